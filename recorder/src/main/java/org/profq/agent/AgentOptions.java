@@ -1,0 +1,109 @@
+package org.profq.agent;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The agent's options, parsed from {@code -javaagent:profq-agent.jar=key=value,key=value}.
+ * {@code profq record} takes the same names as {@code --key value}. Lists separate their
+ * items with {@code :} (never with {@code +}, which AspectJ type patterns use).
+ */
+public record AgentOptions(List<String> include, List<String> exclude, Set<EventKind> events,
+                           Path out, boolean exactClock, long tickMicros, String raw) {
+
+    /** The event families the recorder can weave in, by their option names. */
+    public enum EventKind {
+        CALLS, ALLOCATIONS;
+
+        public String optionName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    public static final String KNOWN = "include, exclude, events, out, clock, tick";
+    private static final long DEFAULT_TICK_MICROS = 200;
+
+    /** Parses the agent string; a mistake throws {@link IllegalArgumentException} with a one-sentence message. */
+    public static AgentOptions parse(String agentArgs) {
+        List<String> include = new ArrayList<>();
+        List<String> exclude = new ArrayList<>();
+        Set<EventKind> events = new LinkedHashSet<>(List.of(EventKind.CALLS, EventKind.ALLOCATIONS));
+        Path out = null;
+        boolean exact = false;
+        long tick = DEFAULT_TICK_MICROS;
+        String raw = agentArgs == null ? "" : agentArgs.trim();
+        if (!raw.isEmpty()) {
+            for (String option : raw.split(",")) {
+                int equals = option.indexOf('=');
+                if (equals <= 0) {
+                    throw new IllegalArgumentException("agent option '" + option + "' needs the form key=value; known keys are " + KNOWN + ".");
+                }
+                String key = option.substring(0, equals).trim();
+                String value = option.substring(equals + 1).trim();
+                switch (key) {
+                    case "include" -> include.addAll(items(key, value));
+                    case "exclude" -> exclude.addAll(items(key, value));
+                    case "events" -> events = events(value);
+                    case "out" -> out = Path.of(value);
+                    case "clock" -> exact = clock(value);
+                    case "tick" -> tick = tickMicros(value);
+                    default -> throw new IllegalArgumentException("unknown agent option '" + key + "'; known options are " + KNOWN + ".");
+                }
+            }
+        }
+        return new AgentOptions(List.copyOf(include), List.copyOf(exclude), Set.copyOf(events), out, exact, tick, raw);
+    }
+
+    public boolean records(EventKind kind) {
+        return events.contains(kind);
+    }
+
+    private static List<String> items(String key, String value) {
+        List<String> items = new ArrayList<>();
+        for (String item : value.split(":")) {
+            if (!item.isBlank()) {
+                if (!item.matches("[\\w.*$\\[\\]+]+")) {
+                    throw new IllegalArgumentException("'" + item + "' is not a class pattern for " + key + "; use AspectJ type patterns such as com.example..* or com.example.Main.");
+                }
+                items.add(item.trim());
+            }
+        }
+        return items;
+    }
+
+    private static Set<EventKind> events(String value) {
+        Set<EventKind> kinds = new LinkedHashSet<>();
+        for (String item : value.split(":")) {
+            try {
+                kinds.add(EventKind.valueOf(item.trim().toUpperCase(Locale.ROOT)));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("unknown event kind '" + item + "'; use calls, allocations or both as calls:allocations.");
+            }
+        }
+        return kinds;
+    }
+
+    private static boolean clock(String value) {
+        return switch (value) {
+            case "tick" -> false;
+            case "exact" -> true;
+            default -> throw new IllegalArgumentException("unknown clock '" + value + "'; use clock=tick (default, cheap) or clock=exact (System.nanoTime per event).");
+        };
+    }
+
+    private static long tickMicros(String value) {
+        try {
+            long micros = Long.parseLong(value);
+            if (micros >= 10 && micros <= 1_000_000) {
+                return micros;
+            }
+        } catch (NumberFormatException ignored) {
+            // falls through to the message below
+        }
+        throw new IllegalArgumentException("tick '" + value + "' is not a period in microseconds between 10 and 1000000.");
+    }
+}

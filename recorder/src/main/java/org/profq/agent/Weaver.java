@@ -1,0 +1,57 @@
+package org.profq.agent;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.IllegalClassFormatException;
+import java.lang.instrument.Instrumentation;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.ProtectionDomain;
+
+import org.aspectj.weaver.loadtime.ClassPreProcessorAgentAdapter;
+
+/**
+ * Starts AspectJ's load-time weaver with a configuration made from the options: the aspects
+ * of the chosen event kinds, the include and exclude patterns, array-construction join points,
+ * and weaver messages routed to {@link WeaverMessages}. Classes of the JDK (boot and platform
+ * loaders) are never handed to the weaver.
+ */
+final class Weaver {
+    static final String CONFIGURATION_PROPERTY = "org.aspectj.weaver.loadtime.configuration";
+
+    static void start(Instrumentation instrumentation, AgentOptions options) {
+        System.setProperty(CONFIGURATION_PROPERTY, writeConfiguration(options).toUri().toString());
+        instrumentation.addTransformer(new ApplicationClassesOnly(new ClassPreProcessorAgentAdapter()));
+    }
+
+    /** The aop.xml for these options, in a temporary file removed when the JVM exits. */
+    static Path writeConfiguration(AgentOptions options) {
+        try {
+            Path file = Files.createTempFile("profq-aop", ".xml");
+            file.toFile().deleteOnExit();
+            Files.writeString(file, WeaverConfiguration.xml(options), StandardCharsets.UTF_8);
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Passes only classes of application class loaders to AspectJ. */
+    private record ApplicationClassesOnly(ClassFileTransformer weaver) implements ClassFileTransformer {
+        private static final ClassLoader PLATFORM = ClassLoader.getPlatformClassLoader();
+
+        @Override
+        public byte[] transform(ClassLoader loader, String className, Class<?> classBeingRedefined,
+                                ProtectionDomain domain, byte[] classfileBuffer) throws IllegalClassFormatException {
+            if (loader == null || loader == PLATFORM || className == null || className.startsWith("org/profq/")) {
+                return null;
+            }
+            return weaver.transform(loader, className, classBeingRedefined, domain, classfileBuffer);
+        }
+    }
+
+    private Weaver() {
+    }
+}

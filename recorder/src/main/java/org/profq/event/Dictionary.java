@@ -1,0 +1,171 @@
+package org.profq.event;
+
+import static org.profq.event.RecordingFormat.*;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import org.aspectj.lang.JoinPoint;
+import org.aspectj.lang.Signature;
+import org.aspectj.lang.reflect.CodeSignature;
+import org.aspectj.lang.reflect.ConstructorSignature;
+import org.aspectj.lang.reflect.InitializerSignature;
+import org.aspectj.lang.reflect.MethodSignature;
+import org.aspectj.lang.reflect.SourceLocation;
+import org.profq.log.EventLog;
+
+/**
+ * Gives classes, methods, allocation sites and threads their ids, writing each name to the
+ * log once, before any batch can refer to it.
+ *
+ * <p>The fast path is an identity look-up of the join point's static part. The first time a
+ * static part is seen, its names are worked out (the only string building the recorder
+ * does) and the dictionary document is appended before the id is published.
+ */
+final class Dictionary {
+    private final EventLog log;
+    private final DocumentWriter document = new DocumentWriter();
+    private final IdentityIds methodsByStaticPart = new IdentityIds();
+    private final IdentityIds sitesByStaticPart = new IdentityIds();
+    private final Map<String, Integer> classesByName = new HashMap<>();
+    private final Map<String, Integer> methodsByKey = new HashMap<>();
+    private int nextSiteId = 1;
+    private int nextThreadId = 1;
+
+    Dictionary(EventLog log) {
+        this.log = log;
+    }
+
+    int methodId(JoinPoint.StaticPart staticPart) {
+        if (staticPart == null) {
+            return UNKNOWN_METHOD; // AspectJ hands advice no static part in class-initialisation cycles
+        }
+        int id = methodsByStaticPart.get(staticPart);
+        return id >= 0 ? id : registerMethod(staticPart);
+    }
+
+    /** The site of an object creation; {@code created} gives the exact class and shallow size. */
+    int siteId(JoinPoint.StaticPart call, JoinPoint.StaticPart enclosing, Object created, long instanceSize) {
+        int id = call == null ? -1 : sitesByStaticPart.get(call);
+        return id >= 0 ? id : registerSite(call, enclosing, created, instanceSize);
+    }
+
+    /** True when the allocation at {@code call} was seen before (its size is then in the dictionary). */
+    boolean knowsSite(JoinPoint.StaticPart call) {
+        return call != null && sitesByStaticPart.get(call) >= 0;
+    }
+
+    synchronized int registerThread(Thread thread) {
+        int id = nextThreadId++;
+        document.start(DOC_THREAD)
+                .putVarint(id)
+                .putVarint(thread.getId())
+                .putString(thread.getName())
+                .putByte(thread.isDaemon() ? 1 : 0)
+                .putVarint(Clock.now());
+        log.write(document.bytes(), 0, document.length());
+        return id;
+    }
+
+    synchronized void warning(String message) {
+        document.start(DOC_WARNING).putVarint(Clock.preciseNow()).putString(message);
+        log.write(document.bytes(), 0, document.length());
+    }
+
+    private synchronized int registerMethod(JoinPoint.StaticPart staticPart) {
+        int known = methodsByStaticPart.get(staticPart);
+        if (known >= 0) {
+            return known;
+        }
+        Signature signature = staticPart.getSignature();
+        String className = signature.getDeclaringTypeName();
+        String name = methodName(signature);
+        String descriptor = descriptor(signature);
+        // Several static parts can name one method (its execution, and the enclosing part of
+        // the calls inside it); they share one id.
+        String key = className + '.' + name + descriptor;
+        Integer existing = methodsByKey.get(key);
+        int id;
+        if (existing != null) {
+            id = existing;
+        } else {
+            id = methodsByKey.size() + 1;
+            int classId = classId(className);
+            SourceLocation location = staticPart.getSourceLocation();
+            document.start(DOC_METHOD)
+                    .putVarint(id)
+                    .putVarint(classId)
+                    .putString(name)
+                    .putString(descriptor)
+                    .putVarint(signature.getModifiers())
+                    .putString(location == null ? "" : location.getFileName())
+                    .putVarint(location == null ? 0 : Math.max(0, location.getLine()));
+            log.write(document.bytes(), 0, document.length());
+            methodsByKey.put(key, id);
+        }
+        methodsByStaticPart.put(staticPart, id);
+        return id;
+    }
+
+    private synchronized int registerSite(JoinPoint.StaticPart call, JoinPoint.StaticPart enclosing,
+                                          Object created, long instanceSize) {
+        int known = call == null ? -1 : sitesByStaticPart.get(call);
+        if (known >= 0) {
+            return known;
+        }
+        int id = nextSiteId++;
+        Class<?> type = created.getClass();
+        SourceLocation location = call == null ? null : call.getSourceLocation();
+        // Names first: registering them writes documents of their own.
+        int methodId = methodId(enclosing);
+        int classId = classId(type.getTypeName());
+        document.start(DOC_SITE)
+                .putVarint(id)
+                .putVarint(methodId)
+                .putVarint(location == null ? 0 : Math.max(0, location.getLine()))
+                .putVarint(classId)
+                .putByte(type.isArray() ? 1 : 0)
+                .putVarint(type.isArray() ? 0 : instanceSize);
+        log.write(document.bytes(), 0, document.length());
+        if (call != null) {
+            sitesByStaticPart.put(call, id);
+        }
+        return id;
+    }
+
+    private int classId(String name) {
+        Integer id = classesByName.get(name);
+        if (id != null) {
+            return id;
+        }
+        int newId = classesByName.size() + 1;
+        document.start(DOC_CLASS).putVarint(newId).putString(name);
+        log.write(document.bytes(), 0, document.length());
+        classesByName.put(name, newId);
+        return newId;
+    }
+
+    private static String methodName(Signature signature) {
+        if (signature instanceof ConstructorSignature) {
+            return "<init>";
+        }
+        if (signature instanceof InitializerSignature) {
+            return java.lang.reflect.Modifier.isStatic(signature.getModifiers()) ? "<clinit>" : "<init>";
+        }
+        return signature.getName();
+    }
+
+    /** The JVM descriptor, e.g. {@code (I[Ljava/lang/String;)V}. */
+    private static String descriptor(Signature signature) {
+        if (!(signature instanceof CodeSignature code)) {
+            return "()V";
+        }
+        StringBuilder out = new StringBuilder("(");
+        for (Class<?> parameter : code.getParameterTypes()) {
+            out.append(parameter.descriptorString());
+        }
+        out.append(')');
+        out.append(signature instanceof MethodSignature method ? method.getReturnType().descriptorString() : "V");
+        return out.toString();
+    }
+}

@@ -1,0 +1,190 @@
+package org.profq.event;
+
+import static org.profq.event.RecordingFormat.*;
+
+import java.lang.instrument.Instrumentation;
+import java.lang.reflect.Array;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.aspectj.lang.JoinPoint;
+import org.profq.log.EventLog;
+
+/**
+ * What the woven advice calls: finds the current thread's {@link ThreadRecorder} and the ids
+ * of the join point, and never lets anything escape into the program.
+ *
+ * <p>Threads are flushed when their buffer fills, when a batch is a second old, by the clock
+ * thread soon after they end, and at shutdown by {@link #close}.
+ */
+public final class Recorder {
+    private static final ThreadLocal<ThreadRecorder> CURRENT = ThreadLocal.withInitial(Recorder::newThreadRecorder);
+    /** Every thread that recorded anything and has not been flushed after its end. */
+    private static final List<ThreadRecorder> LIVE_THREADS = new ArrayList<>();
+    /** How often (in ticks) the clock thread looks for ended threads to flush. */
+    private static final int HOUSEKEEPING_TICKS = 500;
+
+    private static EventLog log;
+    private static Dictionary dictionary;
+    private static Instrumentation instrumentation;
+    private static boolean closed;
+    private static int ticksSinceHousekeeping;
+    private static long eventsWrittenByEndedThreads;
+    private static long eventsLostByEndedThreads;
+
+    /** Starts recording into {@code eventLog}; the weaver starts after this returns. */
+    public static synchronized void start(EventLog eventLog, Instrumentation inst, boolean exactClock, long tickNanos) {
+        log = eventLog;
+        instrumentation = inst;
+        dictionary = new Dictionary(eventLog);
+        Clock.start(exactClock, tickNanos, Recorder::onTick);
+    }
+
+    public static void enter(JoinPoint.StaticPart execution) {
+        try {
+            CURRENT.get().enter(dictionary.methodId(execution));
+        } catch (Throwable t) {
+            InternalErrors.report(t);
+        }
+    }
+
+    public static void exit() {
+        try {
+            CURRENT.get().exit(false);
+        } catch (Throwable t) {
+            InternalErrors.report(t);
+        }
+    }
+
+    public static void exitByThrow() {
+        try {
+            CURRENT.get().exit(true);
+        } catch (Throwable t) {
+            InternalErrors.report(t);
+        }
+    }
+
+    /** An object {@code new} made at {@code call}: its size is fixed per site, so measured once. */
+    public static void allocation(Object created, JoinPoint.StaticPart call, JoinPoint.StaticPart enclosing) {
+        try {
+            ThreadRecorder thread = CURRENT.get();
+            long size = dictionary.knowsSite(call) ? 0 : instrumentation.getObjectSize(created);
+            thread.allocation(dictionary.siteId(call, enclosing, created, size));
+        } catch (Throwable t) {
+            InternalErrors.report(t);
+        }
+    }
+
+    /** An array creation; a multi-dimensional one is one event whose size covers every array it made. */
+    public static void arrayAllocation(Object array, JoinPoint.StaticPart call, JoinPoint.StaticPart enclosing) {
+        try {
+            ThreadRecorder thread = CURRENT.get();
+            int site = dictionary.siteId(call, enclosing, array, 0);
+            thread.arrayAllocation(site, Array.getLength(array), deepSize(array));
+        } catch (Throwable t) {
+            InternalErrors.report(t);
+        }
+    }
+
+    /** Something the recorder could not do, kept in the recording. */
+    public static void warning(String message) {
+        Dictionary current = dictionary;
+        if (current != null) {
+            current.warning(message);
+        }
+    }
+
+    /**
+     * Flushes every thread, writes loss records and the end record, and closes the log.
+     * Events of threads still running after this are past the recording's end.
+     */
+    public static void close() {
+        synchronized (Recorder.class) {
+            if (closed || log == null) {
+                return;
+            }
+            closed = true;
+        }
+        long written = eventsWrittenByEndedThreads;
+        long lost = eventsLostByEndedThreads;
+        int stillRunning = 0;
+        DocumentWriter document = new DocumentWriter();
+        synchronized (LIVE_THREADS) {
+            for (ThreadRecorder thread : LIVE_THREADS) {
+                synchronized (log) {
+                    thread.flush();
+                }
+                written += thread.eventsWritten();
+                lost += thread.eventsLost();
+                if (thread.thread.isAlive() && thread.thread != Thread.currentThread()) {
+                    stillRunning++;
+                }
+                writeLoss(document, thread);
+            }
+        }
+        int errors = InternalErrors.count();
+        if (errors > 0) {
+            warning(errors + " internal recorder errors; events around them may be missing");
+        }
+        document.start(DOC_END)
+                .putVarint(Clock.preciseNow())
+                .putVarint(written)
+                .putVarint(lost)
+                .putVarint(stillRunning);
+        log.write(document.bytes(), 0, document.length());
+        log.close();
+    }
+
+    private static ThreadRecorder newThreadRecorder() {
+        Thread current = Thread.currentThread();
+        ThreadRecorder thread = new ThreadRecorder(dictionary.registerThread(current), current, log);
+        synchronized (LIVE_THREADS) {
+            LIVE_THREADS.add(thread);
+        }
+        return thread;
+    }
+
+    /** On the clock thread: flushes threads that have ended (their buffers are no longer written). */
+    private static void onTick() {
+        if (++ticksSinceHousekeeping < HOUSEKEEPING_TICKS) {
+            return;
+        }
+        ticksSinceHousekeeping = 0;
+        synchronized (LIVE_THREADS) {
+            LIVE_THREADS.removeIf(thread -> {
+                if (thread.thread.isAlive()) {
+                    return false;
+                }
+                synchronized (log) {
+                    thread.flush(); // isAlive() == false makes the owner's writes visible here
+                }
+                eventsWrittenByEndedThreads += thread.eventsWritten();
+                eventsLostByEndedThreads += thread.eventsLost();
+                writeLoss(new DocumentWriter(), thread);
+                return true;
+            });
+        }
+    }
+
+    private static void writeLoss(DocumentWriter document, ThreadRecorder thread) {
+        if (thread.eventsLost() > 0) {
+            document.start(DOC_LOSS).putVarint(thread.threadId).putVarint(LOSS_WRITE_FAILED).putVarint(thread.eventsLost());
+            log.write(document.bytes(), 0, document.length());
+        }
+    }
+
+    private static long deepSize(Object array) {
+        long size = instrumentation.getObjectSize(array);
+        if (array instanceof Object[] elements && array.getClass().getComponentType().isArray()) {
+            for (Object element : elements) {
+                if (element != null) {
+                    size += deepSize(element);
+                }
+            }
+        }
+        return size;
+    }
+
+    private Recorder() {
+    }
+}

@@ -1,0 +1,71 @@
+package org.profq.event;
+
+/**
+ * The byte layout of a recording's event log, shared by the writer and the reader.
+ *
+ * <p>Every Chronicle document starts with one document-kind byte. A {@link #DOC_BATCH} holds
+ * one thread's packed events: each is a tag byte ({@code kind | TIME_CHANGED?}) followed by a
+ * varint time delta when {@link #TIME_CHANGED} is set, then the kind's varint fields.
+ * Dictionary documents name an id before the first batch that uses it.
+ */
+public final class RecordingFormat {
+    public static final byte[] MAGIC = {'P', 'R', 'O', 'F', 'Q'};
+    public static final int MAJOR_VERSION = 1;
+    public static final int MINOR_VERSION = 0;
+
+    // Document kinds: the first byte of every document.
+    /** magic, major, minor, then run metadata. Always the first document. */
+    public static final byte DOC_HEADER = 1;
+    /** threadId, batchSequence, baseNanos, firstCallSequence, firstObjectSequence, eventCount, then events. */
+    public static final byte DOC_BATCH = 2;
+    /** classId, name. */
+    public static final byte DOC_CLASS = 3;
+    /** methodId, classId, name, descriptor, modifiers, sourceFile, line. */
+    public static final byte DOC_METHOD = 4;
+    /** siteId, methodId, line, classId, isArray, instanceSize. */
+    public static final byte DOC_SITE = 5;
+    /** threadId, javaThreadId, name, daemon, startNanos. */
+    public static final byte DOC_THREAD = 6;
+    /** threadId, cause, events. */
+    public static final byte DOC_LOSS = 7;
+    /** endNanos, eventsWritten, eventsLost, threadsStillRunning. */
+    public static final byte DOC_END = 8;
+    /** nanos, message: something the recorder could not do, e.g. a class left unwoven. */
+    public static final byte DOC_WARNING = 9;
+
+    // Event kinds inside a batch: the low bits of the tag byte.
+    /** methodId. */
+    public static final int EV_ENTER = 1;
+    /** (no fields): the innermost open call returned. */
+    public static final int EV_EXIT = 2;
+    /** (no fields): the innermost open call ended by throwing. */
+    public static final int EV_EXIT_THREW = 3;
+    /** siteId: an object whose size is the site's instance size. */
+    public static final int EV_ALLOC = 4;
+    /** siteId, arrayLength, sizeBytes (all arrays a multi-dimensional creation made). */
+    public static final int EV_ALLOC_ARRAY = 5;
+    /** Tag bit: a varint time delta (ns since the previous event or batch base) follows. */
+    public static final int TIME_CHANGED = 0x80;
+    public static final int KIND_MASK = 0x7F;
+
+    // Causes in a DOC_LOSS document.
+    public static final int LOSS_WRITE_FAILED = 1;
+    public static final int LOSS_AFTER_CLOSE = 2;
+
+    /** Method id 0: a call whose join point AspectJ could not name (class-initialisation cycle). */
+    public static final int UNKNOWN_METHOD = 0;
+
+    /** Call and object ids are {@code threadId * ID_STRIDE + sequence}: stable, readable, no coordination. */
+    public static final long ID_STRIDE = 1_000_000_000_000L;
+
+    public static String lossCauseName(int cause) {
+        return switch (cause) {
+            case LOSS_WRITE_FAILED -> "write failed";
+            case LOSS_AFTER_CLOSE -> "after close";
+            default -> "cause " + cause;
+        };
+    }
+
+    private RecordingFormat() {
+    }
+}

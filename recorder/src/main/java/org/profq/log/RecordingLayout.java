@@ -1,0 +1,20 @@
+package org.profq.log;
+
+import java.nio.file.Path;
+
+/** Where things live inside a recording directory (DESIGN.md, "The recording"). */
+public final class RecordingLayout {
+    /** The suffix of a recording directory's name. */
+    public static final String SUFFIX = ".profq";
+
+    public static Path eventsDirectory(Path recording) {
+        return recording.resolve("events");
+    }
+
+    public static Path indexDirectory(Path recording) {
+        return recording.resolve("index");
+    }
+
+    private RecordingLayout() {
+    }
+}
