@@ -1,0 +1,271 @@
+package org.profq.recording;
+
+import static org.profq.event.RecordingFormat.*;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+import org.profq.event.ByteCursor;
+import org.profq.recording.RecordedEvent.CallExit;
+
+/**
+ * A recording, opened for reading: its header, its dictionaries, and its events in order per
+ * thread with call nesting rebuilt.
+ *
+ * <pre>{@code
+ * try (Recording recording = Recording.open(Path.of("Main.profq"))) {
+ *     recording.forEachEvent(event -> System.out.println(event));
+ * }
+ * }</pre>
+ *
+ * Opening reads the whole log once for names and totals, keeping only those; events are
+ * decoded again, streaming, by each {@link #forEachEvent} or {@link #forEachCall}. A recording
+ * still being written can be opened: it shows what was flushed when it was opened.
+ */
+public final class Recording implements AutoCloseable {
+    private final Path directory;
+    private final DocumentSource source;
+    private final RunInfo run;
+    private final Dictionaries dictionaries = new Dictionaries();
+    private final List<Loss> losses = new ArrayList<>();
+    private final List<String> warnings = new ArrayList<>();
+    private RecordingEnd end;
+    private long documentCount;
+    private long events;
+    private long logBytes;
+    private long lastEventNanos;
+
+    private Recording(Path directory) {
+        this.directory = directory;
+        this.source = new DocumentSource(directory);
+        try {
+            this.run = readHeader();
+            scan();
+        } catch (ByteCursor.MalformedRecordException e) {
+            source.close();
+            throw new RecordingException(source.directory() + " is damaged at document " + documentCount + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            source.close();
+            throw e;
+        }
+    }
+
+    /** Opens the recording directory {@code directory} (the one holding {@code events/}). */
+    public static Recording open(Path directory) {
+        if (!Files.exists(directory)) {
+            throw new RecordingException(directory + " does not exist; give the path of a <name>.profq recording directory.");
+        }
+        return new Recording(directory);
+    }
+
+    public Path directory() {
+        return directory;
+    }
+
+    public RunInfo run() {
+        return run;
+    }
+
+    public List<ClassInfo> classes() {
+        return Dictionaries.view(dictionaries.classes);
+    }
+
+    public List<MethodInfo> methods() {
+        return Dictionaries.view(dictionaries.methods);
+    }
+
+    public List<SiteInfo> sites() {
+        return Dictionaries.view(dictionaries.sites);
+    }
+
+    public List<ThreadInfo> threads() {
+        return Dictionaries.view(dictionaries.threads);
+    }
+
+    public ClassInfo classInfo(int id) {
+        return dictionaries.classInfo(id);
+    }
+
+    /** The method with this id; id 0 is a call AspectJ could not name (class-initialisation cycle). */
+    public MethodInfo method(int id) {
+        return id == UNKNOWN_METHOD ? new MethodInfo(0, 0, "<unknown>", "()V", 0, "", 0) : dictionaries.method(id);
+    }
+
+    public SiteInfo site(int id) {
+        return dictionaries.site(id);
+    }
+
+    public ThreadInfo thread(int id) {
+        return dictionaries.thread(id);
+    }
+
+    /** A readable name for a method: {@code pkg.Class.name(descriptor)}. */
+    public String methodName(int id) {
+        MethodInfo method = method(id);
+        String owner = method.classId() == 0 ? "" : classInfo(method.classId()).name() + ".";
+        return owner + method.name() + method.descriptor();
+    }
+
+    /** Events recorded (written in batches), not counting lost ones. */
+    public long eventCount() {
+        return events;
+    }
+
+    /** Events the recorder counted as lost, by thread and cause. */
+    public List<Loss> losses() {
+        return List.copyOf(losses);
+    }
+
+    public long eventsLost() {
+        return losses.stream().mapToLong(Loss::events).sum();
+    }
+
+    /** Bytes of documents in the log (header, names, batches), Chronicle's framing included. */
+    public long logBytes() {
+        return logBytes;
+    }
+
+    /** Warnings the recorder kept, such as classes it left unwoven. */
+    public List<String> warnings() {
+        return List.copyOf(warnings);
+    }
+
+    /** The end record; empty when the program was killed before the recorder could write it. */
+    public Optional<RecordingEnd> end() {
+        return Optional.ofNullable(end);
+    }
+
+    /** The recording's length: the end record's time, or the last event's for an abrupt end. */
+    public long durationNanos() {
+        return end != null ? end.endNanos() : lastEventNanos;
+    }
+
+    /** Every event, each thread's in order, with call nesting rebuilt; streams the log once. */
+    public void forEachEvent(Consumer<RecordedEvent> consumer) {
+        EventDecoder decoder = new EventDecoder(dictionaries);
+        readBatches(decoder, consumer);
+    }
+
+    /** Every event, collected: for small recordings and tests. */
+    public List<RecordedEvent> readAllEvents() {
+        List<RecordedEvent> all = new ArrayList<>();
+        forEachEvent(all::add);
+        return all;
+    }
+
+    /**
+     * Every call, entry to exit, in the order calls end; calls still open at the end of the
+     * recording come last, unfinished, ending at {@link #durationNanos()}.
+     */
+    public void forEachCall(Consumer<Call> consumer) {
+        EventDecoder decoder = new EventDecoder(dictionaries);
+        readBatches(decoder, event -> {
+            if (event instanceof CallExit exit) {
+                consumer.accept(new Call(exit.callId(), exit.threadId(), exit.methodId(), exit.parentCallId(),
+                        exit.depth(), exit.startNanos(), exit.timeNanos(), exit.threw(), true));
+            }
+        });
+        long endNanos = durationNanos();
+        decoder.forEachOpenCall((threadId, callId, parentCallId, depth, methodId, startNanos) ->
+                consumer.accept(new Call(callId, threadId, methodId, parentCallId, depth, startNanos,
+                        Math.max(startNanos, endNanos), false, false)));
+    }
+
+    public List<Call> readAllCalls() {
+        List<Call> all = new ArrayList<>();
+        forEachCall(all::add);
+        return all;
+    }
+
+    @Override
+    public void close() {
+        source.close();
+    }
+
+    private RunInfo readHeader() {
+        if (!source.next()) {
+            throw new RecordingException(source.directory() + " holds no header: the recording is empty or was never started.");
+        }
+        documentCount++;
+        logBytes += source.length() + 4L;
+        ByteCursor in = new ByteCursor().reset(source.bytes(), 0, source.length());
+        if (in.readByte() != DOC_HEADER || !Arrays.equals(in.readBytes(MAGIC.length), MAGIC)) {
+            throw new RecordingException(source.directory() + " does not start with a profq header: it is not a profq recording.");
+        }
+        int major = in.readInt();
+        int minor = in.readInt();
+        if (major != MAJOR_VERSION) {
+            throw new RecordingException(directory + " has recording format version " + major + "." + minor
+                    + "; this profq reads version " + MAJOR_VERSION + ".x: open it with a matching profq.");
+        }
+        return new RunInfo(major, minor, in.readString(), in.readString(), in.readString(), in.readVarint(),
+                in.readString(), in.readVarint(), in.readString(), in.readString(), in.readVarint());
+    }
+
+    /** One pass over the log for names, losses, the end record and totals. */
+    private void scan() {
+        ByteCursor in = new ByteCursor();
+        while (source.next()) {
+            documentCount++;
+            logBytes += source.length() + 4L;
+            in.reset(source.bytes(), 0, source.length());
+            switch ((byte) in.readByte()) {
+                case DOC_BATCH -> {
+                    in.readVarint(); // thread
+                    in.readVarint(); // sequence
+                    long base = in.readVarint();
+                    in.readVarint(); // first call
+                    in.readVarint(); // first object
+                    events += in.readVarint();
+                    lastEventNanos = Math.max(lastEventNanos, base);
+                }
+                case DOC_CLASS -> {
+                    int id = in.readInt();
+                    Dictionaries.add(dictionaries.classes, id, new ClassInfo(id, in.readString()), "class");
+                }
+                case DOC_METHOD -> {
+                    int id = in.readInt();
+                    Dictionaries.add(dictionaries.methods, id, new MethodInfo(id, in.readInt(), in.readString(),
+                            in.readString(), in.readInt(), in.readString(), in.readInt()), "method");
+                }
+                case DOC_SITE -> {
+                    int id = in.readInt();
+                    Dictionaries.add(dictionaries.sites, id, new SiteInfo(id, in.readInt(), in.readInt(), in.readInt(),
+                            in.readByte() == 1, in.readVarint()), "allocation site");
+                }
+                case DOC_THREAD -> {
+                    int id = in.readInt();
+                    Dictionaries.add(dictionaries.threads, id, new ThreadInfo(id, in.readVarint(), in.readString(),
+                            in.readByte() == 1, in.readVarint()), "thread");
+                }
+                case DOC_LOSS -> losses.add(new Loss(in.readInt(), lossCauseName(in.readInt()), in.readVarint()));
+                case DOC_END -> end = new RecordingEnd(in.readVarint(), in.readVarint(), in.readVarint(), in.readInt());
+                case DOC_WARNING -> {
+                    in.readVarint();
+                    warnings.add(in.readString());
+                }
+                default -> throw new ByteCursor.MalformedRecordException("unknown document kind " + source.bytes()[0]);
+            }
+        }
+    }
+
+    /** Re-reads the log from the start, decoding the batches among the first {@code documentCount} documents. */
+    private void readBatches(EventDecoder decoder, Consumer<RecordedEvent> consumer) {
+        try (DocumentSource again = new DocumentSource(directory)) {
+            for (long document = 0; document < documentCount && again.next(); document++) {
+                if (again.bytes()[0] == DOC_BATCH) {
+                    try {
+                        decoder.decodeBatch(again.bytes(), again.length(), consumer);
+                    } catch (ByteCursor.MalformedRecordException e) {
+                        throw new RecordingException(again.directory() + " is damaged at document " + document + ": " + e.getMessage(), e);
+                    }
+                }
+            }
+        }
+    }
+}
