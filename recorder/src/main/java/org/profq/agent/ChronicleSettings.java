@@ -1,8 +1,11 @@
 package org.profq.agent;
 
+import java.lang.reflect.Field;
+
 /**
- * System properties Chronicle reads when its classes load: usage analytics off (nothing phones
- * home), and no banners or resource tracing that would print into the program's output.
+ * Keeps Chronicle quiet and private inside the target: usage analytics off (nothing phones
+ * home), no banners or resource tracing, and on JDK 24+ no "terminally deprecated method in
+ * sun.misc.Unsafe" warning printed into the program's stderr because of our writer.
  */
 final class ChronicleSettings {
     static void apply() {
@@ -10,6 +13,24 @@ final class ChronicleSettings {
         System.setProperty("chronicle.announcer.disable", "true");
         System.setProperty("jvm.resource.tracing", "false");
         System.setProperty("chronicle.disk.monitor.disable", "true");
+        silenceUnsafeMemoryAccessWarning();
+    }
+
+    /**
+     * The JDK prints the warning once per JVM, for the first caller, guarded by a private
+     * static flag in {@code sun.misc} (an open package). Marking it printed before Chronicle
+     * loads keeps the program's output as it is without profq. The cost: a program that itself
+     * uses Unsafe memory access does not get that one-time JVM warning while recorded.
+     */
+    private static void silenceUnsafeMemoryAccessWarning() {
+        try {
+            Class<?> unsafe = Class.forName("sun.misc.Unsafe");
+            Field warned = unsafe.getDeclaredField("memoryAccessWarned");
+            warned.setAccessible(true);
+            warned.setBoolean(null, true);
+        } catch (ReflectiveOperationException | RuntimeException notThere) {
+            // JDK 17-23 has no such warning
+        }
     }
 
     private ChronicleSettings() {
