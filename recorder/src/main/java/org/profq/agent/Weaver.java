@@ -11,12 +11,14 @@ import java.nio.file.Path;
 import java.security.ProtectionDomain;
 
 import org.aspectj.weaver.loadtime.ClassPreProcessorAgentAdapter;
+import org.profq.event.Recorder;
 
 /**
  * Starts AspectJ's load-time weaver with a configuration made from the options: the aspects
  * of the chosen event kinds, the include and exclude patterns, array-construction join points,
  * and weaver messages routed to {@link WeaverMessages}. Classes of the JDK (boot and platform
- * loaders) are never handed to the weaver.
+ * loaders) are never handed to the weaver. A class the weaver fails on is left as it was,
+ * said once on stderr and kept in the recording as a warning.
  */
 final class Weaver {
     static final String CONFIGURATION_PROPERTY = "org.aspectj.weaver.loadtime.configuration";
@@ -48,7 +50,24 @@ final class Weaver {
             if (loader == null || loader == PLATFORM || className == null || className.startsWith("org/profq/")) {
                 return null;
             }
-            return weaver.transform(loader, className, classBeingRedefined, domain, classfileBuffer);
+            WeaverMessages.startClass();
+            try {
+                byte[] woven = weaver.transform(loader, className, classBeingRedefined, domain, classfileBuffer);
+                String error = WeaverMessages.errorInClass();
+                if (error == null) {
+                    return woven;
+                }
+                leftUnwoven(className, error);
+            } catch (Throwable t) {
+                leftUnwoven(className, t.toString());
+            }
+            return null;
+        }
+
+        private static void leftUnwoven(String className, String reason) {
+            String message = "left " + className.replace('/', '.') + " unwoven (" + reason + "); the program runs on";
+            System.err.println("profq: " + message);
+            Recorder.warning(message);
         }
     }
 

@@ -18,15 +18,24 @@ final class WeaverConfiguration {
         xml.append("  </aspects>\n  <weaver options=\"-Xjoinpoints:arrayconstruction -nowarn -Xlint:ignore -XmessageHandlerClass:")
                 .append(WeaverMessages.class.getName()).append("\">\n");
         for (String pattern : options.include()) {
-            xml.append("    <include within=\"").append(pattern).append("\"/>\n");
+            appendPattern(xml, "include", pattern);
         }
         for (String pattern : ALWAYS_EXCLUDED) {
-            xml.append("    <exclude within=\"").append(pattern).append("\"/>\n");
+            appendPattern(xml, "exclude", pattern);
         }
         for (String pattern : options.exclude()) {
-            xml.append("    <exclude within=\"").append(pattern).append("\"/>\n");
+            appendPattern(xml, "exclude", pattern);
         }
         return xml.append("  </weaver>\n</aspectj>\n").toString();
+    }
+
+    /**
+     * AspectJ's {@code within} names a nested class {@code Outer.Inner}; users often type the
+     * JVM's binary name {@code Outer$Inner}, which AspectJ matches in includes but not in
+     * excludes. Both spellings mean the nested class here.
+     */
+    private static void appendPattern(StringBuilder xml, String element, String pattern) {
+        xml.append("    <").append(element).append(" within=\"").append(pattern.replace('$', '.')).append("\"/>\n");
     }
 
     private WeaverConfiguration() {

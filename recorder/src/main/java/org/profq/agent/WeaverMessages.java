@@ -1,29 +1,32 @@
 package org.profq.agent;
 
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-
 import org.aspectj.bridge.AbortException;
 import org.aspectj.bridge.IMessage;
 import org.aspectj.bridge.IMessageHandler;
-import org.profq.event.Recorder;
 
 /**
- * Receives the weaver's messages. Informational ones are dropped; an error means a class was
- * left unwoven (AspectJ then hands back the original bytes), which is said once on stderr and
- * kept in the recording as a warning. Nothing here throws into class loading.
+ * Receives the weaver's messages (named in aop.xml by {@code -XmessageHandlerClass}).
+ * Informational ones are dropped. An error is noted for the class being woven on this thread:
+ * AspectJ can hand back a broken class after one (e.g. a method grown past 64 KB loses its
+ * Code attribute), so {@link Weaver} then keeps the original bytes.
  */
 public final class WeaverMessages implements IMessageHandler {
-    private static final Set<String> SAID = ConcurrentHashMap.newKeySet();
+    private static final ThreadLocal<String> ERROR_IN_CURRENT_CLASS = new ThreadLocal<>();
+
+    /** Forgets any error noted on this thread; called before each class is woven. */
+    static void startClass() {
+        ERROR_IN_CURRENT_CLASS.remove();
+    }
+
+    /** The first error the weaver reported while weaving the current class, or null. */
+    static String errorInClass() {
+        return ERROR_IN_CURRENT_CLASS.get();
+    }
 
     @Override
     public boolean handleMessage(IMessage message) throws AbortException {
-        if (message.getKind() == IMessage.ERROR || message.getKind() == IMessage.ABORT || message.getKind() == IMessage.FAIL) {
-            String text = "left a class unwoven, the program runs on: " + oneLine(message.getMessage());
-            if (SAID.add(text)) {
-                System.err.println("profq: " + text);
-                Recorder.warning(text);
-            }
+        if (!isIgnoring(message.getKind()) && ERROR_IN_CURRENT_CLASS.get() == null) {
+            ERROR_IN_CURRENT_CLASS.set(firstLine(message.getMessage()));
         }
         return true;
     }
@@ -43,7 +46,7 @@ public final class WeaverMessages implements IMessageHandler {
         // the set of reported kinds is fixed
     }
 
-    private static String oneLine(String text) {
+    private static String firstLine(String text) {
         String line = text == null ? "" : text.strip();
         int newline = line.indexOf('\n');
         return newline < 0 ? line : line.substring(0, newline);

@@ -64,23 +64,21 @@ public final class Recorder {
         }
     }
 
-    /** An object {@code new} made at {@code call}: its size is fixed per site, so measured once. */
+    /**
+     * An object or array {@code new} made at {@code call}. An object's size is fixed per site,
+     * so it is measured once; an array's is measured per creation, and a multi-dimensional
+     * creation is one event whose size covers every array it made.
+     */
     public static void allocation(Object created, JoinPoint.StaticPart call, JoinPoint.StaticPart enclosing) {
         try {
             ThreadRecorder thread = CURRENT.get();
-            long size = dictionary.knowsSite(call) ? 0 : instrumentation.getObjectSize(created);
-            thread.allocation(dictionary.siteId(call, enclosing, created, size));
-        } catch (Throwable t) {
-            InternalErrors.report(t);
-        }
-    }
-
-    /** An array creation; a multi-dimensional one is one event whose size covers every array it made. */
-    public static void arrayAllocation(Object array, JoinPoint.StaticPart call, JoinPoint.StaticPart enclosing) {
-        try {
-            ThreadRecorder thread = CURRENT.get();
-            int site = dictionary.siteId(call, enclosing, array, 0);
-            thread.arrayAllocation(site, Array.getLength(array), deepSize(array));
+            if (created.getClass().isArray()) {
+                int site = dictionary.siteId(call, enclosing, created, 0);
+                thread.arrayAllocation(site, Array.getLength(created), deepSize(created));
+            } else {
+                long size = dictionary.knowsSite(call) ? 0 : instrumentation.getObjectSize(created);
+                thread.allocation(dictionary.siteId(call, enclosing, created, size));
+            }
         } catch (Throwable t) {
             InternalErrors.report(t);
         }

@@ -1,0 +1,76 @@
+package org.profq.recorder;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.profq.recording.Call;
+import org.profq.recording.Recording;
+import profq.samples.Sleeper;
+import profq.samples.SystemExit;
+
+/** A program that ends through System.exit, or is stopped by SIGTERM, leaves a complete, readable recording. */
+class AbruptEndIT {
+    static List<Jdk> jdks() {
+        return Jdk.available();
+    }
+
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void systemExitKeepsTheExitCodeAndTheOpenCalls(Jdk jdk, @TempDir Path temp) {
+        SampleRun.Result result = SampleRun.record(jdk, temp.resolve("rec.profq"), "", SystemExit.class);
+
+        assertEquals(3, result.exitCode());
+        assertEquals("before exit\n", result.stdout());
+        assertEquals("", result.stderr());
+        try (Recording recording = result.open()) {
+            assertTrue(recording.end().isPresent());
+            List<Call> calls = recording.readAllCalls();
+            assertEquals(List.of("quit", "main"), calls.stream().map(call -> recording.method(call.methodId()).name()).toList());
+            assertTrue(calls.stream().noneMatch(Call::finished), "both calls were open when the program exited");
+            assertEquals(recording.durationNanos(), calls.get(0).endNanos());
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void sigtermFlushesEveryEventAndWritesTheEnd(Jdk jdk, @TempDir Path temp) throws Exception {
+        Path out = temp.resolve("rec.profq");
+        Process process = new ProcessBuilder(SampleRun.command(jdk, "-javaagent:" + SampleRun.agentJar() + "=out=" + out,
+                Sleeper.class)).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        awaitLine(process, "ready");
+        process.destroy(); // SIGTERM
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(143, process.exitValue());
+
+        try (Recording recording = Recording.open(out)) {
+            assertTrue(recording.end().isPresent(), "the shutdown hook wrote the end record");
+            assertEquals(0, recording.eventsLost());
+            long ticks = RecordingFacts.callsByMethod(recording).get("profq.samples.Sleeper.tick()V");
+            assertTrue(ticks >= 101, "at least the ticks before 'ready': " + ticks);
+            Call main = RecordingFacts.only(recording.readAllCalls(), recording, "profq.samples.Sleeper.main([Ljava/lang/String;)V");
+            assertFalse(main.finished());
+        }
+    }
+
+    private static void awaitLine(Process process, String expected) throws IOException {
+        BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+            if (line.equals(expected)) {
+                return;
+            }
+        }
+        throw new AssertionError("the program ended before printing " + expected);
+    }
+}

@@ -1,0 +1,29 @@
+package org.profq.recorder;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A JDK to run sample programs on: the one running the tests, and JDK 25 when it is installed. */
+record Jdk(String name, Path java) {
+    static List<Jdk> available() {
+        List<Jdk> jdks = new ArrayList<>();
+        jdks.add(new Jdk("jdk" + Runtime.version().feature(), Path.of(System.getProperty("java.home"), "bin", "java")));
+        String jdk25 = System.getProperty("profq.jdk25.home", "");
+        Path java25 = jdk25.isBlank() ? null : Path.of(jdk25, "bin", "java");
+        if (java25 != null && Files.isExecutable(java25) && Runtime.version().feature() != 25) {
+            jdks.add(new Jdk("jdk25", java25));
+        }
+        return jdks;
+    }
+
+    static Jdk current() {
+        return available().get(0);
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

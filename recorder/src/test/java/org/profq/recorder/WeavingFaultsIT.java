@@ -1,0 +1,93 @@
+package org.profq.recorder;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import javax.tools.ToolProvider;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.profq.recording.Call;
+import org.profq.recording.Recording;
+import profq.samples.InitCycle;
+
+/** Classes the weaver cannot handle normally: the program runs exactly as without profq. */
+class WeavingFaultsIT {
+    static List<Jdk> jdks() {
+        return Jdk.available();
+    }
+
+    /**
+     * A method of 5,000 allocations fits in 64 KB of bytecode unwoven and not woven: AspectJ
+     * reports "Code size too big" and would return a class without code. It is left unwoven.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aClassTooBigToWeaveIsLeftUnwovenAndSaidOnce(Jdk jdk, @TempDir Path temp) throws IOException {
+        Path classes = compileHugeClass(temp);
+        List<String> plainCommand = List.of(jdk.java().toString(), "-cp", classes.toString(), "gen.Huge");
+        List<String> recordedCommand = List.of(jdk.java().toString(),
+                "-javaagent:" + SampleRun.agentJar() + "=out=" + temp.resolve("rec.profq"), "-cp", classes.toString(), "gen.Huge");
+
+        SampleRun.Result plain = SampleRun.run(jdk, null, plainCommand);
+        SampleRun.Result recorded = SampleRun.run(jdk, temp.resolve("rec.profq"), recordedCommand);
+
+        assertEquals(0, recorded.exitCode());
+        assertEquals("huge 5000\n", plain.stdout());
+        assertEquals(plain.stdout(), recorded.stdout());
+        String warning = "profq: left gen.Huge unwoven (problem generating method gen.Huge.big : Code size too big: ";
+        assertEquals(1, recorded.stderr().lines().count(), recorded.stderr());
+        assertTrue(recorded.stderr().startsWith(warning), recorded.stderr());
+        try (Recording recording = recorded.open()) {
+            assertEquals(1, recording.warnings().size());
+            assertTrue(("profq: " + recording.warnings().get(0)).startsWith(warning));
+            assertEquals(0, recording.eventCount());
+        }
+    }
+
+    /** Sub.hello() runs inside Base's static initialiser, before Sub's: AspectJ's static part is null there. */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aClassInitialisationCycleIsRecordedWithAnUnknownMethod(Jdk jdk, @TempDir Path temp) {
+        SampleRun.Result result = SampleRun.record(jdk, temp.resolve("rec.profq"), "", InitCycle.class);
+
+        assertEquals(0, result.exitCode());
+        assertEquals("hello returned 2\n", result.stdout());
+        assertEquals("", result.stderr());
+        try (Recording recording = result.open()) {
+            List<String> names = new ArrayList<>();
+            for (Call call : recording.readAllCalls()) {
+                names.add(recording.method(call.methodId()).name() + "@" + call.depth());
+            }
+            assertEquals(List.of("<unknown>@1", "hello@1", "main@0"), names);
+        }
+    }
+
+    private static Path compileHugeClass(Path temp) throws IOException {
+        StringBuilder source = new StringBuilder("""
+                package gen;
+                public class Huge {
+                    public static void main(String[] args) { System.out.println("huge " + big()); }
+                    static int big() {
+                        Object o = null;
+                        int n = 0;
+                """);
+        source.append("        o = new Object(); n++;\n".repeat(5_000));
+        source.append("        return n;\n    }\n}\n");
+        Path file = temp.resolve("src/gen/Huge.java");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, source);
+        Path classes = Files.createDirectories(temp.resolve("classes"));
+        int status = ToolProvider.getSystemJavaCompiler().run(null, null, null,
+                "--release", "17", "-d", classes.toString(), file.toString());
+        assertEquals(0, status, "javac compiles the generated class");
+        return classes;
+    }
+}
