@@ -4,6 +4,7 @@ import static org.profq.event.RecordingFormat.*;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.ToLongFunction;
 
 import org.aspectj.lang.JoinPoint;
 import org.aspectj.lang.Signature;
@@ -24,6 +25,7 @@ import org.profq.log.EventLog;
  */
 final class Dictionary {
     private final EventLog log;
+    private final ToLongFunction<Object> sizer;
     private final DocumentWriter document = new DocumentWriter();
     private final IdentityIds methodsByStaticPart = new IdentityIds();
     private final IdentityIds sitesByStaticPart = new IdentityIds();
@@ -32,8 +34,10 @@ final class Dictionary {
     private int nextSiteId = 1;
     private int nextThreadId = 1;
 
-    Dictionary(EventLog log) {
+    /** {@code sizer} gives an object's shallow size ({@code Instrumentation::getObjectSize}). */
+    Dictionary(EventLog log, ToLongFunction<Object> sizer) {
         this.log = log;
+        this.sizer = sizer;
     }
 
     int methodId(JoinPoint.StaticPart staticPart) {
@@ -44,15 +48,13 @@ final class Dictionary {
         return id >= 0 ? id : registerMethod(staticPart);
     }
 
-    /** The site of an object creation; {@code created} gives the exact class and shallow size. */
-    int siteId(JoinPoint.StaticPart call, JoinPoint.StaticPart enclosing, Object created, long instanceSize) {
+    /**
+     * The site of an object or array creation. The first creation seen there gives the site
+     * its exact class and, for objects, the shallow size every object made there has.
+     */
+    int siteId(JoinPoint.StaticPart call, JoinPoint.StaticPart enclosing, Object created) {
         int id = call == null ? -1 : sitesByStaticPart.get(call);
-        return id >= 0 ? id : registerSite(call, enclosing, created, instanceSize);
-    }
-
-    /** True when the allocation at {@code call} was seen before (its size is then in the dictionary). */
-    boolean knowsSite(JoinPoint.StaticPart call) {
-        return call != null && sitesByStaticPart.get(call) >= 0;
+        return id >= 0 ? id : registerSite(call, enclosing, created);
     }
 
     synchronized int registerThread(Thread thread) {
@@ -107,8 +109,7 @@ final class Dictionary {
         return id;
     }
 
-    private synchronized int registerSite(JoinPoint.StaticPart call, JoinPoint.StaticPart enclosing,
-                                          Object created, long instanceSize) {
+    private synchronized int registerSite(JoinPoint.StaticPart call, JoinPoint.StaticPart enclosing, Object created) {
         int known = call == null ? -1 : sitesByStaticPart.get(call);
         if (known >= 0) {
             return known;
@@ -125,7 +126,7 @@ final class Dictionary {
                 .putVarint(location == null ? 0 : Math.max(0, location.getLine()))
                 .putVarint(classId)
                 .putByte(type.isArray() ? 1 : 0)
-                .putVarint(type.isArray() ? 0 : instanceSize);
+                .putVarint(type.isArray() ? 0 : sizer.applyAsLong(created));
         log.write(document.bytes(), 0, document.length());
         if (call != null) {
             sitesByStaticPart.put(call, id);

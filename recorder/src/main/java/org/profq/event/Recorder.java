@@ -36,7 +36,7 @@ public final class Recorder {
     public static synchronized void start(EventLog eventLog, Instrumentation inst, boolean exactClock, long tickNanos) {
         log = eventLog;
         instrumentation = inst;
-        dictionary = new Dictionary(eventLog);
+        dictionary = new Dictionary(eventLog, inst::getObjectSize);
         Clock.start(exactClock, tickNanos, Recorder::onTick);
     }
 
@@ -72,12 +72,11 @@ public final class Recorder {
     public static void allocation(Object created, JoinPoint.StaticPart call, JoinPoint.StaticPart enclosing) {
         try {
             ThreadRecorder thread = CURRENT.get();
+            int site = dictionary.siteId(call, enclosing, created);
             if (created.getClass().isArray()) {
-                int site = dictionary.siteId(call, enclosing, created, 0);
                 thread.arrayAllocation(site, Array.getLength(created), deepSize(created));
             } else {
-                long size = dictionary.knowsSite(call) ? 0 : instrumentation.getObjectSize(created);
-                thread.allocation(dictionary.siteId(call, enclosing, created, size));
+                thread.allocation(site);
             }
         } catch (Throwable t) {
             InternalErrors.report(t);
