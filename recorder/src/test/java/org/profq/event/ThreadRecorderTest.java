@@ -1,0 +1,56 @@
+package org.profq.event;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.profq.log.EventLog;
+
+/** A thread's buffer against a real Chronicle log: what the log takes is written, what it refuses is counted lost. */
+class ThreadRecorderTest {
+    @Test
+    void eventsTheLogTakesAreCountedWritten(@TempDir Path temp) throws IOException {
+        try (EventLog log = EventLog.create(temp)) {
+            ThreadRecorder thread = new ThreadRecorder(1, Thread.currentThread(), log);
+            thread.enter(7);
+            thread.allocation(3);
+            thread.exit(false);
+            thread.flush();
+
+            assertEquals(3, thread.eventsWritten());
+            assertEquals(0, thread.eventsLost());
+        }
+    }
+
+    @Test
+    void eventsTheLogRefusesAreCountedLostNotDropped(@TempDir Path temp) throws IOException {
+        EventLog log = EventLog.create(temp);
+        ThreadRecorder thread = new ThreadRecorder(1, Thread.currentThread(), log);
+        thread.enter(7);
+        thread.exit(true);
+        log.close();
+
+        thread.flush();
+
+        assertEquals(0, thread.eventsWritten());
+        assertEquals(2, thread.eventsLost());
+    }
+
+    @Test
+    void aFullBufferIsWrittenAsBatchesWithoutLosingEvents(@TempDir Path temp) throws IOException {
+        try (EventLog log = EventLog.create(temp)) {
+            ThreadRecorder thread = new ThreadRecorder(1, Thread.currentThread(), log);
+            for (int i = 0; i < 100_000; i++) {
+                thread.enter(300); // two-byte varint: 100,000 calls fill several 32 KB buffers
+                thread.exit(false);
+            }
+            thread.flush();
+
+            assertEquals(200_000, thread.eventsWritten());
+            assertEquals(0, thread.eventsLost());
+        }
+    }
+}
