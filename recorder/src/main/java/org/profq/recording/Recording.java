@@ -145,10 +145,21 @@ public final class Recording implements AutoCloseable {
         return end != null ? end.endNanos() : lastEventNanos;
     }
 
+    /**
+     * A reader over every event, each thread's in order, with call nesting rebuilt. It sees
+     * the documents that were in the log when this recording was opened.
+     */
+    public EventReader newEventReader() {
+        return new EventReader(this, dictionaries, documentCount);
+    }
+
     /** Every event, each thread's in order, with call nesting rebuilt; streams the log once. */
     public void forEachEvent(Consumer<RecordedEvent> consumer) {
-        EventDecoder decoder = new EventDecoder(dictionaries);
-        readBatches(decoder, consumer);
+        try (EventReader events = newEventReader()) {
+            while (events.hasNext()) {
+                consumer.accept(events.next());
+            }
+        }
     }
 
     /** Every event, collected: for small recordings and tests. */
@@ -163,17 +174,18 @@ public final class Recording implements AutoCloseable {
      * recording come last, unfinished, ending at {@link #durationNanos()}.
      */
     public void forEachCall(Consumer<Call> consumer) {
-        EventDecoder decoder = new EventDecoder(dictionaries);
-        readBatches(decoder, event -> {
-            if (event instanceof CallExit exit) {
-                consumer.accept(new Call(exit.callId(), exit.threadId(), exit.methodId(), exit.parentCallId(),
-                        exit.depth(), exit.startNanos(), exit.timeNanos(), exit.threw(), true));
+        try (EventReader events = newEventReader()) {
+            while (events.hasNext()) {
+                if (events.next() instanceof CallExit exit) {
+                    consumer.accept(new Call(exit.callId(), exit.threadId(), exit.methodId(), exit.parentCallId(),
+                            exit.depth(), exit.startNanos(), exit.timeNanos(), exit.threw(), true));
+                }
             }
-        });
-        long endNanos = durationNanos();
-        decoder.forEachOpenCall((threadId, callId, parentCallId, depth, methodId, startNanos) ->
-                consumer.accept(new Call(callId, threadId, methodId, parentCallId, depth, startNanos,
-                        Math.max(startNanos, endNanos), false, false)));
+            long endNanos = durationNanos();
+            events.forEachOpenCall((threadId, callId, parentCallId, depth, methodId, startNanos) ->
+                    consumer.accept(new Call(callId, threadId, methodId, parentCallId, depth, startNanos,
+                            Math.max(startNanos, endNanos), false, false)));
+        }
     }
 
     public List<Call> readAllCalls() {
@@ -250,21 +262,6 @@ public final class Recording implements AutoCloseable {
                     warnings.add(in.readString());
                 }
                 default -> throw new ByteCursor.MalformedRecordException("unknown document kind " + source.bytes()[0]);
-            }
-        }
-    }
-
-    /** Re-reads the log from the start, decoding the batches among the first {@code documentCount} documents. */
-    private void readBatches(EventDecoder decoder, Consumer<RecordedEvent> consumer) {
-        try (DocumentSource again = new DocumentSource(directory)) {
-            for (long document = 0; document < documentCount && again.next(); document++) {
-                if (again.bytes()[0] == DOC_BATCH) {
-                    try {
-                        decoder.decodeBatch(again.bytes(), again.length(), consumer);
-                    } catch (ByteCursor.MalformedRecordException e) {
-                        throw new RecordingException(again.directory() + " is damaged at document " + document + ": " + e.getMessage(), e);
-                    }
-                }
             }
         }
     }

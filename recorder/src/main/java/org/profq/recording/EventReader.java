@@ -1,0 +1,67 @@
+package org.profq.recording;
+
+import static org.profq.event.RecordingFormat.DOC_BATCH;
+
+import java.util.ArrayDeque;
+import java.util.NoSuchElementException;
+
+import org.profq.event.ByteCursor;
+
+/**
+ * Reads a recording's events one at a time, in log order (each thread's in order), with call
+ * nesting rebuilt: the pull-style counterpart of {@link Recording#forEachEvent}, for
+ * consumers such as query engines that ask for the next row. Holds one batch's events at a
+ * time. Not thread-safe; close it when done.
+ *
+ * <pre>{@code
+ * try (EventReader events = recording.newEventReader()) {
+ *     while (events.hasNext()) { RecordedEvent event = events.next(); ... }
+ * }
+ * }</pre>
+ */
+public final class EventReader implements AutoCloseable {
+    private final DocumentSource source;
+    private final EventDecoder decoder;
+    private final long documentLimit;
+    private final ArrayDeque<RecordedEvent> pending = new ArrayDeque<>();
+    private long documentsRead;
+
+    EventReader(Recording recording, Dictionaries dictionaries, long documentLimit) {
+        this.source = new DocumentSource(recording.directory());
+        this.decoder = new EventDecoder(dictionaries);
+        this.documentLimit = documentLimit;
+    }
+
+    /** True if another event follows; reads the next batch when the current one is used up. */
+    public boolean hasNext() {
+        while (pending.isEmpty() && documentsRead < documentLimit && source.next()) {
+            documentsRead++;
+            if (source.bytes()[0] == DOC_BATCH) {
+                try {
+                    decoder.decodeBatch(source.bytes(), source.length(), pending::add);
+                } catch (ByteCursor.MalformedRecordException e) {
+                    throw new RecordingException(source.directory() + " is damaged at document " + (documentsRead - 1)
+                            + ": " + e.getMessage(), e);
+                }
+            }
+        }
+        return !pending.isEmpty();
+    }
+
+    public RecordedEvent next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException("no more events");
+        }
+        return pending.poll();
+    }
+
+    /** Calls still open after the last event, innermost first within each thread. */
+    void forEachOpenCall(EventDecoder.OpenCallConsumer consumer) {
+        decoder.forEachOpenCall(consumer);
+    }
+
+    @Override
+    public void close() {
+        source.close();
+    }
+}
