@@ -1,0 +1,144 @@
+package org.profq.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code profq record [options] -- java <args>}: runs the java command line with profq's agent
+ * inserted after the executable, then prints a one-line summary of the recording on stderr.
+ * Everything that can be wrong with the command line or the output directory is found before
+ * the program starts; the program's own exit code becomes profq's.
+ */
+@Command(name = "record",
+        mixinStandardHelpOptions = true,
+        versionProvider = ManifestVersion.class,
+        sortOptions = false,
+        header = "Runs a Java program with the profq agent and writes its recording.",
+        customSynopsis = {
+                "profq record [--include=PATTERN]... [--exclude=PATTERN]...",
+                "                    [--events=KINDS] [--out=DIR] [--clock=tick|exact]",
+                "                    [--tick=MICROS] -- java [JVM options] MAIN [args...]"},
+        description = {
+                "%nMAIN is a class, -jar app.jar, or -m module/class. The recording is a directory,"
+                        + " <MainClass>.profq in the working directory unless --out names one.",
+                "%nThe program's stdin, stdout and stderr are its own; when it ends, profq prints one summary"
+                        + " line on stderr and exits with the program's exit code.%n"},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+                "n:the program's exit code (128 + signal if it was killed)",
+                "1:profq failed (agent jar missing, java not startable)",
+                "2:usage error, or the recording cannot be written (checked before the program runs)"})
+public final class RecordCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--include", paramLabel = "PATTERN",
+            description = "Record only classes matching this AspectJ type pattern (com.example..*); repeatable.")
+    List<String> include = new ArrayList<>();
+
+    @Option(names = "--exclude", paramLabel = "PATTERN",
+            description = "Do not record classes matching this AspectJ type pattern; repeatable.")
+    List<String> exclude = new ArrayList<>();
+
+    @Option(names = "--events", paramLabel = "KINDS",
+            description = "Event families to record: calls, allocations, or calls:allocations (the default).")
+    String events;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "The recording directory; it must be new or empty (default: <MainClass>.profq, numbered if taken).")
+    Path out;
+
+    @Option(names = "--clock", paramLabel = "tick|exact",
+            description = "tick (default): a timer thread's cheap clock; exact: System.nanoTime per event.")
+    String clock;
+
+    @Option(names = "--tick", paramLabel = "MICROS",
+            description = "The tick clock's period in microseconds, 10 to 1000000 (default 200).")
+    Long tickMicros;
+
+    @Parameters(paramLabel = "java", arity = "0..*",
+            description = "After --: the java command line to run, starting with java or the path of a java executable.")
+    List<String> javaWords = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        JavaCommandLine java = javaCommandLine();
+        agentOptions(out == null ? null : out.toString()); // checked before anything is created or started
+        Path agentJar = AgentJar.locate();
+        RecordingDirectory directory = recordingDirectory(java);
+        String agent = "-javaagent:" + agentJar + "=" + agentOptions(directory.path().toString());
+
+        int exitCode;
+        try {
+            exitCode = ProgramRun.run(java.withAgent(agent));
+        } catch (IOException e) {
+            directory.removeIfUnused();
+            throw new CommandFailure("cannot start " + java.words().get(0) + " (" + e.getMessage()
+                    + "); put java on the PATH or give the path of a java executable after --.", e);
+        }
+        System.err.println("profq: " + summary(directory, exitCode));
+        return exitCode;
+    }
+
+    /** The words after {@code --}; positional words before it mean the user forgot the {@code --}. */
+    private JavaCommandLine javaCommandLine() {
+        List<String> original = spec.commandLine().getParseResult().originalArgs();
+        int delimiter = original.indexOf("--");
+        boolean afterDelimiter = delimiter >= 0
+                && original.subList(delimiter + 1, original.size()).equals(javaWords);
+        if (!javaWords.isEmpty() && !afterDelimiter) {
+            String example = JavaCommandLine.startsWithJava(javaWords) ? String.join(" ", javaWords) : "java -cp app.jar com.example.Main";
+            throw usage("put -- before the java command: profq record [options] -- " + example + ".");
+        }
+        try {
+            return JavaCommandLine.of(javaWords);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+    }
+
+    /** The agent's option string for {@code outDirectory}; a mistake in an option is a usage error. */
+    private String agentOptions(String outDirectory) {
+        try {
+            return new AgentArguments(include, exclude, events, clock, tickMicros).withOut(outDirectory);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+    }
+
+    private RecordingDirectory recordingDirectory(JavaCommandLine java) {
+        try {
+            if (out != null) {
+                return RecordingDirectory.requested(out);
+            }
+            String name = java.mainSimpleName().orElseThrow(() -> new IllegalArgumentException(
+                    "cannot tell the main class from the java command line; name the recording with --out DIR."));
+            return RecordingDirectory.firstFree(name);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+    }
+
+    private static String summary(RecordingDirectory directory, int exitCode) {
+        if (directory.holdsNothing()) {
+            // The JVM stopped before the agent wrote anything: a bad JVM option, or the agent refused.
+            directory.removeIfUnused();
+            return "nothing was recorded: the program ended (exit code " + exitCode + ") before the recorder started.";
+        }
+        return RecordingSummary.of(directory.path());
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}

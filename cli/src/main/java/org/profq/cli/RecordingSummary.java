@@ -1,0 +1,50 @@
+package org.profq.cli;
+
+import java.nio.file.Path;
+import java.util.Locale;
+
+import org.profq.recording.Recording;
+
+/**
+ * The one line {@code profq record} prints on stderr after the program ends (stdout belongs to
+ * the program): how many events went where, the log's size, losses, and whether the recording
+ * is complete. Every figure comes from {@link Recording}, so {@code profq info} shows the same.
+ */
+final class RecordingSummary {
+    /** The summary of the recording in {@code directory}, or why it cannot be read. */
+    static String of(Path directory) {
+        try (Recording recording = Recording.open(directory)) {
+            return describe(directory, recording);
+        } catch (RuntimeException | AssertionError | LinkageError unreadable) {
+            // Chronicle reports a JVM without the opens it needs with errors, not exceptions.
+            String message = unreadable.getMessage() == null ? unreadable.toString() : unreadable.getMessage();
+            return "the recording in " + directory + " cannot be read: " + message.strip().replaceAll("\\s*\\R\\s*", " ");
+        }
+    }
+
+    static String describe(Path directory, Recording recording) {
+        long events = recording.eventCount();
+        long bytes = recording.logBytes();
+        StringBuilder line = new StringBuilder()
+                .append("recorded ").append(events).append(events == 1 ? " event" : " events")
+                .append(" to ").append(directory)
+                .append(" (").append(bytes).append(" bytes in the log");
+        if (events > 0) {
+            line.append(String.format(Locale.ROOT, ", %.1f bytes/event", (double) bytes / events));
+        }
+        line.append(", ").append(recording.eventsLost()).append(" lost");
+        int warnings = recording.warnings().size();
+        if (warnings > 0) {
+            line.append(", ").append(warnings).append(warnings == 1 ? " recorder warning" : " recorder warnings");
+        }
+        line.append(')');
+        if (recording.end().isEmpty()) {
+            // No end record: the JVM died (SIGKILL, crash) before the recorder's shutdown hook ran.
+            line.append("; the recording ended abruptly, so events not yet flushed when the program died are missing");
+        }
+        return line.append('.').toString();
+    }
+
+    private RecordingSummary() {
+    }
+}

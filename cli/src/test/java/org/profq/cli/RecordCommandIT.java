@@ -1,0 +1,295 @@
+package org.profq.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.profq.cli.Forked.JAVA;
+import static org.profq.cli.Forked.SAMPLES_JAR;
+import static org.profq.cli.Forked.profq;
+import static org.profq.cli.Forked.record;
+import static org.profq.cli.Forked.run;
+import static org.profq.cli.Forked.sample;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+import javax.tools.ToolProvider;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.profq.cli.Forked.Outcome;
+import org.profq.cli.Forked.Running;
+import org.profq.recording.RecordedEvent;
+import org.profq.recording.Recording;
+
+/**
+ * {@code profq record}, run for real: the packaged cli jar in a forked JVM records a sample
+ * program in another, through the packaged agent. The program's output and exit code are its
+ * own; profq adds one summary line on stderr, or one sentence and exit 2 before the program runs.
+ */
+class RecordCommandIT {
+    private static final String RECURSION_OUTPUT = "sum(10) = 55" + System.lineSeparator();
+
+    @Test
+    void recordsRecursionAndLeavesItsOutputAlone(@TempDir Path dir) throws Exception {
+        Outcome alone = run(dir, sample("Recursion"));
+        Outcome recorded = run(dir, record(List.of(), "Recursion"));
+
+        assertEquals(RECURSION_OUTPUT, alone.stdout());
+        assertEquals(0, recorded.exitCode(), recorded::toString);
+        assertEquals(alone.stdout(), recorded.stdout());
+        try (Recording recording = Recording.open(dir.resolve("Recursion.profq"))) {
+            assertEquals(24, recording.eventCount(), "12 calls (main, sum(10)..sum(0)): 12 entries and 12 exits");
+            assertEquals(List.of(summary("Recursion.profq", recording)), recorded.stderrLines());
+        }
+    }
+
+    @Test
+    void exitsWithTheProgramsExitCode(@TempDir Path dir) throws Exception {
+        Outcome alone = run(dir, sample("SystemExit"));
+        Outcome recorded = run(dir, record(List.of(), "SystemExit"));
+
+        assertEquals(3, alone.exitCode());
+        assertEquals(3, recorded.exitCode(), recorded::toString);
+        assertEquals(alone.stdout(), recorded.stdout());
+        try (Recording recording = Recording.open(dir.resolve("SystemExit.profq"))) {
+            assertTrue(recording.end().isPresent(), "System.exit runs the recorder's shutdown hook");
+            assertEquals(List.of(summary("SystemExit.profq", recording)), recorded.stderrLines());
+        }
+    }
+
+    @Test
+    void namesTheRecordingAfterTheMainClassAndNumbersItWhenTaken(@TempDir Path dir) throws Exception {
+        Outcome first = run(dir, record(List.of(), "Recursion"));
+        Outcome second = run(dir, record(List.of(), "Recursion"));
+
+        assertEquals(List.of("Recursion-2.profq", "Recursion.profq"), entries(dir));
+        try (Recording one = Recording.open(dir.resolve("Recursion.profq"));
+             Recording two = Recording.open(dir.resolve("Recursion-2.profq"))) {
+            assertEquals(List.of(summary("Recursion.profq", one)), first.stderrLines());
+            assertEquals(List.of(summary("Recursion-2.profq", two)), second.stderrLines());
+            assertEquals(24, two.eventCount());
+        }
+    }
+
+    @Test
+    void passesItsOptionsToTheAgent(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("runs").resolve("allocations.profq");
+        Outcome recorded = run(dir, record(List.of("--out", out.toString(), "--events", "allocations", "--clock", "exact",
+                "--tick", "50", "--include", "profq.samples..*", "--exclude", "profq.samples.Recursion"), "Allocations"));
+
+        assertEquals(0, recorded.exitCode(), recorded::toString);
+        assertEquals(List.of("runs"), entries(dir), "no default-named recording beside the one --out names");
+        try (Recording recording = Recording.open(out)) {
+            assertEquals("include=profq.samples..*,exclude=profq.samples.Recursion,events=allocations,out=" + out
+                    + ",clock=exact,tick=50", recording.run().options());
+            assertEquals("exact", recording.run().clock());
+            List<RecordedEvent> events = recording.readAllEvents();
+            assertFalse(events.isEmpty());
+            assertTrue(events.stream().allMatch(event -> event instanceof RecordedEvent.Allocation), "allocations only");
+            assertEquals(List.of(summary(out.toString(), recording)), recorded.stderrLines());
+        }
+    }
+
+    @Test
+    void givesTheProgramItsStandardInput(@TempDir Path dir) throws Exception {
+        Path source = Files.writeString(dir.resolve("Shout.java"), """
+                public class Shout {
+                    public static void main(String[] args) throws Exception {
+                        System.out.print(new String(System.in.readAllBytes()).toUpperCase());
+                    }
+                }
+                """);
+        Path classes = Files.createDirectory(dir.resolve("classes"));
+        assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(), source.toString()));
+
+        Outcome recorded = Forked.run(dir, profq("record", "--", JAVA, "-cp", classes.toString(), "Shout"), "hello\nworld\n");
+
+        assertEquals(0, recorded.exitCode(), recorded::toString);
+        assertEquals("HELLO\nWORLD\n", recorded.stdout());
+        assertTrue(Files.isDirectory(dir.resolve("Shout.profq")));
+    }
+
+    @Test
+    void anUnknownOptionIsAUsageErrorThatNamesIt(@TempDir Path dir) throws Exception {
+        Outcome outcome = run(dir, record(List.of("--frobnicate"), "Recursion"));
+
+        assertEquals(2, outcome.exitCode(), outcome::toString);
+        assertEquals(List.of("profq: unknown option: '--frobnicate'; see 'profq record --help'."), outcome.stderrLines());
+        assertEquals("", outcome.stdout(), "the program did not run");
+        assertEquals(List.of(), entries(dir), "nothing was created");
+    }
+
+    @Test
+    void aBadOptionValueIsAUsageErrorBeforeTheProgramRuns(@TempDir Path dir) throws Exception {
+        Outcome outcome = run(dir, record(List.of("--tick", "5"), "Recursion"));
+
+        assertEquals(2, outcome.exitCode(), outcome::toString);
+        assertEquals(List.of("profq: tick '5' is not a period in microseconds between 10 and 1000000."), outcome.stderrLines());
+        assertEquals("", outcome.stdout());
+        assertEquals(List.of(), entries(dir));
+    }
+
+    @Test
+    void refusesAnOutDirectoryThatIsNotEmptyBeforeTheProgramRuns(@TempDir Path dir) throws Exception {
+        Path out = Files.createDirectory(dir.resolve("taken.profq"));
+        Files.writeString(out.resolve("keep.txt"), "mine");
+
+        Outcome outcome = run(dir, record(List.of("--out", out.toString()), "Recursion"));
+
+        assertEquals(2, outcome.exitCode(), outcome::toString);
+        assertEquals(List.of("profq: the output directory " + out
+                + " already exists and is not empty; remove it or choose another with --out."), outcome.stderrLines());
+        assertEquals("", outcome.stdout(), "the program did not run");
+        assertEquals(List.of("keep.txt"), entries(out));
+    }
+
+    @Test
+    void refusesAnOutDirectoryItCannotCreateBeforeTheProgramRuns(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("file"), "a file, not a directory");
+        Path out = file.resolve("rec.profq");
+
+        Outcome outcome = run(dir, record(List.of("--out", out.toString()), "Recursion"));
+
+        assertEquals(2, outcome.exitCode(), outcome::toString);
+        assertEquals(List.of("profq: cannot create the output directory " + out + " (Not a directory); choose another with --out."),
+                outcome.stderrLines());
+        assertEquals("", outcome.stdout(), "the program did not run");
+    }
+
+    @Test
+    void refusesAnOutDirectoryItCannotWriteBeforeTheProgramRuns(@TempDir Path dir) throws Exception {
+        assumeFalse("root".equals(System.getProperty("user.name")), "root may write into a read-only directory");
+        Path out = Files.createDirectory(dir.resolve("read-only.profq"));
+        Files.setPosixFilePermissions(out, PosixFilePermissions.fromString("r-xr-xr-x"));
+        try {
+            Outcome outcome = run(dir, record(List.of("--out", out.toString()), "Recursion"));
+
+            assertEquals(2, outcome.exitCode(), outcome::toString);
+            assertEquals(List.of("profq: cannot write to the output directory " + out
+                    + " (permission denied); choose another with --out."), outcome.stderrLines());
+            assertEquals("", outcome.stdout(), "the program did not run");
+        } finally {
+            Files.setPosixFilePermissions(out, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+    }
+
+    @Test
+    void saysWhatToTypeWhenTheJavaCommandIsMissing(@TempDir Path dir) throws Exception {
+        Outcome nothing = run(dir, profq("record"));
+        Outcome noDelimiter = run(dir, profq("record", "java", "-cp", SAMPLES_JAR.toString(), "profq.samples.Recursion"));
+        Outcome notJava = run(dir, profq("record", "--", "ls", "-l"));
+
+        assertEquals(2, nothing.exitCode(), nothing::toString);
+        assertEquals(List.of("profq: give the java command to record after --, e.g. profq record -- java -cp app.jar com.example.Main."),
+                nothing.stderrLines());
+        assertEquals(2, noDelimiter.exitCode(), noDelimiter::toString);
+        assertEquals(List.of("profq: put -- before the java command: profq record [options] -- java -cp " + SAMPLES_JAR
+                + " profq.samples.Recursion."), noDelimiter.stderrLines());
+        assertEquals("", noDelimiter.stdout(), "the program did not run");
+        assertEquals(2, notJava.exitCode(), notJava::toString);
+        assertEquals(List.of("profq: the command after -- must start with java or the path of a java executable, not 'ls',"
+                + " e.g. profq record -- java -cp app.jar com.example.Main."), notJava.stderrLines());
+        assertEquals(List.of(), entries(dir));
+    }
+
+    @Test
+    void reportsAKilledProgramAsTheShellDoesAndSaysTheRecordingEndedAbruptly(@TempDir Path dir) throws Exception {
+        Running running = Forked.start(dir, record(List.of(), "Sleeper"), "");
+        running.awaitStdout("ready");
+        ProcessHandle program = running.process().children().findFirst().orElseThrow();
+        program.destroyForcibly(); // SIGKILL: no shutdown hook, no end record
+
+        Outcome outcome = running.finish();
+
+        assertEquals(128 + 9, outcome.exitCode(), outcome::toString);
+        try (Recording recording = Recording.open(dir.resolve("Sleeper.profq"))) {
+            assertTrue(recording.end().isEmpty());
+            assertEquals(List.of(summary("Sleeper.profq", recording).replaceFirst("\\.$", "")
+                    + "; the recording ended abruptly, so events not yet flushed when the program died are missing."),
+                    outcome.stderrLines());
+        }
+    }
+
+    @Test
+    void passesSigtermOnToTheProgramAndWaitsForIt(@TempDir Path dir) throws Exception {
+        Running running = Forked.start(dir, record(List.of(), "Sleeper"), "");
+        running.awaitStdout("ready");
+        ProcessHandle program = running.process().children().findFirst().orElseThrow();
+        running.process().destroy(); // SIGTERM to profq alone, as `kill <pid>` does
+
+        Outcome outcome = running.finish();
+
+        assertEquals(128 + 15, outcome.exitCode(), outcome::toString);
+        assertFalse(program.isAlive());
+        try (Recording recording = Recording.open(dir.resolve("Sleeper.profq"))) {
+            assertTrue(recording.end().isPresent(), "the program's shutdown hook wrote the end record");
+            assertEquals(List.of(summary("Sleeper.profq", recording)), outcome.stderrLines());
+        }
+    }
+
+    @Test
+    void findsTheAgentBesideItsBuildAndReadsWithoutTheLaunchersFlags(@TempDir Path dir) throws Exception {
+        Outcome recorded = run(dir, List.of(JAVA, "-jar", Forked.CLI_JAR.toString(), "record", "--",
+                JAVA, "-cp", SAMPLES_JAR.toString(), "profq.samples.Recursion"));
+
+        assertEquals(0, recorded.exitCode(), recorded::toString);
+        assertEquals(RECURSION_OUTPUT, recorded.stdout());
+        try (Recording recording = Recording.open(dir.resolve("Recursion.profq"))) {
+            assertEquals(List.of(summary("Recursion.profq", recording)), recorded.stderrLines());
+        }
+    }
+
+    @Test
+    void failsInOneSentenceWhenTheAgentJarIsMissing(@TempDir Path dir) throws Exception {
+        Path missing = dir.resolve("no-such-agent.jar");
+        Outcome outcome = run(dir, List.of(JAVA, "-D" + AgentJar.PROPERTY + "=" + missing, "-jar", Forked.CLI_JAR.toString(),
+                "record", "--", JAVA, "-cp", SAMPLES_JAR.toString(), "profq.samples.Recursion"));
+
+        assertEquals(1, outcome.exitCode(), outcome::toString);
+        assertEquals(List.of("profq: the agent jar " + missing + " named by -Dprofq.agent.jar does not exist;"
+                + " build it with ./mvnw -q install -DskipTests or correct the path."), outcome.stderrLines());
+        assertEquals("", outcome.stdout());
+        assertEquals(List.of(), entries(dir), "no recording directory was left behind");
+    }
+
+    @Test
+    void answersHelpAndVersionOnEveryCommand(@TempDir Path dir) throws Exception {
+        Outcome help = run(dir, profq("--help"));
+        Outcome recordHelp = run(dir, profq("record", "--help"));
+        Outcome version = run(dir, profq("--version"));
+        Outcome recordVersion = run(dir, profq("record", "--version"));
+
+        assertEquals(0, help.exitCode(), help::toString);
+        assertTrue(help.stdout().startsWith("Usage: profq [-hV] [COMMAND]"), help::toString);
+        assertTrue(help.stdout().contains("  record  Runs a Java program with the profq agent and writes its recording."), help::toString);
+        assertEquals(0, recordHelp.exitCode(), recordHelp::toString);
+        assertTrue(recordHelp.stdout().contains("Usage: profq record [--include=PATTERN]..."), recordHelp::toString);
+        assertTrue(recordHelp.stdout().contains("-- java [JVM options] MAIN [args...]"), recordHelp::toString);
+        String expectedVersion = "profq " + Forked.property("profq.version") + System.lineSeparator();
+        assertEquals(0, version.exitCode(), version::toString);
+        assertEquals(expectedVersion, version.stdout());
+        assertEquals(expectedVersion, recordVersion.stdout());
+        assertEquals("", help.stderr() + recordHelp.stderr() + version.stderr() + recordVersion.stderr());
+    }
+
+    /** The summary line profq prints for a complete recording, from the reader's own figures. */
+    private static String summary(String name, Recording recording) {
+        long events = recording.eventCount();
+        String perEvent = events == 0 ? "" : String.format(Locale.ROOT, ", %.1f bytes/event", (double) recording.logBytes() / events);
+        return "profq: recorded " + events + (events == 1 ? " event" : " events") + " to " + name + " ("
+                + recording.logBytes() + " bytes in the log" + perEvent + ", " + recording.eventsLost() + " lost).";
+    }
+
+    private static List<String> entries(Path directory) throws IOException {
+        try (Stream<Path> entries = Files.list(directory)) {
+            return entries.map(path -> path.getFileName().toString()).sorted().toList();
+        }
+    }
+}
