@@ -1,0 +1,67 @@
+package org.profq.bench;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * Where the benchmark finds what it starts JVMs with: the java command, the benchmark jar
+ * itself, the two agents, and the flags a JVM that reads recordings needs.
+ *
+ * <p>The build copies both agents into {@code agents/} beside profq-bench.jar, so nothing
+ * depends on a home directory or a local Maven repository layout. The system properties
+ * {@code profq.agent.jar} and {@code aspectj.weaver.jar} override them.
+ */
+record BenchEnvironment(String java, Path benchJar, Path profqAgent, Path aspectjWeaver, List<String> readerJvmArgs) {
+
+    static BenchEnvironment locate(String java) {
+        Path benchJar = ownLocation();
+        Path agents = benchJar.getParent().resolve("agents");
+        Path profqAgent = existing("profq.agent.jar", agents.resolve("profq-agent.jar"));
+        Path weaver = existing("aspectj.weaver.jar", agents.resolve("aspectjweaver.jar"));
+        return new BenchEnvironment(java, benchJar, profqAgent, weaver, readerFlags());
+    }
+
+    /** The JVM running this one, unless {@code --jvm} named another. */
+    static String currentJava() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** A class path that holds the reader API (inside the agent jar) and this module's classes. */
+    String readerClassPath() {
+        return profqAgent + File.pathSeparator + benchJar;
+    }
+
+    private static Path ownLocation() {
+        try {
+            return Path.of(BenchEnvironment.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Path existing(String property, Path fallback) {
+        Path path = Path.of(System.getProperty(property, fallback.toString()));
+        if (!Files.isRegularFile(path)) {
+            throw new IllegalStateException(path + " is missing; build it with "
+                    + "./mvnw -q -pl bench -am package -DskipTests, or set -D" + property + "=<jar>.");
+        }
+        return path.toAbsolutePath();
+    }
+
+    private static List<String> readerFlags() {
+        Properties properties = new Properties();
+        try (InputStream in = BenchEnvironment.class.getResourceAsStream("/profq-bench.properties")) {
+            properties.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return List.of(properties.getProperty("reader.jvm.args").trim().split("\\s+"));
+    }
+}
