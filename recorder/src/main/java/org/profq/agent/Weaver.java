@@ -8,7 +8,10 @@ import java.lang.instrument.Instrumentation;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.lang.module.ModuleFinder;
 import java.security.ProtectionDomain;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import org.aspectj.weaver.loadtime.ClassPreProcessorAgentAdapter;
 import org.profq.event.Recorder;
@@ -40,14 +43,22 @@ final class Weaver {
         }
     }
 
-    /** Passes only classes of application class loaders to AspectJ. */
+    /**
+     * Passes only the program's classes to AspectJ: not the JDK's, whose modules are also
+     * mapped to the application class loader (jdk.compiler, for one: {@code java Hello.java}
+     * would otherwise weave javac), and not profq's own.
+     */
     private record ApplicationClassesOnly(ClassFileTransformer weaver) implements ClassFileTransformer {
         private static final ClassLoader PLATFORM = ClassLoader.getPlatformClassLoader();
+        private static final Set<String> JDK_MODULES = ModuleFinder.ofSystem().findAll().stream()
+                .map(reference -> reference.descriptor().name())
+                .collect(Collectors.toUnmodifiableSet());
 
         @Override
-        public byte[] transform(ClassLoader loader, String className, Class<?> classBeingRedefined,
+        public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,
                                 ProtectionDomain domain, byte[] classfileBuffer) throws IllegalClassFormatException {
-            if (loader == null || loader == PLATFORM || className == null || className.startsWith("org/profq/")) {
+            if (loader == null || loader == PLATFORM || className == null || className.startsWith("org/profq/")
+                    || (module.isNamed() && JDK_MODULES.contains(module.getName()))) {
                 return null;
             }
             WeaverMessages.startClass();

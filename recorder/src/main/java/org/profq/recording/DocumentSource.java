@@ -10,6 +10,7 @@ import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.DocumentContext;
+import org.profq.log.ChronicleSettings;
 import org.profq.log.RecordingLayout;
 
 /**
@@ -17,6 +18,10 @@ import org.profq.log.RecordingLayout;
  * into a reused array. Only this class knows the log is a Chronicle Queue.
  */
 final class DocumentSource implements AutoCloseable {
+    static {
+        ChronicleSettings.apply();
+    }
+
     private final Path events;
     private final ChronicleQueue queue;
     private final ExcerptTailer tailer;
@@ -32,8 +37,10 @@ final class DocumentSource implements AutoCloseable {
         try {
             this.queue = ChronicleQueue.singleBuilder(events).readOnly(true).build();
             this.tailer = queue.createTailer();
-        } catch (RuntimeException e) {
-            throw new RecordingException("cannot open the event queue " + events + ": " + e.getMessage(), e);
+        } catch (RuntimeException | LinkageError | AssertionError e) {
+            // Chronicle fails with errors, not exceptions, when the JVM lacks the opens it needs.
+            throw new RecordingException("cannot open the event queue " + events + " (" + e
+                    + "); a JVM that reads recordings needs the flags of profq.reader.jvm.args (the profq launcher passes them).", e);
         }
     }
 

@@ -93,6 +93,23 @@ class AgentOptionsIT {
         assertFalse(Files.exists(temp.resolve("Recursion-3.profq")));
     }
 
+    /** In source-file mode javac (module jdk.compiler, on the application loader) compiles the program in-process: not woven. */
+    @Test
+    void nothingOfTheJdkIsWovenEvenOnTheApplicationLoader(@TempDir Path temp) throws IOException {
+        Path source = temp.resolve("Hello.java");
+        Files.writeString(source, "public class Hello { public static void main(String[] a) { System.out.println(twice(21)); }"
+                + " static int twice(int x) { return 2 * x; } }");
+
+        SampleRun.Result result = SampleRun.run(jdk, temp.resolve("rec.profq"), List.of(jdk.java().toString(),
+                "-javaagent:" + SampleRun.agentJar() + "=out=" + temp.resolve("rec.profq"), source.toString()));
+
+        assertEquals("42\n", result.stdout());
+        try (Recording recording = result.open()) {
+            assertEquals(Map.of("Hello.main([Ljava/lang/String;)V", 1L, "Hello.twice(I)I", 1L), RecordingFacts.callsByMethod(recording));
+            assertEquals(4, recording.eventCount());
+        }
+    }
+
     @Test
     void theExactClockGivesEveryCallItsOwnTimestamps(@TempDir Path temp) {
         try (Recording recording = SampleRun.record(jdk, temp.resolve("exact.profq"), "clock=exact", Recursion.class).open()) {

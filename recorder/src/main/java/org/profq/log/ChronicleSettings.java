@@ -1,14 +1,15 @@
-package org.profq.agent;
+package org.profq.log;
 
 import java.lang.reflect.Field;
 
 /**
- * Keeps Chronicle quiet and private inside the target: usage analytics off (nothing phones
- * home), no banners or resource tracing, and on JDK 24+ no "terminally deprecated method in
- * sun.misc.Unsafe" warning printed into the program's stderr because of our writer.
+ * Keeps Chronicle quiet and private in every JVM that writes or reads a recording: usage
+ * analytics off (nothing phones home), no banners or resource tracing, and on JDK 24+ no
+ * "terminally deprecated method in sun.misc.Unsafe" warning printed into the output. Call it
+ * before the first Chronicle class loads.
  */
-final class ChronicleSettings {
-    static void apply() {
+public final class ChronicleSettings {
+    public static void apply() {
         System.setProperty("chronicle.analytics.disable", "true");
         System.setProperty("chronicle.announcer.disable", "true");
         System.setProperty("jvm.resource.tracing", "false");
