@@ -2,6 +2,7 @@ package org.profq.cli;
 
 import java.util.concurrent.Callable;
 
+import org.profq.log.ChronicleSettings;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,7 +23,7 @@ public final class ProfqCommand implements Callable<Integer> {
     CommandSpec spec;
 
     public static void main(String[] args) {
-        ChronicleQuiet.apply();
+        ChronicleSettings.apply(); // before any Chronicle class loads
         System.exit(commandLine().execute(args));
     }
 
