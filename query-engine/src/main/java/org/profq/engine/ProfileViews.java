@@ -1,0 +1,48 @@
+package org.profq.engine;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import org.apache.calcite.jdbc.CalciteConnection;
+import org.apache.calcite.schema.SchemaPlus;
+
+/**
+ * The profile views of DESIGN.md "Profiles", shipped as documented SQL resources
+ * ({@code org/profq/engine/views/<name>.sql}) and added to a recording's schema beside its
+ * tables, so users can read, filter and join them like tables.
+ */
+public final class ProfileViews {
+
+    /** Every view, in the order a listing shows them. */
+    public static final List<String> NAMES = List.of(
+            "heap_by_method", "heap_by_site", "heap_by_class", "time_by_method", "call_tree", "flame");
+
+    /**
+     * Adds every view to {@code schema}, whose name in {@code connection}'s root schema is
+     * {@code schemaName}; views are analysed with that connection's settings.
+     */
+    public static void addTo(CalciteConnection connection, SchemaPlus schema, String schemaName) {
+        for (String name : NAMES) {
+            schema.add(name, new ProfileView(connection, schema, schemaName, name, sql(name)));
+        }
+    }
+
+    /** The view's SQL, its documenting header comment included. */
+    public static String sql(String name) {
+        String resource = "views/" + name + ".sql";
+        try (InputStream in = ProfileViews.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no profile view named '" + name + "'; the views are " + NAMES);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the view " + resource, e);
+        }
+    }
+
+    private ProfileViews() {
+    }
+}

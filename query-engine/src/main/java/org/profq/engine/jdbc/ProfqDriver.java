@@ -1,0 +1,106 @@
+package org.profq.engine.jdbc;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.DriverManager;
+import java.sql.DriverPropertyInfo;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.logging.Logger;
+
+import org.apache.calcite.jdbc.CalciteConnection;
+import org.apache.calcite.schema.SchemaPlus;
+import org.profq.engine.ProfileViews;
+import org.profq.engine.RecordingSchema;
+import org.profq.recording.Recording;
+import org.profq.recording.RecordingException;
+
+/**
+ * The JDBC driver for {@code jdbc:profq:<recording dir>} (see {@link ConnectString}), found by
+ * {@link DriverManager} through {@code META-INF/services/java.sql.Driver}. Each connection is
+ * a Calcite connection whose schemas are the recordings, each with its tables and profile
+ * views; identifiers are matched case-insensitively and double quotes quote them. A
+ * recording that cannot be opened fails the connection with the reader's message.
+ */
+public final class ProfqDriver implements Driver {
+    static {
+        try {
+            DriverManager.registerDriver(new ProfqDriver());
+        } catch (SQLException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    @Override
+    public boolean acceptsURL(String url) {
+        return ConnectString.accepts(url);
+    }
+
+    @Override
+    public Connection connect(String url, Properties info) throws SQLException {
+        if (!acceptsURL(url)) {
+            return null;
+        }
+        ConnectString target = ConnectString.parse(url);
+        List<RecordingSchema> opened = new ArrayList<>();
+        try {
+            for (Map.Entry<String, Path> recording : target.recordings().entrySet()) {
+                opened.add(new RecordingSchema(Recording.open(recording.getValue())));
+            }
+        } catch (RecordingException e) {
+            opened.forEach(RecordingSchema::close);
+            throw new SQLException(e.getMessage(), "08001");
+        }
+        Connection calcite = new org.apache.calcite.jdbc.Driver().connect("jdbc:calcite:", calciteProperties(info));
+        CalciteConnection connection = calcite.unwrap(CalciteConnection.class);
+        int index = 0;
+        for (String name : target.recordings().keySet()) {
+            SchemaPlus schema = connection.getRootSchema().add(name, opened.get(index++));
+            ProfileViews.addTo(connection, schema, name);
+        }
+        connection.setSchema(target.recordings().keySet().iterator().next());
+        return ReadOnlyConnection.wrap(calcite, opened);
+    }
+
+    private static Properties calciteProperties(Properties info) {
+        Properties properties = new Properties();
+        properties.setProperty("caseSensitive", "false");
+        properties.setProperty("unquotedCasing", "UNCHANGED");
+        properties.setProperty("quotedCasing", "UNCHANGED");
+        properties.setProperty("quoting", "DOUBLE_QUOTE");
+        if (info != null) {
+            properties.putAll(info);
+        }
+        return properties;
+    }
+
+    @Override
+    public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) {
+        return new DriverPropertyInfo[0];
+    }
+
+    @Override
+    public int getMajorVersion() {
+        return 0;
+    }
+
+    @Override
+    public int getMinorVersion() {
+        return 1;
+    }
+
+    @Override
+    public boolean jdbcCompliant() {
+        return false;
+    }
+
+    @Override
+    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+        throw new SQLFeatureNotSupportedException("profq does not log through java.util.logging");
+    }
+}

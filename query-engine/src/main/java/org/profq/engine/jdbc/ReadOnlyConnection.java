@@ -1,0 +1,83 @@
+package org.profq.engine.jdbc;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+
+import org.profq.engine.RecordingSchema;
+
+/**
+ * The connection a {@code jdbc:profq:} URL gives: Calcite's, behind a proxy that checks
+ * every SQL text with {@link ReadOnlySql} before it runs, reports itself read-only, and
+ * closes the recordings when it is closed.
+ */
+final class ReadOnlyConnection implements InvocationHandler {
+    private final Connection calcite;
+    private final List<RecordingSchema> recordings;
+    private Connection proxy;
+
+    private ReadOnlyConnection(Connection calcite, List<RecordingSchema> recordings) {
+        this.calcite = calcite;
+        this.recordings = List.copyOf(recordings);
+    }
+
+    static Connection wrap(Connection calcite, List<RecordingSchema> recordings) {
+        ReadOnlyConnection handler = new ReadOnlyConnection(calcite, recordings);
+        handler.proxy = (Connection) Proxy.newProxyInstance(ReadOnlyConnection.class.getClassLoader(),
+                new Class<?>[] {Connection.class}, handler);
+        return handler.proxy;
+    }
+
+    @Override
+    public Object invoke(Object self, Method method, Object[] args) throws Throwable {
+        switch (method.getName()) {
+            case "isReadOnly":
+                return true;
+            case "setReadOnly":
+                if (!(Boolean) args[0]) {
+                    throw new SQLException("profq connections are read-only: recordings cannot be changed", "25006");
+                }
+                return null;
+            case "prepareStatement", "prepareCall", "nativeSQL":
+                ReadOnlySql.check((String) args[0]);
+                break;
+            case "close":
+                try {
+                    return call(calcite, method, args);
+                } finally {
+                    recordings.forEach(RecordingSchema::close);
+                }
+            default:
+                break;
+        }
+        Object result = call(calcite, method, args);
+        if (result instanceof Statement statement && method.getName().equals("createStatement")) {
+            return Proxy.newProxyInstance(ReadOnlyConnection.class.getClassLoader(), new Class<?>[] {Statement.class},
+                    (statementProxy, statementMethod, statementArgs) -> {
+                        if (statementMethod.getName().equals("getConnection")) {
+                            return proxy;
+                        }
+                        if (statementArgs != null && statementArgs.length > 0 && statementArgs[0] instanceof String sql
+                                && (statementMethod.getName().startsWith("execute") || statementMethod.getName().equals("addBatch"))) {
+                            ReadOnlySql.check(sql);
+                        }
+                        return call(statement, statementMethod, statementArgs);
+                    });
+        }
+        return result;
+    }
+
+    /** Calls the real object, rethrowing what it threw rather than a reflection wrapper. */
+    private static Object call(Object target, Method method, Object[] args) throws Throwable {
+        try {
+            return method.invoke(target, args);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package org.profq.engine.table;
+
+import static org.profq.engine.table.Column.bytes;
+import static org.profq.engine.table.Column.count;
+import static org.profq.engine.table.Column.flag;
+import static org.profq.engine.table.Column.id;
+import static org.profq.engine.table.Column.integer;
+import static org.profq.engine.table.Column.nanos;
+import static org.profq.engine.table.Column.nullableId;
+import static org.profq.engine.table.Column.text;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The one place where every table of a recording and every column is named and documented:
+ * the source of {@code \d}, of the README's table reference ({@link #markdown()}) and of
+ * each table's row type. Times are ns since the recording started; sizes are bytes; ids are
+ * BIGINT and 0 never appears (NULL stands for "none").
+ */
+public final class TableCatalog {
+
+    public static final TableDefinition RUN = new TableDefinition("run", "recording", List.of(
+            text("main_class", "the class whose main method ran"),
+            text("args", "the program's arguments, as the recorder wrote them"),
+            text("jvm", "the JVM's vendor and version"),
+            count("pid", "the recorded process's id"),
+            text("host", "the machine it ran on"),
+            text("started_at", "wall-clock start, ISO-8601 in UTC (e.g. 2025-01-31T09:15:02.123456789Z)"),
+            nanos("duration_ns", "the recording's length: the end record's time, or the last event's when the program ended abruptly"),
+            text("options", "the recorder's options"),
+            text("clock", "'tick' (events read a clock published every tick_ns) or 'exact' (System.nanoTime per event)"),
+            nanos("tick_ns", "the tick clock's period; 0 with the exact clock"),
+            count("events", "events recorded"),
+            count("events_lost", "events the recorder had to drop (full buffer, disk full, shutdown race); 0 means nothing was lost"),
+            flag("ended_cleanly", "false when the program was killed before the recorder wrote its end record")));
+
+    public static final TableDefinition THREADS = new TableDefinition("threads", "thread that recorded events", List.of(
+            id("thread_id", "profq's thread id"),
+            count("java_thread_id", "the JVM's Thread.getId()"),
+            text("name", "the thread's name when it first recorded an event"),
+            flag("daemon", "whether it was a daemon thread"),
+            nanos("first_ns", "when the thread recorded its first event"),
+            nanos("last_ns", "when the thread recorded its last event (a call's end or an allocation)")));
+
+    public static final TableDefinition CLASSES = new TableDefinition("classes", "class named in the recording", List.of(
+            id("class_id", "the class's id"),
+            text("name", "the type name, as Class.getTypeName() gives it (a.B$C, long[][])"),
+            text("package", "the package; '' for the unnamed package and primitive arrays")));
+
+    public static final TableDefinition METHODS = new TableDefinition("methods", "method or constructor", List.of(
+            id("method_id", "the method's id"),
+            id("class_id", "the declaring class (classes.class_id)"),
+            text("name", "the method's name; <init> for constructors, <clinit> for static initialisers"),
+            text("descriptor", "the JVM descriptor, e.g. (I)I"),
+            text("signature", "readable: declaring class, name and parameter types, e.g. a.B.sum(int)"),
+            integer("modifiers", "", false, "java.lang.reflect.Modifier bits"),
+            text("source_file", "the source file's name; '' if unknown"),
+            integer("line", "line", false, "the method's first line in source_file; 0 if unknown")));
+
+    public static final TableDefinition SITES = new TableDefinition("sites", "allocation site (a new in a method at a line)", List.of(
+            id("site_id", "the site's id"),
+            id("method_id", "the method whose code holds the new (methods.method_id)"),
+            integer("line", "line", false, "the source line of the new; 0 if unknown"),
+            id("class_id", "the allocated type (classes.class_id); an array class for arrays"),
+            flag("is_array", "whether the site creates an array"),
+            bytes("instance_size", "the shallow size of each object made here; 0 for arrays, whose size is per allocation")));
+
+    public static final TableDefinition CALLS = new TableDefinition("calls", "method execution, entry to exit", List.of(
+            id("call_id", "the call's id, unique in the recording"),
+            id("thread_id", "the thread that ran it (threads.thread_id)"),
+            id("method_id", "the method that ran (methods.method_id); 0 for a call the weaver could not name"),
+            nullableId("parent_call_id", "the enclosing recorded call; NULL for a thread's outermost calls"),
+            integer("depth", "", false, "nesting depth: 0 for a thread's outermost recorded calls"),
+            nanos("start_ns", "when the call started"),
+            nanos("end_ns", "when it returned or threw; the recording's end for a call still running then"),
+            nanos("duration_ns", "end_ns - start_ns: inclusive time, callees included"),
+            nanos("self_ns", "duration_ns minus the duration_ns of the recorded calls it made directly"),
+            flag("threw", "whether it ended by throwing"),
+            flag("finished", "false when the recording ended with the call still running (e.g. System.exit, a running thread)"),
+            flag("outermost", "true when no enclosing call on the same thread runs the same method: summing duration_ns over these counts recursion once"),
+            text("stack", "the calling context: the signatures of the calls from the thread's outermost one down to this one, joined by ';' (the collapsed-stack format of flame graphs)")));
+
+    public static final TableDefinition ALLOCATIONS = new TableDefinition("allocations", "allocated object or array creation", List.of(
+            id("object_id", "the object's id, unique in the recording"),
+            id("site_id", "where it was created (sites.site_id)"),
+            id("class_id", "its type (classes.class_id)"),
+            id("thread_id", "the thread that created it (threads.thread_id)"),
+            nullableId("call_id", "the recorded call that ran the new (calls.call_id); NULL outside any recorded call"),
+            nanos("alloc_ns", "when it was created"),
+            bytes("size_bytes", "the JVM's shallow size (Instrumentation.getObjectSize); for a multi-dimensional array creation, of every array it made"),
+            integer("array_length", "elements", true, "the (outermost) length of an array; NULL for objects")));
+
+    private static final List<TableDefinition> ALL = List.of(RUN, THREADS, CLASSES, METHODS, SITES, CALLS, ALLOCATIONS);
+
+    /** Every table, in the order the reference lists them. */
+    public static List<TableDefinition> all() {
+        return ALL;
+    }
+
+    public static Optional<TableDefinition> find(String name) {
+        return ALL.stream().filter(table -> table.name().equalsIgnoreCase(name)).findFirst();
+    }
+
+    /** The table reference as Markdown, one section per table: what the README shows. */
+    public static String markdown() {
+        StringBuilder out = new StringBuilder();
+        for (TableDefinition table : ALL) {
+            out.append("### `").append(table.name()).append("`: one row per ").append(table.onePerRow()).append("\n\n");
+            out.append("| column | type | unit | meaning |\n| --- | --- | --- | --- |\n");
+            for (Column column : table.columns()) {
+                out.append("| `").append(column.name()).append("` | ").append(column.type().getName())
+                        .append(column.nullable() ? " (nullable)" : "").append(" | ").append(column.unit())
+                        .append(" | ").append(column.meaning().replace("|", "\\|")).append(" |\n");
+            }
+            out.append('\n');
+        }
+        return out.toString();
+    }
+
+    private TableCatalog() {
+    }
+}

@@ -1,0 +1,107 @@
+package org.profq.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.profq.engine.jdbc.ProfqDriver;
+import org.profq.recording.Recording;
+import org.profq.recording.RecordingException;
+
+import profq.samples.Allocations;
+import profq.samples.Recursion;
+
+/** The jdbc:profq: driver: found by DriverManager, read-only, several recordings at once, clear errors. */
+class DriverIT {
+    @TempDir
+    Path scratch;
+
+    @Test
+    void driverManagerFindsTheDriverThroughItsServiceFile() throws SQLException {
+        assertInstanceOf(ProfqDriver.class, DriverManager.getDriver("jdbc:profq:" + SampleRecording.of(Recursion.class)));
+    }
+
+    @Test
+    void severalRecordingsOpenAsNamedSchemasThatCanBeJoined() throws SQLException {
+        String url = "a=" + SampleRecording.of(Allocations.class) + ",b=" + SampleRecording.of(Recursion.class);
+        try (Connection connection = Rows.connect(url)) {
+            assertEquals(List.of(List.of("main", "profq.samples.Allocations", "profq.samples.Recursion")), Rows.query(connection, """
+                    SELECT ma.name, ra.main_class, rb.main_class
+                    FROM a.methods AS ma JOIN b.methods AS mb ON mb.name = ma.name
+                    CROSS JOIN a.run AS ra CROSS JOIN b.run AS rb"""));
+            assertEquals(List.of(List.of(1_110L, 11L)), Rows.query(connection,
+                    "SELECT h.objects, t.calls FROM a.heap_by_method AS h, b.time_by_method AS t WHERE t.signature LIKE '%.sum(int)'"));
+            assertEquals(List.of(List.of(1_002L)), Rows.query(connection, "SELECT COUNT(*) FROM calls"),
+                    "the first recording is the default schema: main, allocate and 1,000 Point constructors");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "CREATE TABLE t (x INT)", "DROP TABLE calls", "INSERT INTO calls SELECT * FROM calls",
+            "UPDATE calls SET depth = 0", "DELETE FROM allocations", "  /* why */ -- not\n  alter table run add x int"})
+    void statementsThatWouldChangeTheRecordingAreRefused(String sql) throws SQLException {
+        try (Connection connection = Rows.connect(SampleRecording.of(Recursion.class).toString());
+             Statement statement = connection.createStatement()) {
+            String keyword = sql.replaceAll("(?s)/\\*.*?\\*/|--[^\\n]*\\n", "").trim().split(" ")[0].toUpperCase();
+            String expected = "profq recordings are read-only: " + keyword
+                    + " is refused; query them with SELECT (or EXPLAIN PLAN FOR SELECT ...).";
+            assertEquals(expected, assertThrows(SQLException.class, () -> statement.execute(sql)).getMessage());
+            assertEquals(expected, assertThrows(SQLException.class, () -> statement.executeUpdate(sql)).getMessage());
+            assertEquals(expected, assertThrows(SQLException.class, () -> connection.prepareStatement(sql)).getMessage());
+            assertTrue(connection.isReadOnly());
+        }
+    }
+
+    @Test
+    void preparedQueriesStillRun() throws SQLException {
+        try (Connection connection = Rows.connect(SampleRecording.of(Recursion.class).toString());
+             PreparedStatement statement = connection.prepareStatement("SELECT COUNT(*) FROM calls WHERE depth >= ?")) {
+            statement.setInt(1, 6);
+            try (var result = statement.executeQuery()) {
+                result.next();
+                assertEquals(6L, result.getLong(1));
+            }
+        }
+    }
+
+    @Test
+    void aMissingPathFailsWithTheReadersMessage() {
+        Path missing = scratch.resolve("nowhere.profq");
+        String readerMessage = assertThrows(RecordingException.class, () -> Recording.open(missing)).getMessage();
+        SQLException refused = assertThrows(SQLException.class, () -> Rows.connect(missing.toString()));
+        assertEquals(readerMessage, refused.getMessage());
+        assertEquals(missing + " does not exist; give the path of a <name>.profq recording directory.", refused.getMessage());
+    }
+
+    @Test
+    void aDirectoryThatIsNotARecordingFailsWithTheReadersMessage() throws Exception {
+        Path notARecording = Files.createDirectories(scratch.resolve("photos"));
+        Files.writeString(notARecording.resolve("cat.jpg"), "meow");
+        String readerMessage = assertThrows(RecordingException.class, () -> Recording.open(notARecording)).getMessage();
+        SQLException refused = assertThrows(SQLException.class, () -> Rows.connect(notARecording.toString()));
+        assertEquals(readerMessage, refused.getMessage());
+    }
+
+    @Test
+    void oneBadRecordingAmongSeveralNamesItself() {
+        Path missing = scratch.resolve("gone.profq");
+        SQLException refused = assertThrows(SQLException.class,
+                () -> Rows.connect("a=" + SampleRecording.of(Recursion.class) + ",b=" + missing));
+        assertTrue(refused.getMessage().startsWith(missing + " does not exist"), refused.getMessage());
+    }
+}

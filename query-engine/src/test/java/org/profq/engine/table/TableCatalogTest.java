@@ -1,0 +1,48 @@
+package org.profq.engine.table;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.junit.jupiter.api.Test;
+
+class TableCatalogTest {
+
+    @Test
+    void theReadmeShowsTheCatalogsTableReference() throws IOException {
+        String readme = Files.readString(Path.of("README.md"));
+        assertTrue(readme.contains(TableCatalog.markdown()),
+                "README.md's table reference is out of date; paste TableCatalog.markdown() into it:\n" + TableCatalog.markdown());
+    }
+
+    @Test
+    void everyColumnIsDocumentedInSnakeCase() {
+        for (TableDefinition table : TableCatalog.all()) {
+            for (Column column : table.columns()) {
+                assertTrue(column.name().matches("[a-z][a-z0-9_]*"), column.name());
+                assertFalse(column.meaning().isBlank(), table.name() + "." + column.name() + " has no meaning");
+            }
+        }
+    }
+
+    @Test
+    void rowTypesFollowTheDefinitions() {
+        RelDataType calls = TableCatalog.CALLS.rowType(new JavaTypeFactoryImpl());
+        assertEquals(List.of("call_id", "thread_id", "method_id", "parent_call_id", "depth", "start_ns", "end_ns",
+                "duration_ns", "self_ns", "threw", "finished", "outermost", "stack"), calls.getFieldNames());
+        RelDataTypeField parent = calls.getField("parent_call_id", true, false);
+        assertEquals("BIGINT", parent.getType().getSqlTypeName().getName());
+        assertTrue(parent.getType().isNullable());
+        assertFalse(calls.getField("call_id", true, false).getType().isNullable());
+        assertEquals(List.of("run", "threads", "classes", "methods", "sites", "calls", "allocations"),
+                TableCatalog.all().stream().map(TableDefinition::name).toList());
+    }
+}
