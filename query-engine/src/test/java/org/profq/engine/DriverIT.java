@@ -80,6 +80,24 @@ class DriverIT {
     }
 
     @Test
+    void explainPlanShowsTheScanOfTheRecordingsTable() throws SQLException {
+        try (Connection connection = Rows.connect(SampleRecording.of(Recursion.class).toString())) {
+            String plan = (String) Rows.query(connection, "EXPLAIN PLAN FOR SELECT COUNT(*) FROM calls WHERE depth > 3").get(0).get(0);
+            assertTrue(plan.contains("table=[[recording, calls]]"), plan);
+        }
+    }
+
+    @Test
+    void sqlErrorsSayWhereTheMistakeIs() throws SQLException {
+        try (Connection connection = Rows.connect(SampleRecording.of(Recursion.class).toString())) {
+            String message = assertThrows(SQLException.class,
+                    () -> Rows.query(connection, "SELECT call_id, nosuch FROM calls")).getMessage();
+            assertTrue(message.contains("From line 1, column 17 to line 1, column 22: Column 'nosuch' not found in any table"),
+                    message);
+        }
+    }
+
+    @Test
     void aMissingPathFailsWithTheReadersMessage() {
         Path missing = scratch.resolve("nowhere.profq");
         String readerMessage = assertThrows(RecordingException.class, () -> Recording.open(missing)).getMessage();

@@ -27,18 +27,26 @@ final class SampleRecording {
      * once per test JVM and shared by the test classes that query it.
      */
     static synchronized Path of(Class<?> mainClass) {
+        return of(mainClass, 0);
+    }
+
+    /** As {@link #of(Class)}, for a sample that ends with {@code exitCode}. */
+    static synchronized Path of(Class<?> mainClass, int exitCode) {
         return RECORDED.computeIfAbsent(mainClass, sample -> {
             try {
                 Files.createDirectories(RECORDINGS);
-                return record(Files.createTempDirectory(RECORDINGS, sample.getSimpleName()), sample, "clock=exact");
+                return record(Files.createTempDirectory(RECORDINGS, sample.getSimpleName()), sample, "clock=exact", exitCode);
             } catch (IOException e) {
                 throw new IllegalStateException(e);
             }
         });
     }
 
-    /** Records {@code mainClass} into {@code directory/<simple name>.profq}; extra agent options may be "". */
-    static Path record(Path directory, Class<?> mainClass, String options) {
+    /**
+     * Records {@code mainClass} into {@code directory/<simple name>.profq}, expecting it to exit
+     * with {@code exitCode}; extra agent options may be "".
+     */
+    static Path record(Path directory, Class<?> mainClass, String options, int exitCode) {
         Path recording = directory.resolve(mainClass.getSimpleName() + ".profq");
         String agentOptions = "out=" + recording + (options.isEmpty() ? "" : "," + options);
         List<String> command = new ArrayList<>(List.of(
@@ -53,7 +61,7 @@ final class SampleRecording {
                 process.destroyForcibly();
                 throw new AssertionError("timed out: " + command);
             }
-            assertEquals(0, process.exitValue(), () -> "the sample failed: " + command + "\n" + read(output));
+            assertEquals(exitCode, process.exitValue(), () -> "the sample failed: " + command + "\n" + read(output));
         } catch (IOException e) {
             throw new IllegalStateException(e);
         } catch (InterruptedException e) {

@@ -1,0 +1,73 @@
+package org.profq.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import profq.samples.Allocations;
+
+/**
+ * The run, threads, classes, methods and sites tables of the Allocations sample: main calls
+ * allocate, which creates 1,000 Points (each running Point's constructor), 100 int[10] and
+ * 10 long[3][4], on the main thread only.
+ */
+class DictionaryTablesIT {
+    private static Connection connection;
+
+    @BeforeAll
+    static void open() throws SQLException {
+        connection = Rows.connect(SampleRecording.of(Allocations.class).toString());
+    }
+
+    @AfterAll
+    static void close() throws SQLException {
+        connection.close();
+    }
+
+    @Test
+    void runCountsEveryEventAndNoneLost() throws SQLException {
+        // 1,002 calls (main, allocate, 1,000 Point constructors) enter and exit; 1,110 allocations.
+        assertEquals(List.of(List.of("profq.samples.Allocations", "", "exact", 0L, 2 * 1_002L + 1_110L, 0L, true)),
+                Rows.query(connection, "SELECT main_class, args, clock, tick_ns, events, events_lost, ended_cleanly FROM run"));
+        assertEquals(List.of(List.of(true)), Rows.query(connection,
+                "SELECT duration_ns >= (SELECT MAX(end_ns) FROM calls) AND started_at LIKE '____-__-__T%Z' FROM run"));
+    }
+
+    @Test
+    void theOnlyThreadIsMain() throws SQLException {
+        assertEquals(List.of(List.of(1L, "main", false, true)), Rows.query(connection,
+                "SELECT thread_id, name, daemon, first_ns <= last_ns FROM threads"));
+        assertEquals(Rows.query(connection, "SELECT MAX(end_ns) FROM calls"), Rows.query(connection, "SELECT last_ns FROM threads"));
+    }
+
+    @Test
+    void classesMethodsAndSitesNameWhatRan() throws SQLException {
+        assertEquals(List.of(
+                        List.of("int[]", ""),
+                        List.of("long[][]", ""),
+                        List.of("profq.samples.Allocations", "profq.samples"),
+                        List.of("profq.samples.Allocations$Point", "profq.samples")),
+                Rows.query(connection, "SELECT name, package FROM classes ORDER BY name"));
+        assertEquals(List.of(
+                        List.of("<init>", "(II)V", "profq.samples.Allocations$Point.<init>(int, int)", "Allocations.java"),
+                        List.of("allocate", "()J", "profq.samples.Allocations.allocate()", "Allocations.java"),
+                        List.of("main", "([Ljava/lang/String;)V", "profq.samples.Allocations.main(java.lang.String[])", "Allocations.java")),
+                Rows.query(connection, "SELECT name, descriptor, signature, source_file FROM methods ORDER BY name"));
+        assertEquals(List.of(
+                        List.of("allocate", 19, "profq.samples.Allocations$Point", false, 24L),
+                        List.of("allocate", 23, "int[]", true, 0L),
+                        List.of("allocate", 28, "long[][]", true, 0L)),
+                Rows.query(connection, """
+                        SELECT m.name, s.line, c.name, s.is_array, s.instance_size
+                        FROM sites AS s
+                        JOIN methods AS m ON m.method_id = s.method_id
+                        JOIN classes AS c ON c.class_id = s.class_id
+                        ORDER BY s.line"""));
+    }
+}
