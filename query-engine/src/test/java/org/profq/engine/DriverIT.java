@@ -2,6 +2,7 @@ package org.profq.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -71,6 +72,7 @@ class DriverIT {
     void preparedQueriesStillRun() throws SQLException {
         try (Connection connection = Rows.connect(SampleRecording.of(Recursion.class).toString());
              PreparedStatement statement = connection.prepareStatement("SELECT COUNT(*) FROM calls WHERE depth >= ?")) {
+            assertSame(connection, statement.getConnection(), "the statement cannot lead around the read-only guard");
             statement.setInt(1, 6);
             try (var result = statement.executeQuery()) {
                 result.next();

@@ -13,8 +13,8 @@ import org.profq.engine.RecordingSchema;
 
 /**
  * The connection a {@code jdbc:profq:} URL gives: Calcite's, behind a proxy that checks
- * every SQL text with {@link ReadOnlySql} before it runs, reports itself read-only, and
- * closes the recordings when it is closed.
+ * every SQL text with {@link ReadOnlySql} before it runs (on the connection and on every
+ * statement it makes), reports itself read-only, and closes the recordings when it is closed.
  */
 final class ReadOnlyConnection implements InvocationHandler {
     private final Connection calcite;
@@ -56,20 +56,26 @@ final class ReadOnlyConnection implements InvocationHandler {
                 break;
         }
         Object result = call(calcite, method, args);
-        if (result instanceof Statement statement && method.getName().equals("createStatement")) {
-            return Proxy.newProxyInstance(ReadOnlyConnection.class.getClassLoader(), new Class<?>[] {Statement.class},
-                    (statementProxy, statementMethod, statementArgs) -> {
-                        if (statementMethod.getName().equals("getConnection")) {
-                            return proxy;
-                        }
-                        if (statementArgs != null && statementArgs.length > 0 && statementArgs[0] instanceof String sql
-                                && (statementMethod.getName().startsWith("execute") || statementMethod.getName().equals("addBatch"))) {
-                            ReadOnlySql.check(sql);
-                        }
-                        return call(statement, statementMethod, statementArgs);
-                    });
-        }
-        return result;
+        return result instanceof Statement statement ? guard(statement, method.getReturnType()) : result;
+    }
+
+    /**
+     * The statement behind a proxy of its JDBC interface ({@code Statement}, {@code PreparedStatement}
+     * or {@code CallableStatement}) that checks SQL given to it and gives this connection's proxy
+     * as its connection, so the guard cannot be stepped around.
+     */
+    private Object guard(Statement statement, Class<?> type) {
+        return Proxy.newProxyInstance(ReadOnlyConnection.class.getClassLoader(), new Class<?>[] {type},
+                (statementProxy, statementMethod, statementArgs) -> {
+                    if (statementMethod.getName().equals("getConnection")) {
+                        return proxy;
+                    }
+                    if (statementArgs != null && statementArgs.length > 0 && statementArgs[0] instanceof String sql
+                            && (statementMethod.getName().startsWith("execute") || statementMethod.getName().equals("addBatch"))) {
+                        ReadOnlySql.check(sql);
+                    }
+                    return call(statement, statementMethod, statementArgs);
+                });
     }
 
     /** Calls the real object, rethrowing what it threw rather than a reflection wrapper. */

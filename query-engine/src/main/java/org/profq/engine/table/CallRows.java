@@ -18,7 +18,8 @@ import org.profq.recording.RecordedEvent.CallExit;
  * made directly is already summed on its frame ({@code self_ns}); whether the same method is
  * already open further down the stack is known at entry ({@code outermost}), and so is the
  * calling context ({@code stack}), built only when a query asks for it. Calls still open
- * when the log ends are emitted last, innermost first, ending at the recording's end. Memory
+ * when the log ends are emitted last, innermost first, ending at the recording's end (or at
+ * their thread's last event, when an abrupt end left the recording's end earlier). Memory
  * is bounded by threads times stack depth, not by the number of calls.
  */
 final class CallRows implements EventRows {
@@ -34,12 +35,12 @@ final class CallRows implements EventRows {
 
     @Override
     public void accept(RecordedEvent event, Consumer<Object[]> rows) {
+        ThreadStack stack = stacks.computeIfAbsent(event.threadId(), id -> new ThreadStack());
+        stack.lastNanos = Math.max(stack.lastNanos, event.timeNanos());
         if (event instanceof CallEntry entry) {
-            stacks.computeIfAbsent(entry.threadId(), id -> new ThreadStack()).enter(entry);
+            stack.enter(entry);
         } else if (event instanceof CallExit exit) {
-            ThreadStack stack = stacks.computeIfAbsent(exit.threadId(), id -> new ThreadStack());
-            Frame frame = stack.exit(exit);
-            rows.accept(frame.row(exit.threadId(), exit.timeNanos(), exit.threw(), true));
+            rows.accept(stack.exit(exit).row(exit.threadId(), exit.timeNanos(), exit.threw(), true));
         }
     }
 
@@ -48,7 +49,8 @@ final class CallRows implements EventRows {
         stacks.forEach((threadId, stack) -> {
             while (!stack.open.isEmpty()) {
                 Frame frame = stack.pop();
-                rows.accept(frame.row(threadId, Math.max(frame.startNanos, recordingEndNanos), false, false));
+                long endNanos = Math.max(frame.startNanos, Math.max(recordingEndNanos, stack.lastNanos));
+                rows.accept(frame.row(threadId, endNanos, false, false));
             }
         });
     }
@@ -92,6 +94,8 @@ final class CallRows implements EventRows {
     private final class ThreadStack {
         final ArrayDeque<Frame> open = new ArrayDeque<>();
         final Map<Integer, Integer> openByMethod = new HashMap<>();
+        /** The thread's latest event: an open call never ends before it, even if the recording's end says so. */
+        long lastNanos;
 
         void enter(CallEntry entry) {
             boolean outermost = openByMethod.merge(entry.methodId(), 1, Integer::sum) == 1;

@@ -73,7 +73,7 @@ public final class TableCatalog {
             nullableId("parent_call_id", "the enclosing recorded call; NULL for a thread's outermost calls"),
             integer("depth", "", false, "nesting depth: 0 for a thread's outermost recorded calls"),
             nanos("start_ns", "when the call started"),
-            nanos("end_ns", "when it returned or threw; the recording's end for a call still running then"),
+            nanos("end_ns", "when it returned or threw; for a call still running at the end, the recording's end (or its thread's last event, if later)"),
             nanos("duration_ns", "end_ns - start_ns: inclusive time, callees included"),
             nanos("self_ns", "duration_ns minus the duration_ns of the recorded calls it made directly"),
             flag("threw", "whether it ended by throwing"),
