@@ -30,6 +30,11 @@ public final class ProfileViews {
         }
     }
 
+    /** The view's documentation, from its header comment. */
+    public static ViewDoc doc(String name) {
+        return ViewDoc.parse(name, sql(name));
+    }
+
     /** The view's SQL, its documenting header comment included. */
     public static String sql(String name) {
         String resource = "views/" + name + ".sql";
