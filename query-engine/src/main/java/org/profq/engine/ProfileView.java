@@ -7,6 +7,7 @@ import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeImpl;
+import org.apache.calcite.rel.type.RelProtoDataType;
 import org.apache.calcite.schema.SchemaPlus;
 import org.apache.calcite.schema.TranslatableTable;
 import org.apache.calcite.schema.impl.ViewTable;
@@ -25,6 +26,8 @@ import org.apache.calcite.tools.ValidationException;
  */
 final class ProfileView extends ViewTableMacro {
     private final CalciteConnection connection;
+    /** The row type, worked out on first use: the recording does not change, so neither does it. */
+    private RelProtoDataType rowType;
 
     ProfileView(CalciteConnection connection, SchemaPlus schema, String schemaName, String name, String sql) {
         super(CalciteSchema.from(schema), sql, List.of(schemaName), List.of(schemaName, name), false);
@@ -32,8 +35,11 @@ final class ProfileView extends ViewTableMacro {
     }
 
     @Override
-    public TranslatableTable apply(List<? extends Object> arguments) {
-        return new ViewTable(Object[].class, RelDataTypeImpl.proto(rowType()), viewSql, schemaPath, viewPath);
+    public synchronized TranslatableTable apply(List<? extends Object> arguments) {
+        if (rowType == null) {
+            rowType = RelDataTypeImpl.proto(rowType());
+        }
+        return new ViewTable(Object[].class, rowType, viewSql, schemaPath, viewPath);
     }
 
     /** The view's row type, as the connection's parser and validator see its SQL. */
