@@ -16,7 +16,7 @@ public final class RecordingFormat {
     // Document kinds: the first byte of every document.
     /** magic, major, minor, then run metadata. Always the first document. */
     public static final byte DOC_HEADER = 1;
-    /** threadId, batchSequence, baseNanos, firstCallSequence, firstObjectSequence, eventCount, then events. */
+    /** threadId, batchSequence, baseNanos, firstCallSequence, firstObjectSequence, eventCount, lastNanos, then events. */
     public static final byte DOC_BATCH = 2;
     /** classId, name. */
     public static final byte DOC_CLASS = 3;

@@ -97,7 +97,8 @@ final class ThreadRecorder {
                     .putVarint(batchBaseNanos)
                     .putVarint(batchFirstCall)
                     .putVarint(batchFirstObject)
-                    .putVarint(eventCount);
+                    .putVarint(eventCount)
+                    .putVarint(lastNanos);
             if (log.write(batchHeader.bytes(), batchHeader.length(), events, 0, position)) {
                 eventsWritten += eventCount;
             } else {

@@ -2,8 +2,10 @@ package org.profq.recording;
 
 import static org.profq.event.RecordingFormat.*;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -34,6 +36,7 @@ final class EventDecoder {
         long firstCall = cursor.readVarint();
         long firstObject = cursor.readVarint();
         long count = cursor.readVarint();
+        cursor.readVarint(); // last event's time
         ThreadState thread = threads.computeIfAbsent(threadId, ThreadState::new);
         thread.callSequence = firstCall;
         thread.objectSequence = firstObject;
@@ -61,18 +64,17 @@ final class EventDecoder {
         }
     }
 
-    /** Calls still open at the end of the recording, innermost first within each thread. */
-    void forEachOpenCall(OpenCallConsumer consumer) {
+    /** Calls still open after the events decoded so far, innermost first within each thread, unfinished at {@code endNanos}. */
+    List<Call> openCalls(long endNanos) {
+        List<Call> open = new ArrayList<>();
         for (ThreadState thread : threads.values()) {
             for (int level = thread.depth - 1; level >= 0; level--) {
-                consumer.accept(thread.threadId, thread.callIds[level], level == 0 ? 0 : thread.callIds[level - 1],
-                        level, thread.methodIds[level], thread.startNanos[level]);
+                open.add(new Call(thread.callIds[level], thread.threadId, thread.methodIds[level],
+                        level == 0 ? 0 : thread.callIds[level - 1], level, thread.startNanos[level],
+                        Math.max(thread.startNanos[level], endNanos), false, false));
             }
         }
-    }
-
-    interface OpenCallConsumer {
-        void accept(int threadId, long callId, long parentCallId, int depth, int methodId, long startNanos);
+        return open;
     }
 
     /** One thread's open calls and id sequences. */

@@ -3,6 +3,7 @@ package org.profq.recording;
 import static org.profq.event.RecordingFormat.DOC_BATCH;
 
 import java.util.ArrayDeque;
+import java.util.List;
 import java.util.NoSuchElementException;
 
 import org.profq.event.ByteCursor;
@@ -23,10 +24,12 @@ public final class EventReader implements AutoCloseable {
     private final DocumentSource source;
     private final EventDecoder decoder;
     private final long documentLimit;
+    private final long endNanos;
     private final ArrayDeque<RecordedEvent> pending = new ArrayDeque<>();
     private long documentsRead;
 
     EventReader(Recording recording, Dictionaries dictionaries, long documentLimit) {
+        this.endNanos = recording.durationNanos();
         this.source = new DocumentSource(recording.directory());
         this.decoder = new EventDecoder(dictionaries);
         this.documentLimit = documentLimit;
@@ -55,9 +58,13 @@ public final class EventReader implements AutoCloseable {
         return pending.poll();
     }
 
-    /** Calls still open after the last event, innermost first within each thread. */
-    void forEachOpenCall(EventDecoder.OpenCallConsumer consumer) {
-        decoder.forEachOpenCall(consumer);
+    /**
+     * The calls still open after the events read so far (after the last one: the calls the
+     * recording ended in, e.g. at {@code System.exit}), innermost first within each thread,
+     * unfinished and ending at the recording's end.
+     */
+    public List<Call> openCalls() {
+        return decoder.openCalls(endNanos);
     }
 
     @Override

@@ -39,6 +39,7 @@ public final class Recording implements AutoCloseable {
     private long events;
     private long logBytes;
     private long lastEventNanos;
+    private final java.util.Map<Integer, Long> threadLastNanos = new java.util.HashMap<>();
 
     private Recording(Path directory) {
         this.directory = directory;
@@ -46,6 +47,8 @@ public final class Recording implements AutoCloseable {
         try {
             this.run = readHeader();
             scan();
+            dictionaries.threads.replaceAll(thread -> thread.withLastNanos(
+                    threadLastNanos.getOrDefault(thread.id(), thread.firstNanos())));
         } catch (ByteCursor.MalformedRecordException e) {
             source.close();
             throw new RecordingException(source.directory() + " is damaged at document " + documentCount + ": " + e.getMessage(), e);
@@ -140,7 +143,7 @@ public final class Recording implements AutoCloseable {
         return Optional.ofNullable(end);
     }
 
-    /** The recording's length: the end record's time, or the last event's for an abrupt end. */
+    /** The recording's length: the end record's time, or the last flushed event's for an abrupt end. */
     public long durationNanos() {
         return end != null ? end.endNanos() : lastEventNanos;
     }
@@ -181,10 +184,7 @@ public final class Recording implements AutoCloseable {
                             exit.depth(), exit.startNanos(), exit.timeNanos(), exit.threw(), true));
                 }
             }
-            long endNanos = durationNanos();
-            events.forEachOpenCall((threadId, callId, parentCallId, depth, methodId, startNanos) ->
-                    consumer.accept(new Call(callId, threadId, methodId, parentCallId, depth, startNanos,
-                            Math.max(startNanos, endNanos), false, false)));
+            events.openCalls().forEach(consumer);
         }
     }
 
@@ -228,13 +228,15 @@ public final class Recording implements AutoCloseable {
             in.reset(source.bytes(), 0, source.length());
             switch ((byte) in.readByte()) {
                 case DOC_BATCH -> {
-                    in.readVarint(); // thread
+                    int thread = in.readInt();
                     in.readVarint(); // sequence
-                    long base = in.readVarint();
+                    in.readVarint(); // base time
                     in.readVarint(); // first call
                     in.readVarint(); // first object
                     events += in.readVarint();
-                    lastEventNanos = Math.max(lastEventNanos, base);
+                    long last = in.readVarint();
+                    threadLastNanos.merge(thread, last, Math::max);
+                    lastEventNanos = Math.max(lastEventNanos, last);
                 }
                 case DOC_CLASS -> {
                     int id = in.readInt();
@@ -253,7 +255,7 @@ public final class Recording implements AutoCloseable {
                 case DOC_THREAD -> {
                     int id = in.readInt();
                     Dictionaries.add(dictionaries.threads, id, new ThreadInfo(id, in.readVarint(), in.readString(),
-                            in.readByte() == 1, in.readVarint()), "thread");
+                            in.readByte() == 1, in.readVarint(), 0), "thread");
                 }
                 case DOC_LOSS -> losses.add(new Loss(in.readInt(), lossCauseName(in.readInt()), in.readVarint()));
                 case DOC_END -> end = new RecordingEnd(in.readVarint(), in.readVarint(), in.readVarint(), in.readInt());

@@ -64,6 +64,37 @@ class AbruptEndIT {
         }
     }
 
+    /**
+     * SIGKILL runs no hook: the recording holds what each thread had flushed (a batch is
+     * written at the latest a second after it started) and no end record; its duration is the
+     * last flushed event's time.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void sigkillLeavesARecordingThatOpensWithoutAnEnd(Jdk jdk, @TempDir Path temp) throws Exception {
+        Path out = temp.resolve("rec.profq");
+        Process process = new ProcessBuilder(SampleRun.command(jdk, "-javaagent:" + SampleRun.agentJar() + "=out=" + out,
+                Sleeper.class)).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        awaitLine(process, "ready");
+        Thread.sleep(1_500); // past the one-second batch age, so main's batch is flushed by its next tick()
+        process.destroyForcibly(); // SIGKILL
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(137, process.exitValue());
+
+        try (Recording recording = Recording.open(out)) {
+            assertFalse(recording.end().isPresent());
+            assertTrue(recording.eventCount() > 200, "events flushed before the kill: " + recording.eventCount());
+            long lastEvent = recording.readAllEvents().stream().mapToLong(e -> e.timeNanos()).max().orElseThrow();
+            assertEquals(lastEvent, recording.durationNanos());
+            assertEquals(lastEvent, recording.thread(1).lastNanos());
+            List<Call> calls = recording.readAllCalls();
+            Call main = calls.get(calls.size() - 1);
+            assertEquals("main", recording.method(main.methodId()).name());
+            assertFalse(main.finished());
+            assertEquals(lastEvent, main.endNanos());
+        }
+    }
+
     private static void awaitLine(Process process, String expected) throws IOException {
         BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         for (String line = lines.readLine(); line != null; line = lines.readLine()) {
