@@ -27,17 +27,42 @@ final class EventDecoder {
         this.dictionaries = dictionaries;
     }
 
-    /** Decodes one batch document (its kind byte at {@code bytes[0]}) and passes each event on. */
+    /**
+     * Decodes one batch document (its kind byte at {@code bytes[0]}) and passes each event on.
+     *
+     * <p>A batch carries no checksum; cheap consistency checks catch most damage that still
+     * decodes: the thread, methods and sites must be named; the events must use up exactly the
+     * batch's bytes, and their times must add up to the batch's last-event time; a batch that
+     * follows its thread's previous one (sequence + 1) must start at that one's last time and
+     * call and object counts. Not caught: a changed id that names another existing method or
+     * site, a changed array length or size, a changed sequence of a thread's first batch.
+     */
     void decodeBatch(byte[] bytes, int length, Consumer<RecordedEvent> sink) {
         cursor.reset(bytes, 1, length);
         int threadId = cursor.readInt();
-        cursor.readVarint(); // batch sequence
+        long sequence = cursor.readVarint();
         long time = cursor.readVarint();
         long firstCall = cursor.readVarint();
         long firstObject = cursor.readVarint();
         long count = cursor.readVarint();
-        cursor.readVarint(); // last event's time
+        long lastNanos = cursor.readVarint();
+        if (threadId < 1 || threadId > dictionaries.threads.size()) {
+            throw malformed("a batch of thread " + threadId + ", which the recording never named");
+        }
         ThreadState thread = threads.computeIfAbsent(threadId, ThreadState::new);
+        if (thread.batches > 0 && sequence <= thread.sequence) {
+            throw malformed("batch " + sequence + " of thread " + threadId + " follows its batch " + thread.sequence);
+        }
+        if (thread.batches > 0 && sequence == thread.sequence + 1 && (time != thread.lastNanos
+                || firstCall != thread.callSequence || firstObject != thread.objectSequence)) {
+            throw malformed("batch " + sequence + " of thread " + threadId + " does not continue where batch "
+                    + thread.sequence + " ended (time, call or object count differ)");
+        }
+        if (count > length) {
+            throw malformed("a batch of thread " + threadId + " claims " + count + " events in " + length + " bytes");
+        }
+        thread.batches++;
+        thread.sequence = sequence;
         thread.callSequence = firstCall;
         thread.objectSequence = firstObject;
         for (long i = 0; i < count; i++) {
@@ -46,22 +71,47 @@ final class EventDecoder {
                 time += cursor.readVarint();
             }
             switch (tag & KIND_MASK) {
-                case EV_ENTER -> sink.accept(thread.enter(cursor.readInt(), time));
+                case EV_ENTER -> {
+                    int method = cursor.readInt();
+                    if (method != UNKNOWN_METHOD && method > dictionaries.methods.size()) {
+                        throw malformed("a call of method id " + method + ", which the recording never named");
+                    }
+                    sink.accept(thread.enter(method, time));
+                }
                 case EV_EXIT -> thread.exit(time, false, sink);
                 case EV_EXIT_THREW -> thread.exit(time, true, sink);
                 case EV_ALLOC -> {
-                    int site = cursor.readInt();
+                    int site = knownSite(cursor.readInt());
                     sink.accept(thread.allocate(site, time, dictionaries.site(site).instanceSize(), -1));
                 }
                 case EV_ALLOC_ARRAY -> {
-                    int site = cursor.readInt();
+                    int site = knownSite(cursor.readInt());
                     int arrayLength = cursor.readInt();
                     sink.accept(thread.allocate(site, time, cursor.readVarint(), arrayLength));
                 }
-                default -> throw new ByteCursor.MalformedRecordException(
-                        "unknown event kind " + (tag & KIND_MASK) + " in a batch of thread " + threadId);
+                default -> throw malformed("unknown event kind " + (tag & KIND_MASK) + " in a batch of thread " + threadId);
             }
         }
+        if (cursor.position() != length) {
+            throw malformed("batch " + sequence + " of thread " + threadId + " holds " + (length - cursor.position())
+                    + " bytes after its " + count + " events");
+        }
+        if (time != lastNanos) {
+            throw malformed("the events of batch " + sequence + " of thread " + threadId + " end at " + time
+                    + " ns, but the batch says " + lastNanos + " ns");
+        }
+        thread.lastNanos = lastNanos;
+    }
+
+    private int knownSite(int site) {
+        if (site < 1 || site > dictionaries.sites.size()) {
+            throw malformed("an allocation at site id " + site + ", which the recording never named");
+        }
+        return site;
+    }
+
+    private static ByteCursor.MalformedRecordException malformed(String message) {
+        return new ByteCursor.MalformedRecordException(message);
     }
 
     /** Calls still open after the events decoded so far, innermost first within each thread, unfinished at {@code endNanos}. */
@@ -80,6 +130,9 @@ final class EventDecoder {
     /** One thread's open calls and id sequences. */
     private final class ThreadState {
         final int threadId;
+        long batches;
+        long sequence;
+        long lastNanos;
         long callSequence;
         long objectSequence;
         int depth;

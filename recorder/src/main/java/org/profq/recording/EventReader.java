@@ -43,7 +43,7 @@ public final class EventReader implements AutoCloseable {
                 try {
                     decoder.decodeBatch(source.bytes(), source.length(), pending::add);
                 } catch (ByteCursor.MalformedRecordException e) {
-                    throw new RecordingException(source.directory() + " is damaged at document " + (documentsRead - 1)
+                    throw new RecordingException(source.fileName() + " is damaged at document " + (documentsRead - 1)
                             + ": " + e.getMessage(), e);
                 }
             }

@@ -40,6 +40,10 @@ public final class Recording implements AutoCloseable {
     private long logBytes;
     private long lastEventNanos;
     private final java.util.Map<Integer, Long> threadLastNanos = new java.util.HashMap<>();
+    /** Set when {@link #refresh} gave a newer recording the log position (and its closing) to. */
+    private boolean handedOn;
+    /** Why a refresh failed: the log position is lost, so every later refresh fails the same way. */
+    private RuntimeException refreshFailure;
 
     private Recording(Path directory) {
         this.directory = directory;
@@ -51,11 +55,70 @@ public final class Recording implements AutoCloseable {
                     threadLastNanos.getOrDefault(thread.id(), thread.firstNanos())));
         } catch (ByteCursor.MalformedRecordException e) {
             source.close();
-            throw new RecordingException(source.directory() + " is damaged at document " + documentCount + ": " + e.getMessage(), e);
+            throw new RecordingException(source.fileName() + " is damaged at document " + documentCount + ": " + e.getMessage(), e);
+        } catch (RecordingException e) {
+            source.close();
+            throw e.getMessage().contains(directory.toString()) ? e
+                    : new RecordingException(source.fileName() + " is damaged at document " + documentCount + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
             source.close();
+            throw new RecordingException(source.fileName() + " is damaged at document " + documentCount + ": " + e, e);
+        }
+    }
+
+    /** A newer view of {@code previous}: its names and totals, reading on from its log position. */
+    private Recording(Recording previous) {
+        this.directory = previous.directory;
+        this.source = previous.source;
+        this.run = previous.run;
+        dictionaries.classes.addAll(previous.dictionaries.classes);
+        dictionaries.methods.addAll(previous.dictionaries.methods);
+        dictionaries.sites.addAll(previous.dictionaries.sites);
+        dictionaries.threads.addAll(previous.dictionaries.threads);
+        losses.addAll(previous.losses);
+        warnings.addAll(previous.warnings);
+        threadLastNanos.putAll(previous.threadLastNanos);
+        end = previous.end;
+        documentCount = previous.documentCount;
+        events = previous.events;
+        logBytes = previous.logBytes;
+        lastEventNanos = previous.lastEventNanos;
+        try {
+            scan();
+        } catch (ByteCursor.MalformedRecordException e) {
+            throw new RecordingException(directory + " is damaged at document " + documentCount + ": " + e.getMessage(), e);
+        }
+        dictionaries.threads.replaceAll(thread -> thread.withLastNanos(
+                threadLastNanos.getOrDefault(thread.id(), thread.firstNanos())));
+    }
+
+    /**
+     * The recording as it is now. A recording still being written grows, but a {@code Recording}
+     * keeps showing what had been flushed when it was opened, so that its readers see a fixed
+     * set of events. If documents were flushed since, this gives a new {@code Recording} that
+     * has read them as well (names, totals, end record), reading on from where this one stopped
+     * rather than from the start; otherwise it gives this one. This one stays readable; once it
+     * has given a newer one, refresh and close that one instead (closing it closes the log).
+     */
+    public synchronized Recording refresh() {
+        if (handedOn) {
+            throw new IllegalStateException(directory + " was refreshed already: refresh the recording refresh() gave");
+        }
+        if (refreshFailure != null) {
+            throw refreshFailure;
+        }
+        Recording newer;
+        try {
+            newer = new Recording(this);
+        } catch (RuntimeException e) {
+            refreshFailure = e;
             throw e;
         }
+        if (newer.documentCount == documentCount) {
+            return this;
+        }
+        handedOn = true;
+        return newer;
     }
 
     /** Opens the recording directory {@code directory} (the one holding {@code events/}). */
@@ -195,8 +258,10 @@ public final class Recording implements AutoCloseable {
     }
 
     @Override
-    public void close() {
-        source.close();
+    public synchronized void close() {
+        if (!handedOn) {
+            source.close();
+        }
     }
 
     private RunInfo readHeader() {
@@ -207,12 +272,12 @@ public final class Recording implements AutoCloseable {
         logBytes += source.length() + 4L;
         ByteCursor in = new ByteCursor().reset(source.bytes(), 0, source.length());
         if (in.readByte() != DOC_HEADER || !Arrays.equals(in.readBytes(MAGIC.length), MAGIC)) {
-            throw new RecordingException(source.directory() + " does not start with a profq header: it is not a profq recording.");
+            throw new RecordingException(source.fileName() + " does not start with a profq header: it is not a profq recording.");
         }
         int major = in.readInt();
         int minor = in.readInt();
         if (major != MAJOR_VERSION) {
-            throw new RecordingException(directory + " has recording format version " + major + "." + minor
+            throw new RecordingException(source.fileName() + " has recording format version " + major + "." + minor
                     + "; this profq reads version " + MAJOR_VERSION + ".x: open it with a matching profq.");
         }
         return new RunInfo(major, minor, in.readString(), in.readString(), in.readString(), in.readVarint(),
