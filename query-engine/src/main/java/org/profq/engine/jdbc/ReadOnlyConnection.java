@@ -5,7 +5,6 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 
@@ -39,9 +38,8 @@ final class ReadOnlyConnection implements InvocationHandler {
             case "isReadOnly":
                 return true;
             case "setReadOnly":
-                if (!(Boolean) args[0]) {
-                    throw new SQLException("profq connections are read-only: recordings cannot be changed", "25006");
-                }
+                // A hint in JDBC; clients such as sqlline call setReadOnly(false) on every connect.
+                // The connection stays read-only (isReadOnly) and writes are refused per statement.
                 return null;
             case "prepareStatement", "prepareCall", "nativeSQL":
                 ReadOnlySql.check((String) args[0]);
