@@ -73,12 +73,13 @@ final class ThreadRecorder {
     /** Writes the tag and time delta of a new event; returns where its fields go. */
     private int begin(int kind) {
         long now = Clock.now();
-        if (position >= FLUSH_AT || now - batchBaseNanos >= FLUSH_INTERVAL_NANOS) {
+        long delta = now - lastNanos;
+        // The batch can only have aged when the clock moved: with the tick clock, rarely.
+        if (position >= FLUSH_AT || (delta != 0 && now - batchBaseNanos >= FLUSH_INTERVAL_NANOS)) {
             flush();
         }
         eventCount++;
         int p = position;
-        long delta = now - lastNanos;
         if (delta == 0) {
             events[p++] = (byte) kind;
             return p;
