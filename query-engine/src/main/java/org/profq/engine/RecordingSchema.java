@@ -5,6 +5,7 @@ import java.util.Map;
 
 import org.apache.calcite.schema.Table;
 import org.apache.calcite.schema.impl.AbstractSchema;
+import org.profq.engine.index.LiveRecording;
 import org.profq.engine.table.AllocationTable;
 import org.profq.engine.table.CallTable;
 import org.profq.engine.table.ClassTable;
@@ -18,25 +19,28 @@ import org.profq.recording.Recording;
 /**
  * The tables of one recording ({@code run}, {@code threads}, {@code classes}, {@code methods},
  * {@code sites}, {@code calls}, {@code allocations}), as a Calcite schema. It owns the open
- * {@link Recording} and closes it when closed. The profile views are added beside the tables
+ * {@link Recording} (through {@link LiveRecording}, which refreshes it for each new query) and
+ * closes it when closed; {@code calls} and {@code allocations} read the recording's columnar
+ * index, built on their first scan. The profile views are added beside the tables
  * by {@link ProfileViews}.
  */
 public final class RecordingSchema extends AbstractSchema implements AutoCloseable {
-    private final Recording recording;
+    private final LiveRecording live;
     private final Map<String, Table> tables = new LinkedHashMap<>();
 
     public RecordingSchema(Recording recording) {
-        this.recording = recording;
+        this.live = new LiveRecording(recording);
         for (RecordingTable table : new RecordingTable[] {
-                new RunTable(recording), new ThreadTable(recording), new ClassTable(recording),
-                new MethodTable(recording), new SiteTable(recording), new CallTable(recording),
-                new AllocationTable(recording)}) {
+                new RunTable(live), new ThreadTable(live), new ClassTable(live),
+                new MethodTable(live), new SiteTable(live), new CallTable(live),
+                new AllocationTable(live)}) {
             tables.put(table.definition().name(), table);
         }
     }
 
+    /** The recording as opened, or as last refreshed by a query (a recording still being written grows). */
     public Recording recording() {
-        return recording;
+        return live.recording();
     }
 
     @Override
@@ -46,6 +50,6 @@ public final class RecordingSchema extends AbstractSchema implements AutoCloseab
 
     @Override
     public void close() {
-        recording.close();
+        live.close();
     }
 }

@@ -1,26 +1,31 @@
 package org.profq.engine.table;
 
-import org.apache.calcite.DataContext;
-import org.apache.calcite.linq4j.Enumerable;
-import org.profq.recording.RecordedEvent.Allocation;
-import org.profq.recording.Recording;
+import org.profq.engine.index.LiveRecording;
+import org.profq.engine.index.RecordingIndex;
 
-/** {@code allocations}: one row per allocation event, streamed from the event log. */
-public final class AllocationTable extends RecordingTable {
+/** {@code allocations}: one row per allocation event, in log order, read from the index's {@code allocations} columns. */
+public final class AllocationTable extends IndexedTable {
 
-    public AllocationTable(Recording recording) {
-        super(recording, TableCatalog.ALLOCATIONS);
+    public AllocationTable(LiveRecording live) {
+        super(live, TableCatalog.ALLOCATIONS);
     }
 
     @Override
-    public Enumerable<Object[]> scan(DataContext root) {
-        return new EventScan(recording, () -> (event, rows) -> {
-            if (event instanceof Allocation allocation) {
-                rows.accept(new Object[] {
-                        allocation.objectId(), (long) allocation.siteId(), (long) allocation.classId(),
-                        (long) allocation.threadId(), idOrNull(allocation.callId()), allocation.timeNanos(),
-                        allocation.sizeBytes(), allocation.arrayLength() < 0 ? null : allocation.arrayLength()});
-            }
-        });
+    long rows(RecordingIndex index) {
+        return index.allocationRows();
+    }
+
+    @Override
+    ColumnReader[] columns(LiveRecording.Snapshot snapshot) {
+        RecordingIndex index = snapshot.index();
+        return new ColumnReader[] {
+                ColumnReader.longs(index.allocationObjectId()),
+                ColumnReader.intIds(index.allocationSiteId()),
+                ColumnReader.intIds(index.allocationClassId()),
+                ColumnReader.intIds(index.allocationThreadId()),
+                ColumnReader.nullableIds(index.allocationCallId()),
+                ColumnReader.longs(index.allocationNanos()),
+                ColumnReader.longs(index.allocationSizeBytes()),
+                ColumnReader.nullableInts(index.allocationArrayLength())};
     }
 }

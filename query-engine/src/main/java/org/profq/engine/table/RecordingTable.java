@@ -1,21 +1,22 @@
 package org.profq.engine.table;
 
+import org.apache.calcite.DataContext;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
-import org.apache.calcite.schema.ScannableTable;
 import org.apache.calcite.schema.impl.AbstractTable;
-import org.profq.recording.Recording;
+import org.profq.engine.index.LiveRecording;
 
 /**
- * A table over one recording whose shape comes from its {@link TableDefinition}. Subclasses
- * only say how to produce rows ({@link #scan}), as {@code Object[]} in column order.
+ * A table over one recording whose shape comes from its {@link TableDefinition}. Each scan
+ * reads the recording as its statement sees it ({@link LiveRecording#at}), so the tables of
+ * one query agree and a new query sees what a live recording flushed since.
  */
-public abstract class RecordingTable extends AbstractTable implements ScannableTable {
-    protected final Recording recording;
+public abstract class RecordingTable extends AbstractTable {
+    protected final LiveRecording live;
     private final TableDefinition definition;
 
-    protected RecordingTable(Recording recording, TableDefinition definition) {
-        this.recording = recording;
+    protected RecordingTable(LiveRecording live, TableDefinition definition) {
+        this.live = live;
         this.definition = definition;
     }
 
@@ -26,6 +27,11 @@ public abstract class RecordingTable extends AbstractTable implements ScannableT
     @Override
     public RelDataType getRowType(RelDataTypeFactory typeFactory) {
         return definition.rowType(typeFactory);
+    }
+
+    /** The recording as the statement running {@code root} sees it. */
+    protected LiveRecording.Snapshot snapshot(DataContext root) {
+        return live.at(root);
     }
 
     /** An id that the reader gives as 0 for "none", as SQL NULL. */

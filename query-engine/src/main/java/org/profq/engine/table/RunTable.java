@@ -3,21 +3,21 @@ package org.profq.engine.table;
 import java.time.Instant;
 import java.util.List;
 
-import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.Linq4j;
+import org.profq.engine.index.LiveRecording;
 import org.profq.recording.Recording;
 import org.profq.recording.RunInfo;
 
 /** {@code run}: the one row describing the recording, from its header, totals and end record. */
-public final class RunTable extends RecordingTable {
+public final class RunTable extends DictionaryTable {
 
-    public RunTable(Recording recording) {
-        super(recording, TableCatalog.RUN);
+    public RunTable(LiveRecording live) {
+        super(live, TableCatalog.RUN);
     }
 
     @Override
-    public Enumerable<Object[]> scan(DataContext root) {
+    Enumerable<Object[]> rows(Recording recording) {
         RunInfo run = recording.run();
         Instant startedAt = Instant.ofEpochSecond(0, run.startedAtEpochNanos());
         return Linq4j.asEnumerable(List.<Object[]>of(new Object[] {

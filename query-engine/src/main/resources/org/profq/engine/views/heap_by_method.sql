@@ -11,12 +11,19 @@
 --   objects    BIGINT   objects and arrays it created
 --   bytes      BIGINT   their shallow size in bytes
 --   share      DOUBLE   bytes / all bytes allocated in the recording (0..1)
-WITH per_method AS (
-    SELECT s.method_id,
+WITH per_site AS (
+    SELECT site_id,
            COUNT(*) AS objects,
-           SUM(a.size_bytes) AS bytes
-    FROM allocations AS a
-    JOIN sites AS s ON s.site_id = a.site_id
+           SUM(size_bytes) AS bytes
+    FROM allocations
+    GROUP BY site_id
+),
+per_method AS (
+    SELECT s.method_id,
+           SUM(p.objects) AS objects,
+           SUM(p.bytes) AS bytes
+    FROM per_site AS p
+    JOIN sites AS s ON s.site_id = p.site_id
     GROUP BY s.method_id
 ),
 total AS (

@@ -1,0 +1,114 @@
+package org.profq.engine.index;
+
+import static org.profq.engine.index.IndexColumn.*;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.Map;
+
+import org.profq.recording.EventReader;
+import org.profq.recording.RecordedEvent;
+import org.profq.recording.RecordedEvent.Allocation;
+import org.profq.recording.Recording;
+
+/**
+ * Builds the index of a recording in one streaming pass over its events: every column file of
+ * {@link IndexColumn}, then the manifest, written last. It writes into the directory it is
+ * given; {@link RecordingIndex} gives it a fresh temporary one and renames it into place.
+ */
+final class IndexBuilder implements CallIndexer.Sink {
+    private static final int PROGRESS_EVERY = 1 << 16;
+
+    private final Map<IndexColumn, ColumnWriter> writers = new EnumMap<>(IndexColumn.class);
+    private long calls;
+    private long allocations;
+
+    private IndexBuilder(Path directory) throws IOException {
+        for (IndexColumn column : IndexColumn.ALL) {
+            writers.put(column, new ColumnWriter(directory.resolve(column.fileName())));
+        }
+    }
+
+    /** Writes the index of {@code recording} into the empty directory {@code directory}. */
+    static IndexManifest build(Recording recording, Path directory) throws IOException {
+        IndexBuilder builder = new IndexBuilder(directory);
+        try {
+            IndexManifest manifest = builder.index(recording);
+            builder.close();
+            manifest.write(directory);
+            return manifest;
+        } finally {
+            builder.close();
+        }
+    }
+
+    private IndexManifest index(Recording recording) throws IOException {
+        CallIndexer callIndexer = new CallIndexer(this);
+        try (EventReader events = recording.newEventReader();
+             IndexProgress progress = new IndexProgress(recording)) {
+            long read = 0;
+            while (events.hasNext()) {
+                RecordedEvent event = events.next();
+                if (event instanceof Allocation allocation) {
+                    allocation(allocation);
+                } else {
+                    callIndexer.accept(event);
+                }
+                if (++read % PROGRESS_EVERY == 0) {
+                    progress.eventsRead(read);
+                }
+            }
+            callIndexer.finish(recording.durationNanos());
+        }
+        CallingContexts contexts = callIndexer.contexts();
+        for (int context = 1; context <= contexts.count(); context++) {
+            writers.get(CONTEXT_PARENT).writeInt(contexts.parent(context));
+            writers.get(CONTEXT_METHOD_ID).writeInt(contexts.method(context));
+        }
+        return IndexManifest.of(recording, calls, allocations, contexts.count());
+    }
+
+    @Override
+    public void call(long callId, int threadId, int methodId, long parentCallId, int depth, long startNanos, long endNanos,
+                     long selfNanos, boolean threw, boolean finished, boolean outermost, int context) throws IOException {
+        writers.get(CALL_ID).writeLong(callId);
+        writers.get(CALL_THREAD_ID).writeInt(threadId);
+        writers.get(CALL_METHOD_ID).writeInt(methodId);
+        writers.get(CALL_PARENT_CALL_ID).writeLong(parentCallId);
+        writers.get(CALL_DEPTH).writeInt(depth);
+        writers.get(CALL_START_NS).writeLong(startNanos);
+        writers.get(CALL_END_NS).writeLong(endNanos);
+        writers.get(CALL_SELF_NS).writeLong(selfNanos);
+        writers.get(CALL_FLAGS).writeByte((byte) ((threw ? THREW : 0) | (finished ? FINISHED : 0) | (outermost ? OUTERMOST : 0)));
+        writers.get(CALL_CONTEXT).writeInt(context);
+        calls++;
+    }
+
+    private void allocation(Allocation allocation) throws IOException {
+        writers.get(ALLOCATION_OBJECT_ID).writeLong(allocation.objectId());
+        writers.get(ALLOCATION_SITE_ID).writeInt(allocation.siteId());
+        writers.get(ALLOCATION_CLASS_ID).writeInt(allocation.classId());
+        writers.get(ALLOCATION_THREAD_ID).writeInt(allocation.threadId());
+        writers.get(ALLOCATION_CALL_ID).writeLong(allocation.callId());
+        writers.get(ALLOCATION_ALLOC_NS).writeLong(allocation.timeNanos());
+        writers.get(ALLOCATION_SIZE_BYTES).writeLong(allocation.sizeBytes());
+        writers.get(ALLOCATION_ARRAY_LENGTH).writeInt(allocation.arrayLength());
+        allocations++;
+    }
+
+    private void close() throws IOException {
+        IOException failure = null;
+        for (ColumnWriter writer : writers.values()) {
+            try {
+                writer.close();
+            } catch (IOException e) {
+                failure = failure == null ? e : failure;
+            }
+        }
+        writers.clear();
+        if (failure != null) {
+            throw failure;
+        }
+    }
+}

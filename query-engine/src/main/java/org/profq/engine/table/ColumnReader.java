@@ -1,0 +1,95 @@
+package org.profq.engine.table;
+
+import java.util.function.LongFunction;
+
+import org.profq.engine.index.MappedColumn;
+
+/**
+ * How a scan reads one column of an indexed table at a row: its raw value as a long (what a
+ * pushed-down filter compares, with no boxing) and its SQL value (what a row holds: Long,
+ * Integer, Boolean, String or null).
+ */
+abstract class ColumnReader {
+
+    /** The raw value: the id, time, count or length; 1/0 for a flag. Meaningless when {@link #isNull}. */
+    abstract long raw(long row);
+
+    abstract Object value(long row);
+
+    /** Whether a raw value stands for SQL NULL. */
+    boolean isNull(long raw) {
+        return false;
+    }
+
+    /** Whether filters on this column can be tested on raw values (numbers and flags, not text). */
+    boolean comparable() {
+        return true;
+    }
+
+    /** A BIGINT column. */
+    static ColumnReader longs(MappedColumn column) {
+        return new ColumnReader() {
+            long raw(long row) { return column.getLong(row); }
+            Object value(long row) { return column.getLong(row); }
+        };
+    }
+
+    /** A BIGINT id column stored as an int. */
+    static ColumnReader intIds(MappedColumn column) {
+        return new ColumnReader() {
+            long raw(long row) { return column.getInt(row); }
+            Object value(long row) { return (long) column.getInt(row); }
+        };
+    }
+
+    /** An INTEGER column. */
+    static ColumnReader ints(MappedColumn column) {
+        return new ColumnReader() {
+            long raw(long row) { return column.getInt(row); }
+            Object value(long row) { return column.getInt(row); }
+        };
+    }
+
+    /** A nullable BIGINT id, stored as 0 for NULL. */
+    static ColumnReader nullableIds(MappedColumn column) {
+        return new ColumnReader() {
+            long raw(long row) { return column.getLong(row); }
+            Object value(long row) { long id = column.getLong(row); return id == 0 ? null : id; }
+            boolean isNull(long raw) { return raw == 0; }
+        };
+    }
+
+    /** A nullable INTEGER stored as -1 for NULL. */
+    static ColumnReader nullableInts(MappedColumn column) {
+        return new ColumnReader() {
+            long raw(long row) { return column.getInt(row); }
+            Object value(long row) { int value = column.getInt(row); return value < 0 ? null : value; }
+            boolean isNull(long raw) { return raw < 0; }
+        };
+    }
+
+    /** A BOOLEAN column: one bit of a flags byte. */
+    static ColumnReader flag(MappedColumn flags, int bit) {
+        return new ColumnReader() {
+            long raw(long row) { return (flags.getByte(row) & bit) != 0 ? 1 : 0; }
+            Object value(long row) { return (flags.getByte(row) & bit) != 0; }
+        };
+    }
+
+    /** A BIGINT column computed from two others: {@code minuend - subtrahend}. */
+    static ColumnReader difference(MappedColumn minuend, MappedColumn subtrahend) {
+        return new ColumnReader() {
+            long raw(long row) { return minuend.getLong(row) - subtrahend.getLong(row); }
+            Object value(long row) { return minuend.getLong(row) - subtrahend.getLong(row); }
+        };
+    }
+
+    /** A VARCHAR column named from an int column (e.g. a calling context's path). */
+    static ColumnReader text(MappedColumn column, LongFunction<String> name) {
+        return new ColumnReader() {
+            long raw(long row) { return column.getInt(row); }
+            Object value(long row) { return name.apply(column.getInt(row)); }
+            boolean comparable() { return false; }
+        };
+    }
+}

@@ -1,0 +1,253 @@
+package org.profq.engine.table;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+
+import com.google.common.collect.BoundType;
+import com.google.common.collect.Range;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUnknownAs;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeUtil;
+import org.apache.calcite.util.Sarg;
+
+/**
+ * Filter push-down: the filters Calcite offers a scan that can be tested on a row's raw
+ * column values while scanning the mapped columns, before a row is built. Handled: a numeric
+ * or flag column compared with a literal ({@code =, <>, <, <=, >, >=}), ranges and IN lists
+ * (Calcite's {@code SEARCH}), {@code IS [NOT] NULL}, a flag column alone or negated, and
+ * AND/OR of these. Each handled filter is removed from Calcite's list, so Calcite does not
+ * test it again; the others stay for Calcite.
+ */
+final class PushedFilters {
+    /** A range no value is in. */
+    private static final long[] EMPTY = {1, 0};
+
+    /** A test of one row, by index. */
+    interface RowTest {
+        boolean test(long row);
+    }
+
+    /** Takes the filters it can test out of {@code filters}; null when it takes none. */
+    static RowTest take(List<RexNode> filters, ColumnReader[] columns) {
+        List<RowTest> tests = new ArrayList<>();
+        for (Iterator<RexNode> it = filters.iterator(); it.hasNext(); ) {
+            RowTest test = translate(it.next(), columns);
+            if (test != null) {
+                tests.add(test);
+                it.remove();
+            }
+        }
+        return switch (tests.size()) {
+            case 0 -> null;
+            case 1 -> tests.get(0);
+            default -> all(tests.toArray(RowTest[]::new));
+        };
+    }
+
+    private static RowTest translate(RexNode node, ColumnReader[] columns) {
+        switch (node.getKind()) {
+            case INPUT_REF -> {
+                ColumnReader flag = comparable(node, columns);
+                return flag == null ? null : row -> flag.raw(row) == 1;
+            }
+            case NOT -> {
+                ColumnReader flag = comparable(((RexCall) node).getOperands().get(0), columns);
+                return flag == null ? null : row -> flag.raw(row) == 0;
+            }
+            case IS_NULL, IS_NOT_NULL -> {
+                ColumnReader column = comparable(((RexCall) node).getOperands().get(0), columns);
+                if (column == null) {
+                    return null;
+                }
+                boolean wantNull = node.getKind() == SqlKind.IS_NULL;
+                return row -> column.isNull(column.raw(row)) == wantNull;
+            }
+            case EQUALS, NOT_EQUALS, LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL -> {
+                return comparison((RexCall) node, columns);
+            }
+            case SEARCH -> {
+                RexCall call = (RexCall) node;
+                ColumnReader column = comparable(call.getOperands().get(0), columns);
+                if (column == null || !(call.getOperands().get(1) instanceof RexLiteral literal)) {
+                    return null;
+                }
+                Sarg<?> sarg = literal.getValueAs(Sarg.class);
+                List<long[]> ranges = new ArrayList<>();
+                for (Range<?> range : sarg.rangeSet.asRanges()) {
+                    long[] bounds = bounds(range);
+                    if (bounds == null) {
+                        return null;
+                    }
+                    ranges.add(bounds);
+                }
+                return inRanges(column, ranges.toArray(long[][]::new), sarg.nullAs == RexUnknownAs.TRUE);
+            }
+            case AND, OR -> {
+                List<RowTest> parts = new ArrayList<>();
+                for (RexNode operand : ((RexCall) node).getOperands()) {
+                    RowTest part = translate(operand, columns);
+                    if (part == null) {
+                        return null;
+                    }
+                    parts.add(part);
+                }
+                RowTest[] tests = parts.toArray(RowTest[]::new);
+                return node.getKind() == SqlKind.AND ? all(tests) : any(tests);
+            }
+            default -> {
+                return null;
+            }
+        }
+    }
+
+    private static RowTest comparison(RexCall call, ColumnReader[] columns) {
+        SqlKind kind = call.getKind();
+        RexNode left = call.getOperands().get(0);
+        RexNode right = call.getOperands().get(1);
+        if (left instanceof RexLiteral) {
+            RexNode swap = left;
+            left = right;
+            right = swap;
+            kind = kind.reverse();
+        }
+        ColumnReader column = comparable(left, columns);
+        if (column == null || !(right instanceof RexLiteral literal) || literal.isNull()) {
+            return null;
+        }
+        BigDecimal value = literal.getValue() instanceof Boolean flag ? BigDecimal.valueOf(flag ? 1 : 0)
+                : literal.getValueAs(BigDecimal.class);
+        if (value == null || !fitsLong(value)) {
+            return null;
+        }
+        long floor = value.setScale(0, RoundingMode.FLOOR).longValueExact();
+        long ceiling = value.setScale(0, RoundingMode.CEILING).longValueExact();
+        boolean integral = floor == ceiling;
+        long[] range = switch (kind) {
+            case EQUALS -> integral ? new long[] {floor, floor} : EMPTY;
+            case LESS_THAN -> ceiling == Long.MIN_VALUE ? EMPTY : new long[] {Long.MIN_VALUE, ceiling - 1};
+            case LESS_THAN_OR_EQUAL -> new long[] {Long.MIN_VALUE, floor};
+            case GREATER_THAN -> floor == Long.MAX_VALUE ? EMPTY : new long[] {floor + 1, Long.MAX_VALUE};
+            case GREATER_THAN_OR_EQUAL -> new long[] {ceiling, Long.MAX_VALUE};
+            case NOT_EQUALS -> null;
+            default -> throw new IllegalStateException(kind.toString());
+        };
+        if (range == null) {
+            return row -> {
+                long raw = column.raw(row);
+                return !column.isNull(raw) && (!integral || raw != floor);
+            };
+        }
+        return inRanges(column, new long[][] {range}, false);
+    }
+
+    private static RowTest inRanges(ColumnReader column, long[][] ranges, boolean nullPasses) {
+        if (ranges.length == 1) {
+            long low = ranges[0][0];
+            long high = ranges[0][1];
+            return row -> {
+                long raw = column.raw(row);
+                return column.isNull(raw) ? nullPasses : raw >= low && raw <= high;
+            };
+        }
+        return row -> {
+            long raw = column.raw(row);
+            if (column.isNull(raw)) {
+                return nullPasses;
+            }
+            for (long[] range : ranges) {
+                if (raw >= range[0] && raw <= range[1]) {
+                    return true;
+                }
+            }
+            return false;
+        };
+    }
+
+    /** A Sarg range as inclusive long bounds; null when its endpoints are not numbers within long's range. */
+    private static long[] bounds(Range<?> range) {
+        long low = Long.MIN_VALUE;
+        long high = Long.MAX_VALUE;
+        if (range.hasLowerBound()) {
+            if (!(range.lowerEndpoint() instanceof BigDecimal endpoint) || !fitsLong(endpoint)) {
+                return null;
+            }
+            if (range.lowerBoundType() == BoundType.CLOSED) {
+                low = endpoint.setScale(0, RoundingMode.CEILING).longValueExact();
+            } else {
+                low = endpoint.setScale(0, RoundingMode.FLOOR).longValueExact();
+                if (low == Long.MAX_VALUE) {
+                    return EMPTY;
+                }
+                low++;
+            }
+        }
+        if (range.hasUpperBound()) {
+            if (!(range.upperEndpoint() instanceof BigDecimal endpoint) || !fitsLong(endpoint)) {
+                return null;
+            }
+            if (range.upperBoundType() == BoundType.CLOSED) {
+                high = endpoint.setScale(0, RoundingMode.FLOOR).longValueExact();
+            } else {
+                high = endpoint.setScale(0, RoundingMode.CEILING).longValueExact();
+                if (high == Long.MIN_VALUE) {
+                    return EMPTY;
+                }
+                high--;
+            }
+        }
+        return new long[] {low, high};
+    }
+
+    /** The column a filter operand reads, if it is a comparable column (through a widening integer cast). */
+    private static ColumnReader comparable(RexNode operand, ColumnReader[] columns) {
+        if (operand.getKind() == SqlKind.CAST) {
+            RexNode inner = ((RexCall) operand).getOperands().get(0);
+            if (!SqlTypeUtil.isIntType(inner.getType()) || !SqlTypeUtil.isIntType(operand.getType())
+                    || operand.getType().getSqlTypeName().ordinal() < inner.getType().getSqlTypeName().ordinal()) {
+                return null;
+            }
+            operand = inner;
+        }
+        if (!(operand instanceof RexInputRef ref)) {
+            return null;
+        }
+        ColumnReader column = columns[ref.getIndex()];
+        return column.comparable() ? column : null;
+    }
+
+    private static boolean fitsLong(BigDecimal value) {
+        return value.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) <= 0 && value.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) >= 0;
+    }
+
+    private static RowTest all(RowTest[] tests) {
+        return row -> {
+            for (RowTest test : tests) {
+                if (!test.test(row)) {
+                    return false;
+                }
+            }
+            return true;
+        };
+    }
+
+    private static RowTest any(RowTest[] tests) {
+        return row -> {
+            for (RowTest test : tests) {
+                if (test.test(row)) {
+                    return true;
+                }
+            }
+            return false;
+        };
+    }
+
+    private PushedFilters() {
+    }
+}
