@@ -37,6 +37,12 @@ public final class Recorder {
         log = eventLog;
         instrumentation = inst;
         dictionary = new Dictionary(eventLog, inst::getObjectSize);
+        eventLog.onDiskFull(() -> {
+            String message = "the disk holding " + eventLog.directory() + " is almost full: recording stopped;"
+                    + " the program runs on, and its events from now on are counted as lost";
+            System.err.println("profq: " + message);
+            dictionary.warning(message);
+        });
         Clock.start(exactClock, tickNanos, Recorder::onTick);
     }
 
@@ -165,7 +171,7 @@ public final class Recorder {
 
     private static void writeLoss(DocumentWriter document, ThreadRecorder thread) {
         if (thread.eventsLost() > 0) {
-            document.start(DOC_LOSS).putVarint(thread.threadId).putVarint(LOSS_WRITE_FAILED).putVarint(thread.eventsLost());
+            document.start(DOC_LOSS).putVarint(thread.threadId).putVarint(log.lossCause()).putVarint(thread.eventsLost());
             log.write(document.bytes(), 0, document.length());
         }
     }

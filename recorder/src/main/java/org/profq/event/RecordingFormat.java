@@ -51,6 +51,7 @@ public final class RecordingFormat {
     // Causes in a DOC_LOSS document.
     public static final int LOSS_WRITE_FAILED = 1;
     public static final int LOSS_AFTER_CLOSE = 2;
+    public static final int LOSS_DISK_FULL = 3;
 
     /** Method id 0: a call whose join point AspectJ could not name (class-initialisation cycle). */
     public static final int UNKNOWN_METHOD = 0;
@@ -62,6 +63,7 @@ public final class RecordingFormat {
         return switch (cause) {
             case LOSS_WRITE_FAILED -> "write failed";
             case LOSS_AFTER_CLOSE -> "after close";
+            case LOSS_DISK_FULL -> "disk full";
             default -> "cause " + cause;
         };
     }
