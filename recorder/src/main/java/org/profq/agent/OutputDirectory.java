@@ -3,13 +3,15 @@ package org.profq.agent;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.stream.Stream;
 
 import org.profq.log.RecordingLayout;
 
 /**
  * Picks and checks the recording directory before the program starts: an explicit {@code out}
- * must be new or empty and writable; without one, {@code <MainClass>.profq} in the working
+ * must be new or empty and writable, and is made readable by its owner only; without one, {@code <MainClass>.profq} in the working
  * directory, numbered ({@code Main-2.profq}) when that exists already.
  */
 final class OutputDirectory {
@@ -21,6 +23,7 @@ final class OutputDirectory {
         }
         try {
             Files.createDirectories(directory);
+            ownerOnly(directory);
             Path probe = Files.createTempFile(directory, ".probe", "");
             Files.delete(probe);
         } catch (IOException | SecurityException e) {
@@ -28,6 +31,13 @@ final class OutputDirectory {
                     + "; choose a writable directory with out=<dir>.");
         }
         return directory;
+    }
+
+    /** A recording shows the program's code and data: only its owner may open it. */
+    private static void ownerOnly(Path directory) throws IOException {
+        if (Files.getFileStore(directory).supportsFileAttributeView(PosixFileAttributeView.class)) {
+            Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwx------"));
+        }
     }
 
     private static Path firstFreeDefault() {

@@ -43,6 +43,14 @@ class AgentOptionsIT {
     }
 
     @Test
+    void recordingsAreReadableByTheirOwnerOnly(@TempDir Path temp) throws IOException {
+        Path out = temp.resolve("rec.profq");
+        SampleRun.record(jdk, out, "", Recursion.class);
+
+        assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(out)));
+    }
+
+    @Test
     void aNonEmptyOutputDirectoryIsRefused(@TempDir Path temp) throws IOException {
         Path out = Files.createDirectories(temp.resolve("rec.profq"));
         Files.writeString(out.resolve("keep.txt"), "mine");
