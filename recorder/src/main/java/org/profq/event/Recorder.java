@@ -37,11 +37,9 @@ public final class Recorder {
         log = eventLog;
         instrumentation = inst;
         dictionary = new Dictionary(eventLog, inst::getObjectSize);
-        eventLog.onDiskFull(() -> {
-            String message = "the disk holding " + eventLog.directory() + " is almost full: recording stopped;"
-                    + " the program runs on, and its events from now on are counted as lost";
-            System.err.println("profq: " + message);
-            dictionary.warning(message);
+        eventLog.onStopped(reason -> {
+            System.err.println("profq: " + reason);
+            dictionary.warning(reason); // kept when the log still takes small records (disk nearly full)
         });
         Clock.start(exactClock, tickNanos, Recorder::onTick);
     }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -43,7 +44,7 @@ public final class EventLog implements AutoCloseable {
     private long bytesWritten;
     private long bytesAtSpaceCheck;
     private Throwable failure;
-    private Runnable onDiskFull = () -> { };
+    private Consumer<String> onStopped = reason -> { };
 
     private EventLog(ChronicleQueue queue, FileStore store, Path directory) {
         this.queue = queue;
@@ -56,7 +57,9 @@ public final class EventLog implements AutoCloseable {
 
     /** Creates {@code <recording>/events/}; refuses a disk with less than twice the reserve free. */
     public static EventLog create(Path recordingDirectory) throws IOException {
-        Path events = RecordingLayout.eventsDirectory(recordingDirectory);
+        // Absolute: Chronicle canonicalises the path whenever it grows the file, and resolving a
+        // relative one reads user.dir, which a SecurityManager the program installs may forbid.
+        Path events = RecordingLayout.eventsDirectory(recordingDirectory).toAbsolutePath();
         Files.createDirectories(events);
         FileStore store = Files.getFileStore(events);
         if (store.getUsableSpace() < 2 * RESERVE_BYTES) {
@@ -69,9 +72,12 @@ public final class EventLog implements AutoCloseable {
         return new EventLog(queue, store, events);
     }
 
-    /** Runs once, on the writing thread, when the log stops taking batches because the disk is nearly full. */
-    public synchronized void onDiskFull(Runnable listener) {
-        this.onDiskFull = listener;
+    /**
+     * Told once, on the writing thread, why the log stopped taking batches: the disk is nearly
+     * full (small records still go in), or a write failed (nothing more goes in).
+     */
+    public synchronized void onStopped(Consumer<String> listener) {
+        this.onStopped = listener;
     }
 
     /** Appends one document; false if the log would not take it (the caller counts the loss). */
@@ -97,6 +103,8 @@ public final class EventLog implements AutoCloseable {
         } catch (Throwable t) {
             state = State.FAILED;
             failure = t;
+            onStopped.accept("cannot write to " + directory + " any more (" + t + "): recording stopped, and this"
+                    + " recording will have no end record; the program runs on");
             return false;
         }
         bytesWritten += size;
@@ -108,7 +116,8 @@ public final class EventLog implements AutoCloseable {
             bytesAtSpaceCheck = bytesWritten;
             if (usableSpace() < RESERVE_BYTES) {
                 state = State.DISK_FULL;
-                onDiskFull.run();
+                onStopped.accept("the disk holding " + directory + " is almost full: recording stopped;"
+                        + " the program runs on, and its events from now on are counted as lost");
             }
         }
         return state == State.OPEN || (state == State.DISK_FULL && size <= SMALL_RECORD);
