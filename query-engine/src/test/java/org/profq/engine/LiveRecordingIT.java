@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.profq.recorder.SampleRun;
 import profq.samples.Sleeper;
 
 /**
@@ -35,8 +36,8 @@ class LiveRecordingIT {
         Path recording = scratch.resolve("Sleeper.profq");
         Process sleeper = new ProcessBuilder(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-javaagent:" + SampleRecording.agentJar() + "=out=" + recording,
-                "-cp", SampleRecording.samplesClassPath(), Sleeper.class.getName())
+                "-javaagent:" + SampleRun.agentJar() + "=out=" + recording,
+                "-cp", SampleRun.samplesClassPath(), Sleeper.class.getName())
                 .redirectErrorStream(true).start();
         try {
             BufferedReader output = new BufferedReader(new InputStreamReader(sleeper.getInputStream(), StandardCharsets.UTF_8));

@@ -4,18 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+
+import org.profq.recorder.Jdk;
+import org.profq.recorder.SampleRun;
 
 /**
- * Records a sample program through the real packaged agent in a forked JVM, as a user would
- * with {@code java -javaagent:profq-agent.jar=out=<dir>}, and gives the recording directory.
+ * Records a sample program through the real packaged agent in a forked JVM (the recorder's
+ * {@link SampleRun}), as a user would with {@code java -javaagent:profq-agent.jar=out=<dir>},
+ * and gives the recording directory; each sample is recorded once per test JVM.
  */
 final class SampleRecording {
     private static final long TIMEOUT_SECONDS = 120;
@@ -48,51 +48,10 @@ final class SampleRecording {
      */
     static Path record(Path directory, Class<?> mainClass, String options, int exitCode) {
         Path recording = directory.resolve(mainClass.getSimpleName() + ".profq");
-        String agentOptions = "out=" + recording + (options.isEmpty() ? "" : "," + options);
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-javaagent:" + agentJar() + "=" + agentOptions,
-                "-cp", samplesClassPath(), mainClass.getName()));
-        try {
-            Path output = Files.createTempFile(directory, "output", ".txt");
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile())).start();
-            if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                throw new AssertionError("timed out: " + command);
-            }
-            assertEquals(exitCode, process.exitValue(), () -> "the sample failed: " + command + "\n" + read(output));
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        SampleRun.Result result = SampleRun.record(Jdk.current(), recording, options, mainClass);
+        assertEquals(exitCode, result.exitCode(), () -> "the sample " + mainClass.getName() + " failed:\n" + result.stderr());
         assertTrue(Files.isDirectory(recording.resolve("events")), "no recording written at " + recording);
         return recording;
-    }
-
-    static Path agentJar() {
-        Path jar = Path.of(System.getProperty("profq.agent.jar", "../recorder/target/profq-agent.jar"));
-        assertTrue(Files.isRegularFile(jar), "the agent jar is built by the recorder's `package`: " + jar.toAbsolutePath());
-        return jar;
-    }
-
-    /** The class path holding the samples (their jar or classes directory). */
-    static String samplesClassPath() {
-        try {
-            return Path.of(profq.samples.Recursion.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (IOException e) {
-            return "(output unreadable: " + e.getMessage() + ")";
-        }
     }
 
     private SampleRecording() {

@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A JDK to run sample programs on: the one running the tests, and JDK 25 when it is installed. */
-record Jdk(String name, Path java) {
-    static List<Jdk> available() {
+public record Jdk(String name, Path java) {
+    public static List<Jdk> available() {
         List<Jdk> jdks = new ArrayList<>();
         jdks.add(new Jdk("jdk" + Runtime.version().feature(), Path.of(System.getProperty("java.home"), "bin", "java")));
         String jdk25 = System.getProperty("profq.jdk25.home", "");
@@ -18,7 +18,7 @@ record Jdk(String name, Path java) {
         return jdks;
     }
 
-    static Jdk current() {
+    public static Jdk current() {
         return available().get(0);
     }
 

@@ -15,25 +15,26 @@ import org.profq.recording.Recording;
 
 /**
  * Runs a sample program in a forked JVM, with the real packaged agent or without it, and
- * captures what it printed and its exit code.
+ * captures what it printed and its exit code. Shared with the other modules' tests through the
+ * recorder's test-jar.
  */
-final class SampleRun {
+public final class SampleRun {
     private static final long TIMEOUT_SECONDS = 120;
 
-    record Result(int exitCode, String stdout, String stderr, Path recording) {
-        Recording open() {
+    public record Result(int exitCode, String stdout, String stderr, Path recording) {
+        public Recording open() {
             return Recording.open(recording);
         }
     }
 
-    static Path agentJar() {
+    public static Path agentJar() {
         Path jar = Path.of(System.getProperty("profq.agent.jar", "target/profq-agent.jar"));
         assertTrue(Files.isRegularFile(jar), "the agent jar is built by `package`: " + jar.toAbsolutePath());
         return jar;
     }
 
     /** The class path holding the samples (their jar or classes directory). */
-    static String samplesClassPath() {
+    public static String samplesClassPath() {
         try {
             return Path.of(profq.samples.Recursion.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
         } catch (URISyntaxException e) {
@@ -42,17 +43,17 @@ final class SampleRun {
     }
 
     /** Records {@code mainClass} into {@code recording} with extra agent options ("" for none). */
-    static Result record(Jdk jdk, Path recording, String options, Class<?> mainClass, String... args) {
+    public static Result record(Jdk jdk, Path recording, String options, Class<?> mainClass, String... args) {
         String agentOptions = "out=" + recording + (options.isEmpty() ? "" : "," + options);
         return run(jdk, recording, command(jdk, "-javaagent:" + agentJar() + "=" + agentOptions, mainClass, args));
     }
 
     /** Runs {@code mainClass} without profq. */
-    static Result plain(Jdk jdk, Class<?> mainClass, String... args) {
+    public static Result plain(Jdk jdk, Class<?> mainClass, String... args) {
         return run(jdk, null, command(jdk, null, mainClass, args));
     }
 
-    static List<String> command(Jdk jdk, String agentArgument, Class<?> mainClass, String... args) {
+    public static List<String> command(Jdk jdk, String agentArgument, Class<?> mainClass, String... args) {
         List<String> command = new ArrayList<>();
         command.add(jdk.java().toString());
         if (agentArgument != null) {
@@ -65,7 +66,7 @@ final class SampleRun {
         return command;
     }
 
-    static Result run(Jdk jdk, Path recording, List<String> command) {
+    public static Result run(Jdk jdk, Path recording, List<String> command) {
         try {
             Path stdout = Files.createTempFile("profq-out", ".txt");
             Path stderr = Files.createTempFile("profq-err", ".txt");
@@ -87,7 +88,7 @@ final class SampleRun {
         }
     }
 
-    static String read(Path file) throws IOException {
+    public static String read(Path file) throws IOException {
         String text = Files.readString(file, StandardCharsets.UTF_8);
         Files.deleteIfExists(file);
         return text;
