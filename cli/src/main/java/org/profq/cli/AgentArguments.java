@@ -10,7 +10,8 @@ import org.profq.agent.AgentOptions;
  * items joined with {@code :}), checked by the agent's own parser so that what profq accepts
  * the agent accepts too, and a mistake is found before the program starts.
  */
-record AgentArguments(List<String> include, List<String> exclude, String events, String clock, Long tickMicros) {
+record AgentArguments(List<String> include, List<String> exclude, String events, String clock, Long tickMicros,
+                      Integer trackEvery) {
     AgentArguments {
         include = List.copyOf(include);
         exclude = List.copyOf(exclude);
@@ -25,6 +26,7 @@ record AgentArguments(List<String> include, List<String> exclude, String events,
         add(options, "out", outDirectory);
         add(options, "clock", clock);
         add(options, "tick", tickMicros == null ? null : tickMicros.toString());
+        add(options, "track", trackEvery == null ? null : trackEvery.toString());
         String joined = String.join(",", options);
         AgentOptions.parse(joined);
         return joined;

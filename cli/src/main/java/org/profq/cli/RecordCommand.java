@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
         customSynopsis = {
                 "profq record [--include=PATTERN]... [--exclude=PATTERN]...",
                 "                    [--events=KINDS] [--out=DIR] [--clock=tick|exact]",
-                "                    [--tick=MICROS] -- java [JVM options] MAIN [args...]"},
+                "                    [--tick=MICROS] [--track=N] -- java [JVM options] MAIN [args...]"},
         description = {
                 "%nMAIN is a class, -jar app.jar, or -m module/class. The recording is a directory,"
                         + " <MainClass>.profq in the working directory unless --out names one.",
@@ -51,7 +51,8 @@ public final class RecordCommand implements Callable<Integer> {
     List<String> exclude = new ArrayList<>();
 
     @Option(names = "--events", paramLabel = "KINDS",
-            description = "Event families to record: calls, allocations, or calls:allocations (the default).")
+            description = "Event families to record, joined with ':': calls, allocations, deaths (of every"
+                    + " --track'th allocated object), exceptions (default: calls:allocations).")
     String events;
 
     @Option(names = "--out", paramLabel = "DIR",
@@ -65,6 +66,10 @@ public final class RecordCommand implements Callable<Integer> {
     @Option(names = "--tick", paramLabel = "MICROS",
             description = "The tick clock's period in microseconds, 10 to 1000000 (default 200).")
     Long tickMicros;
+
+    @Option(names = "--track", paramLabel = "N",
+            description = "With --events deaths: follow every Nth allocation of each thread to its death (default 100; 1 = all).")
+    Integer trackEvery;
 
     @Parameters(paramLabel = "java", arity = "0..*",
             description = "After --: the java command line to run, starting with java or the path of a java executable.")
@@ -110,7 +115,7 @@ public final class RecordCommand implements Callable<Integer> {
     /** The agent's option string for {@code outDirectory}; a mistake in an option is a usage error. */
     private String agentOptions(String outDirectory) {
         try {
-            return new AgentArguments(include, exclude, events, clock, tickMicros).withOut(outDirectory);
+            return new AgentArguments(include, exclude, events, clock, tickMicros, trackEvery).withOut(outDirectory);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }

@@ -13,19 +13,27 @@ import java.util.Set;
  * items with {@code :} (never with {@code +}, which AspectJ type patterns use).
  */
 public record AgentOptions(List<String> include, List<String> exclude, Set<EventKind> events,
-                           Path out, boolean exactClock, long tickMicros, String raw) {
+                           Path out, boolean exactClock, long tickMicros, int trackEvery, String raw) {
 
     /** The event families the recorder can weave in, by their option names. */
     public enum EventKind {
-        CALLS, ALLOCATIONS;
+        /** Method and constructor executions: entry, and exit by return or throw. */
+        CALLS,
+        /** Every {@code new} of an object or array. */
+        ALLOCATIONS,
+        /** The death of every {@code track}th allocated object (implies allocations). */
+        DEATHS,
+        /** Every exception thrown, by class, call and line. */
+        EXCEPTIONS;
 
         public String optionName() {
             return name().toLowerCase(Locale.ROOT);
         }
     }
 
-    public static final String KNOWN = "include, exclude, events, out, clock, tick";
+    public static final String KNOWN = "include, exclude, events, out, clock, tick, track";
     private static final long DEFAULT_TICK_MICROS = 200;
+    private static final int DEFAULT_TRACK_EVERY = 100;
 
     /** Parses the agent string; a mistake throws {@link IllegalArgumentException} with a one-sentence message. */
     public static AgentOptions parse(String agentArgs) {
@@ -35,6 +43,7 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
         Path out = null;
         boolean exact = false;
         long tick = DEFAULT_TICK_MICROS;
+        int track = DEFAULT_TRACK_EVERY;
         String raw = agentArgs == null ? "" : agentArgs.trim();
         if (!raw.isEmpty()) {
             for (String option : raw.split(",")) {
@@ -51,11 +60,15 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
                     case "out" -> out = Path.of(value);
                     case "clock" -> exact = clock(value);
                     case "tick" -> tick = tickMicros(value);
+                    case "track" -> track = trackEvery(value);
                     default -> throw new IllegalArgumentException("unknown agent option '" + key + "'; known options are " + KNOWN + ".");
                 }
             }
         }
-        return new AgentOptions(List.copyOf(include), List.copyOf(exclude), Set.copyOf(events), out, exact, tick, raw);
+        if (events.contains(EventKind.DEATHS)) {
+            events.add(EventKind.ALLOCATIONS); // a death needs its object's allocation
+        }
+        return new AgentOptions(List.copyOf(include), List.copyOf(exclude), Set.copyOf(events), out, exact, tick, track, raw);
     }
 
     public boolean records(EventKind kind) {
@@ -81,7 +94,8 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
             try {
                 kinds.add(EventKind.valueOf(item.trim().toUpperCase(Locale.ROOT)));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("unknown event kind '" + item + "'; use calls, allocations or both as calls:allocations.");
+                throw new IllegalArgumentException("unknown event kind '" + item
+                        + "'; use calls, allocations, deaths or exceptions, several as calls:allocations.");
             }
         }
         return kinds;
@@ -93,6 +107,18 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
             case "exact" -> true;
             default -> throw new IllegalArgumentException("unknown clock '" + value + "'; use clock=tick (default, cheap) or clock=exact (System.nanoTime per event).");
         };
+    }
+
+    private static int trackEvery(String value) {
+        try {
+            int every = Integer.parseInt(value);
+            if (every >= 1) {
+                return every;
+            }
+        } catch (NumberFormatException ignored) {
+            // falls through to the message below
+        }
+        throw new IllegalArgumentException("track '" + value + "' is not a whole number of 1 or more (1 tracks every object, 100 every hundredth).");
     }
 
     private static long tickMicros(String value) {

@@ -46,7 +46,8 @@ public final class ProfqAgent {
             return;
         }
         RunHeader.write(log, options);
-        Recorder.start(log, instrumentation, options.exactClock(), options.tickMicros() * 1_000);
+        Recorder.start(log, instrumentation, options.exactClock(), options.tickMicros() * 1_000,
+                options.records(AgentOptions.EventKind.DEATHS) ? options.trackEvery() : 0);
         Runtime.getRuntime().addShutdownHook(new Thread(Recorder::close, "profq-shutdown"));
         Weaver.start(instrumentation, options);
     }

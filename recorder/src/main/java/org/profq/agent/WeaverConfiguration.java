@@ -15,6 +15,9 @@ final class WeaverConfiguration {
         if (options.records(EventKind.ALLOCATIONS)) {
             xml.append("    <aspect name=\"org.profq.weave.AllocationAspect\"/>\n");
         }
+        if (options.records(EventKind.EXCEPTIONS)) {
+            xml.append("    <aspect name=\"org.profq.weave.ExceptionAspect\"/>\n");
+        }
         xml.append("  </aspects>\n  <weaver options=\"-Xjoinpoints:arrayconstruction -nowarn -Xlint:ignore -XmessageHandlerClass:")
                 .append(WeaverMessages.class.getName()).append("\">\n");
         for (String pattern : options.include()) {

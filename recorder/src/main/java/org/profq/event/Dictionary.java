@@ -57,6 +57,11 @@ final class Dictionary {
         return id >= 0 ? id : registerSite(call, enclosing, created);
     }
 
+    /** The id of a class named by a {@code Class} object (an exception's, say). */
+    synchronized int classId(Class<?> type) {
+        return classId(type.getTypeName());
+    }
+
     synchronized int registerThread(Thread thread) {
         int id = nextThreadId++;
         document.start(DOC_THREAD)

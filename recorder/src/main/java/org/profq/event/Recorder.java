@@ -25,6 +25,9 @@ public final class Recorder {
     private static final int HOUSEKEEPING_TICKS = 500;
 
     private static EventLog log;
+    /** Every how many allocations one is tracked; 0 when deaths are not recorded. */
+    private static int trackEvery;
+    private static Lifetimes lifetimes;
     private static Dictionary dictionary;
     private static Instrumentation instrumentation;
     private static boolean closed;
@@ -32,8 +35,12 @@ public final class Recorder {
     private static long eventsWrittenByEndedThreads;
     private static long eventsLostByEndedThreads;
 
-    /** Starts recording into {@code eventLog}; the weaver starts after this returns. */
-    public static synchronized void start(EventLog eventLog, Instrumentation inst, boolean exactClock, long tickNanos) {
+    /**
+     * Starts recording into {@code eventLog}; the weaver starts after this returns.
+     * {@code trackEveryNth} &gt; 0 follows every Nth allocation of each thread to its death.
+     */
+    public static synchronized void start(EventLog eventLog, Instrumentation inst, boolean exactClock, long tickNanos,
+                                          int trackEveryNth) {
         log = eventLog;
         instrumentation = inst;
         dictionary = new Dictionary(eventLog, inst::getObjectSize);
@@ -42,6 +49,10 @@ public final class Recorder {
             dictionary.warning(reason); // kept when the log still takes small records (disk nearly full)
         });
         Clock.start(exactClock, tickNanos, Recorder::onTick);
+        trackEvery = trackEveryNth;
+        if (trackEveryNth > 0) {
+            lifetimes = new Lifetimes(objectId -> CURRENT.get().death(objectId, false));
+        }
     }
 
     public static void enter(JoinPoint.StaticPart execution) {
@@ -77,10 +88,27 @@ public final class Recorder {
         try {
             ThreadRecorder thread = CURRENT.get();
             int site = dictionary.siteId(call, enclosing, created);
-            if (created.getClass().isArray()) {
-                thread.arrayAllocation(site, Array.getLength(created), deepSize(created));
-            } else {
-                thread.allocation(site);
+            boolean tracked = trackEvery > 0 && thread.tracksNext(trackEvery);
+            long objectId = created.getClass().isArray()
+                    ? thread.arrayAllocation(site, Array.getLength(created), deepSize(created), tracked)
+                    : thread.allocation(site, tracked);
+            if (tracked) {
+                lifetimes.track(created, objectId);
+            }
+        } catch (Throwable t) {
+            InternalErrors.report(t);
+        }
+    }
+
+    /**
+     * An exception passing out of {@code execution} (after advice) or caught in it (handler
+     * advice): recorded once, where it is first seen, with the line of that frame.
+     */
+    public static void exception(Throwable thrown, JoinPoint.StaticPart execution) {
+        try {
+            ThreadRecorder thread = CURRENT.get();
+            if (thrown != null && !thread.isLastThrown(thrown)) {
+                thread.thrown(dictionary.classId(thrown.getClass()), ThrowLines.lineIn(thrown, execution));
             }
         } catch (Throwable t) {
             InternalErrors.report(t);
@@ -105,6 +133,12 @@ public final class Recorder {
                 return;
             }
             closed = true;
+        }
+        if (lifetimes != null) {
+            ThreadRecorder closing = CURRENT.get();
+            for (long objectId : lifetimes.stopAndListAlive()) {
+                closing.death(objectId, true);
+            }
         }
         long written = eventsWrittenByEndedThreads;
         long lost = eventsLostByEndedThreads;

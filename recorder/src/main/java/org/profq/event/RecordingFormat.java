@@ -44,6 +44,16 @@ public final class RecordingFormat {
     public static final int EV_ALLOC = 4;
     /** siteId, arrayLength, sizeBytes (all arrays a multi-dimensional creation made). */
     public static final int EV_ALLOC_ARRAY = 5;
+    /** siteId: as {@link #EV_ALLOC}, and the object is tracked: its death follows. */
+    public static final int EV_ALLOC_TRACKED = 6;
+    /** siteId, arrayLength, sizeBytes: as {@link #EV_ALLOC_ARRAY}, and the array is tracked. */
+    public static final int EV_ALLOC_ARRAY_TRACKED = 7;
+    /** objectId: a tracked object was found dead (its phantom reference was enqueued). */
+    public static final int EV_DEATH = 8;
+    /** objectId: a tracked object still alive when the recording ended. */
+    public static final int EV_DEATH_AT_EXIT = 9;
+    /** classId, line: an exception thrown (or first seen) in the innermost open call, at that line. */
+    public static final int EV_THROW = 10;
     /** Tag bit: a varint time delta (ns since the previous event or batch base) follows. */
     public static final int TIME_CHANGED = 0x80;
     public static final int KIND_MASK = 0x7F;

@@ -35,6 +35,10 @@ final class ThreadRecorder {
     private long batchFirstCall;
     private long batchFirstObject;
 
+    private int untilTracked = 1;
+    /** Identity hash of the last exception recorded: not the exception itself, which would stay reachable. */
+    private int lastThrownIdentity;
+
     private long eventsWritten;
     private long eventsLost;
 
@@ -56,18 +60,50 @@ final class ThreadRecorder {
         position = begin(threw ? EV_EXIT_THREW : EV_EXIT);
     }
 
-    void allocation(int siteId) {
-        int p = begin(EV_ALLOC);
+    /** An object allocation; returns its object id. */
+    long allocation(int siteId, boolean tracked) {
+        int p = begin(tracked ? EV_ALLOC_TRACKED : EV_ALLOC);
         position = Varint.put(events, p, siteId);
-        objectSequence++;
+        return threadId * ID_STRIDE + ++objectSequence;
     }
 
-    void arrayAllocation(int siteId, int length, long sizeBytes) {
-        int p = begin(EV_ALLOC_ARRAY);
+    /** An array creation; returns its object id. */
+    long arrayAllocation(int siteId, int length, long sizeBytes, boolean tracked) {
+        int p = begin(tracked ? EV_ALLOC_ARRAY_TRACKED : EV_ALLOC_ARRAY);
         p = Varint.put(events, p, siteId);
         p = Varint.put(events, p, length);
         position = Varint.put(events, p, sizeBytes);
-        objectSequence++;
+        return threadId * ID_STRIDE + ++objectSequence;
+    }
+
+    void death(long objectId, boolean atExit) {
+        int p = begin(atExit ? EV_DEATH_AT_EXIT : EV_DEATH);
+        position = Varint.put(events, p, objectId);
+    }
+
+    void thrown(int classId, int line) {
+        int p = begin(EV_THROW);
+        p = Varint.put(events, p, classId);
+        position = Varint.put(events, p, line);
+    }
+
+    /** Counts allocations down to the next tracked one: every {@code period}th is tracked. */
+    boolean tracksNext(int period) {
+        if (--untilTracked > 0) {
+            return false;
+        }
+        untilTracked = period;
+        return true;
+    }
+
+    /** Whether {@code thrown} is the exception this thread last recorded (it is passing through frames). */
+    boolean isLastThrown(Throwable thrown) {
+        int identity = System.identityHashCode(thrown);
+        if (identity == lastThrownIdentity) {
+            return true;
+        }
+        lastThrownIdentity = identity;
+        return false;
     }
 
     /** Writes the tag and time delta of a new event; returns where its fields go. */

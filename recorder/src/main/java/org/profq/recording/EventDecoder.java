@@ -80,14 +80,25 @@ final class EventDecoder {
                 }
                 case EV_EXIT -> thread.exit(time, false, sink);
                 case EV_EXIT_THREW -> thread.exit(time, true, sink);
-                case EV_ALLOC -> {
+                case EV_ALLOC, EV_ALLOC_TRACKED -> {
                     int site = knownSite(cursor.readInt());
-                    sink.accept(thread.allocate(site, time, dictionaries.site(site).instanceSize(), -1));
+                    sink.accept(thread.allocate(site, time, dictionaries.site(site).instanceSize(), -1,
+                            (tag & KIND_MASK) == EV_ALLOC_TRACKED));
                 }
-                case EV_ALLOC_ARRAY -> {
+                case EV_ALLOC_ARRAY, EV_ALLOC_ARRAY_TRACKED -> {
                     int site = knownSite(cursor.readInt());
                     int arrayLength = cursor.readInt();
-                    sink.accept(thread.allocate(site, time, cursor.readVarint(), arrayLength));
+                    sink.accept(thread.allocate(site, time, cursor.readVarint(), arrayLength,
+                            (tag & KIND_MASK) == EV_ALLOC_ARRAY_TRACKED));
+                }
+                case EV_DEATH, EV_DEATH_AT_EXIT ->
+                        sink.accept(new RecordedEvent.Death(threadId, cursor.readVarint(), time, (tag & KIND_MASK) == EV_DEATH_AT_EXIT));
+                case EV_THROW -> {
+                    int classId = cursor.readInt();
+                    if (classId < 1 || classId > dictionaries.classes.size()) {
+                        throw malformed("an exception of class id " + classId + ", which the recording never named");
+                    }
+                    sink.accept(new RecordedEvent.Thrown(threadId, thread.parent(), classId, cursor.readInt(), time));
                 }
                 default -> throw malformed("unknown event kind " + (tag & KIND_MASK) + " in a batch of thread " + threadId);
             }
@@ -167,12 +178,13 @@ final class EventDecoder {
             sink.accept(new CallExit(threadId, callIds[depth], parent(), depth, methodIds[depth], startNanos[depth], time, threw));
         }
 
-        Allocation allocate(int siteId, long time, long size, int arrayLength) {
+        Allocation allocate(int siteId, long time, long size, int arrayLength, boolean tracked) {
             long objectId = threadId * ID_STRIDE + ++objectSequence;
-            long callId = depth == 0 ? 0 : callIds[depth - 1];
-            return new Allocation(threadId, objectId, callId, siteId, dictionaries.site(siteId).classId(), time, size, arrayLength);
+            return new Allocation(threadId, objectId, parent(), siteId, dictionaries.site(siteId).classId(), time, size,
+                    arrayLength, tracked);
         }
 
+        /** The innermost open call, 0 when none. */
         private long parent() {
             return depth == 0 ? 0 : callIds[depth - 1];
         }

@@ -4,7 +4,8 @@ package org.profq.recording;
  * One event of a recording, with the call nesting the reader rebuilt. Ids are
  * {@code threadId * 10^12 + sequence within the thread}; 0 means "none".
  */
-public sealed interface RecordedEvent permits RecordedEvent.CallEntry, RecordedEvent.CallExit, RecordedEvent.Allocation {
+public sealed interface RecordedEvent permits RecordedEvent.CallEntry, RecordedEvent.CallExit, RecordedEvent.Allocation,
+        RecordedEvent.Death, RecordedEvent.Thrown {
     int threadId();
 
     /** ns since the recording started. */
@@ -25,8 +26,25 @@ public sealed interface RecordedEvent permits RecordedEvent.CallEntry, RecordedE
      *
      * @param arrayLength the (outermost) length for arrays, -1 for objects
      * @param sizeBytes shallow size; for a multi-dimensional creation, of every array it made
+     * @param tracked whether the object is followed to its death (every {@code track}th allocation)
      */
     record Allocation(int threadId, long objectId, long callId, int siteId, int classId, long timeNanos,
-                      long sizeBytes, int arrayLength) implements RecordedEvent {
+                      long sizeBytes, int arrayLength, boolean tracked) implements RecordedEvent {
+    }
+
+    /**
+     * A tracked object died: the collector had reclaimed it by {@code timeNanos} (when the
+     * recorder's reaper thread saw its phantom reference enqueued, which lags the collection by
+     * the collector's reference processing). {@code atExit}: still alive when the recording
+     * ended; {@code timeNanos} is then the end. {@code threadId} is the thread that observed it.
+     */
+    record Death(int threadId, long objectId, long timeNanos, boolean atExit) implements RecordedEvent {
+    }
+
+    /**
+     * An exception of class {@code classId} thrown in call {@code callId} (where it was first
+     * seen: thrown out of that call, or caught in it), at {@code line} of its method (0 if unknown).
+     */
+    record Thrown(int threadId, long callId, int classId, int line, long timeNanos) implements RecordedEvent {
     }
 }

@@ -40,10 +40,10 @@ class AgentOptionsTest {
 
     @Test
     void mistakesAreOneSentenceThatSaysWhatToDo() {
-        assertEquals("unknown agent option 'colour'; known options are include, exclude, events, out, clock, tick.",
+        assertEquals("unknown agent option 'colour'; known options are include, exclude, events, out, clock, tick, track.",
                 assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("colour=red")).getMessage());
-        assertEquals("unknown event kind 'deaths'; use calls, allocations or both as calls:allocations.",
-                assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("events=deaths")).getMessage());
+        assertEquals("unknown event kind 'uses'; use calls, allocations, deaths or exceptions, several as calls:allocations.",
+                assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("events=uses")).getMessage());
         assertEquals("tick '5' is not a period in microseconds between 10 and 1000000.",
                 assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("tick=5")).getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("include=a\"b"))

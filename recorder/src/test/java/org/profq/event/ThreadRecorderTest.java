@@ -16,7 +16,7 @@ class ThreadRecorderTest {
         try (EventLog log = EventLog.create(temp)) {
             ThreadRecorder thread = new ThreadRecorder(1, Thread.currentThread(), log);
             thread.enter(7);
-            thread.allocation(3);
+            thread.allocation(3, false);
             thread.exit(false);
             thread.flush();
 
