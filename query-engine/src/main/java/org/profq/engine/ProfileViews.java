@@ -18,7 +18,8 @@ public final class ProfileViews {
 
     /** Every view, in the order a listing shows them. */
     public static final List<String> NAMES = List.of(
-            "heap_by_method", "heap_by_site", "heap_by_class", "time_by_method", "call_tree", "flame");
+            "heap_by_method", "heap_by_site", "heap_by_class", "time_by_method", "call_tree", "flame",
+            "lifetimes", "lifetime_by_site", "exceptions_by_site"); // lifetimes before the view built on it
 
     /**
      * Adds every view to {@code schema}, whose name in {@code connection}'s root schema is

@@ -9,6 +9,8 @@ import org.profq.engine.index.LiveRecording;
 import org.profq.engine.table.AllocationTable;
 import org.profq.engine.table.CallTable;
 import org.profq.engine.table.ClassTable;
+import org.profq.engine.table.DeathTable;
+import org.profq.engine.table.ExceptionTable;
 import org.profq.engine.table.MethodTable;
 import org.profq.engine.table.RecordingTable;
 import org.profq.engine.table.RunTable;
@@ -33,7 +35,7 @@ public final class RecordingSchema extends AbstractSchema implements AutoCloseab
         for (RecordingTable table : new RecordingTable[] {
                 new RunTable(live), new ThreadTable(live), new ClassTable(live),
                 new MethodTable(live), new SiteTable(live), new CallTable(live),
-                new AllocationTable(live)}) {
+                new AllocationTable(live), new DeathTable(live), new ExceptionTable(live)}) {
             tables.put(table.definition().name(), table);
         }
     }

@@ -23,6 +23,8 @@ final class IndexBuilder implements CallIndexer.Sink {
     private final Map<IndexColumn, ColumnWriter> writers = new EnumMap<>(IndexColumn.class);
     private long calls;
     private long allocations;
+    private long deaths;
+    private long exceptions;
 
     private IndexBuilder(Path directory) throws IOException {
         for (IndexColumn column : IndexColumn.ALL) {
@@ -52,6 +54,10 @@ final class IndexBuilder implements CallIndexer.Sink {
                 RecordedEvent event = events.next();
                 if (event instanceof Allocation allocation) {
                     allocation(allocation);
+                } else if (event instanceof RecordedEvent.Death death) {
+                    death(death);
+                } else if (event instanceof RecordedEvent.Thrown thrown) {
+                    exception(thrown);
                 } else {
                     callIndexer.accept(event);
                 }
@@ -66,7 +72,7 @@ final class IndexBuilder implements CallIndexer.Sink {
             writers.get(CONTEXT_PARENT).writeInt(contexts.parent(context));
             writers.get(CONTEXT_METHOD_ID).writeInt(contexts.method(context));
         }
-        return IndexManifest.of(recording, calls, allocations, contexts.count());
+        return IndexManifest.of(recording, calls, allocations, deaths, exceptions, contexts.count());
     }
 
     @Override
@@ -94,7 +100,24 @@ final class IndexBuilder implements CallIndexer.Sink {
         writers.get(ALLOCATION_ALLOC_NS).writeLong(allocation.timeNanos());
         writers.get(ALLOCATION_SIZE_BYTES).writeLong(allocation.sizeBytes());
         writers.get(ALLOCATION_ARRAY_LENGTH).writeInt(allocation.arrayLength());
+        writers.get(ALLOCATION_TRACKED).writeByte((byte) (allocation.tracked() ? 1 : 0));
         allocations++;
+    }
+
+    private void death(RecordedEvent.Death death) throws IOException {
+        writers.get(DEATH_OBJECT_ID).writeLong(death.objectId());
+        writers.get(DEATH_NS).writeLong(death.timeNanos());
+        writers.get(DEATH_AT_EXIT).writeByte((byte) (death.atExit() ? 1 : 0));
+        deaths++;
+    }
+
+    private void exception(RecordedEvent.Thrown thrown) throws IOException {
+        writers.get(EXCEPTION_THREAD_ID).writeInt(thrown.threadId());
+        writers.get(EXCEPTION_CALL_ID).writeLong(thrown.callId());
+        writers.get(EXCEPTION_CLASS_ID).writeInt(thrown.classId());
+        writers.get(EXCEPTION_LINE).writeInt(thrown.line());
+        writers.get(EXCEPTION_THROW_NS).writeLong(thrown.timeNanos());
+        exceptions++;
     }
 
     private void close() throws IOException {

@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * The column files of the index: one file per table and column, {@code <table>.<column>}, of
  * {@code width}-byte little-endian values, one per row. Nullable ids are stored as 0 and a
- * missing array length as -1; {@code calls.flags} packs threw (1), finished (2) and outermost (4);
+ * missing array length as -1; {@code allocations.tracked} and {@code deaths.at_exit} are 1 or 0; {@code calls.flags} packs threw (1), finished (2) and outermost (4);
  * {@code calls.context} is the calling context ({@code contexts.*}) that names {@code stack}.
  */
 enum IndexColumn {
@@ -27,6 +27,15 @@ enum IndexColumn {
     ALLOCATION_ALLOC_NS("allocations", "alloc_ns", 8),
     ALLOCATION_SIZE_BYTES("allocations", "size_bytes", 8),
     ALLOCATION_ARRAY_LENGTH("allocations", "array_length", 4),
+    ALLOCATION_TRACKED("allocations", "tracked", 1),
+    DEATH_OBJECT_ID("deaths", "object_id", 8),
+    DEATH_NS("deaths", "death_ns", 8),
+    DEATH_AT_EXIT("deaths", "at_exit", 1),
+    EXCEPTION_THREAD_ID("exceptions", "thread_id", 4),
+    EXCEPTION_CALL_ID("exceptions", "call_id", 8),
+    EXCEPTION_CLASS_ID("exceptions", "class_id", 4),
+    EXCEPTION_LINE("exceptions", "line", 4),
+    EXCEPTION_THROW_NS("exceptions", "throw_ns", 8),
     CONTEXT_PARENT("contexts", "parent", 4),
     CONTEXT_METHOD_ID("contexts", "method_id", 4);
 
@@ -55,6 +64,8 @@ enum IndexColumn {
         return switch (table) {
             case "calls" -> manifest.calls();
             case "allocations" -> manifest.allocations();
+            case "deaths" -> manifest.deaths();
+            case "exceptions" -> manifest.exceptions();
             default -> manifest.contexts();
         };
     }

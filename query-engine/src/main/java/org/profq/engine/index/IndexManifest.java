@@ -17,13 +17,14 @@ import org.profq.recording.Recording;
  * index whose manifest does not match the recording as opened now is stale and is rebuilt.
  */
 record IndexManifest(int format, long startedAtEpochNanos, long pid, long logBytes, long events, long calls,
-                     long allocations, int contexts) {
-    static final int FORMAT = 1;
+                     long allocations, long deaths, long exceptions, int contexts) {
+    /** 2: deaths, exceptions and allocations.tracked. */
+    static final int FORMAT = 2;
     static final String FILE = "manifest.properties";
 
-    static IndexManifest of(Recording recording, long calls, long allocations, int contexts) {
+    static IndexManifest of(Recording recording, long calls, long allocations, long deaths, long exceptions, int contexts) {
         return new IndexManifest(FORMAT, recording.run().startedAtEpochNanos(), recording.run().pid(), recording.logBytes(),
-                recording.eventCount(), calls, allocations, contexts);
+                recording.eventCount(), calls, allocations, deaths, exceptions, contexts);
     }
 
     /** Whether this index was built from exactly the events {@code recording} shows. */
@@ -41,6 +42,8 @@ record IndexManifest(int format, long startedAtEpochNanos, long pid, long logByt
         properties.setProperty("events", Long.toString(events));
         properties.setProperty("calls", Long.toString(calls));
         properties.setProperty("allocations", Long.toString(allocations));
+        properties.setProperty("deaths", Long.toString(deaths));
+        properties.setProperty("exceptions", Long.toString(exceptions));
         properties.setProperty("contexts", Integer.toString(contexts));
         try (Writer out = Files.newBufferedWriter(directory.resolve(FILE), StandardCharsets.UTF_8)) {
             properties.store(out, "profq index of events/: derived, deletable, rebuilt on demand");
@@ -57,6 +60,7 @@ record IndexManifest(int format, long startedAtEpochNanos, long pid, long logByt
                     Long.parseLong(value(properties, "started_at_epoch_ns")), Long.parseLong(value(properties, "pid")),
                     Long.parseLong(value(properties, "log_bytes")), Long.parseLong(value(properties, "events")),
                     Long.parseLong(value(properties, "calls")), Long.parseLong(value(properties, "allocations")),
+                    Long.parseLong(value(properties, "deaths")), Long.parseLong(value(properties, "exceptions")),
                     Integer.parseInt(value(properties, "contexts")));
         } catch (NumberFormatException e) {
             throw new IndexDamagedException(directory.resolve(FILE) + " is unreadable: " + e.getMessage());

@@ -99,6 +99,14 @@ public final class RecordingIndex {
         return manifest.allocations();
     }
 
+    public long deathRows() {
+        return manifest.deaths();
+    }
+
+    public long exceptionRows() {
+        return manifest.exceptions();
+    }
+
     MappedColumn column(IndexColumn column) {
         return columns.get(column);
     }
@@ -131,6 +139,15 @@ public final class RecordingIndex {
 
     /** The array length, -1 for objects. */
     public MappedColumn allocationArrayLength() { return column(IndexColumn.ALLOCATION_ARRAY_LENGTH); }
+    public MappedColumn allocationTracked() { return column(IndexColumn.ALLOCATION_TRACKED); }
+    public MappedColumn deathObjectId() { return column(IndexColumn.DEATH_OBJECT_ID); }
+    public MappedColumn deathNanos() { return column(IndexColumn.DEATH_NS); }
+    public MappedColumn deathAtExit() { return column(IndexColumn.DEATH_AT_EXIT); }
+    public MappedColumn exceptionThreadId() { return column(IndexColumn.EXCEPTION_THREAD_ID); }
+    public MappedColumn exceptionCallId() { return column(IndexColumn.EXCEPTION_CALL_ID); }
+    public MappedColumn exceptionClassId() { return column(IndexColumn.EXCEPTION_CLASS_ID); }
+    public MappedColumn exceptionLine() { return column(IndexColumn.EXCEPTION_LINE); }
+    public MappedColumn exceptionThrowNanos() { return column(IndexColumn.EXCEPTION_THROW_NS); }
 
     /**
      * The calling context's path: {@code frameName} of each method from the thread's outermost

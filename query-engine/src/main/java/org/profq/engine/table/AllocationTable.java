@@ -26,6 +26,7 @@ public final class AllocationTable extends IndexedTable {
                 ColumnReader.nullableIds(index.allocationCallId()),
                 ColumnReader.longs(index.allocationNanos()),
                 ColumnReader.longs(index.allocationSizeBytes()),
-                ColumnReader.nullableInts(index.allocationArrayLength())};
+                ColumnReader.nullableInts(index.allocationArrayLength()),
+                ColumnReader.flag(index.allocationTracked(), 1)};
     }
 }

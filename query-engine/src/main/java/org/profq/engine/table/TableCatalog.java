@@ -89,9 +89,27 @@ public final class TableCatalog {
             nullableId("call_id", "the recorded call that ran the new (calls.call_id); NULL outside any recorded call"),
             nanos("alloc_ns", "when it was created"),
             bytes("size_bytes", "the JVM's shallow size (Instrumentation.getObjectSize); for a multi-dimensional array creation, of every array it made"),
-            integer("array_length", "elements", true, "the (outermost) length of an array; NULL for objects")));
+            integer("array_length", "elements", true, "the (outermost) length of an array; NULL for objects"),
+            flag("tracked", "whether it was followed to its death (every track'th allocation of a thread, with events=deaths)")));
 
-    private static final List<TableDefinition> ALL = List.of(RUN, THREADS, CLASSES, METHODS, SITES, CALLS, ALLOCATIONS);
+    public static final TableDefinition DEATHS = new TableDefinition("deaths", "tracked object that died or outlived the run", List.of(
+            id("object_id", "the object (allocations.object_id)"),
+            nanos("death_ns", "when the recorder saw it reclaimed: after the collection that freed it, by the collector's"
+                    + " reference processing and the recorder's reaper thread (usually well under a millisecond after);"
+                    + " for an object still alive at the end, when the recorder closed the recording"),
+            flag("at_exit", "true when the object was still alive when the recording ended")));
+
+    public static final TableDefinition EXCEPTIONS = new TableDefinition("exceptions", "exception thrown in recorded code", List.of(
+            id("thread_id", "the thread it was thrown in (threads.thread_id)"),
+            nullableId("call_id", "the recorded call where it was first seen: thrown out of, or caught in (calls.call_id);"
+                    + " NULL outside any recorded call"),
+            id("class_id", "the exception's class (classes.class_id)"),
+            integer("line", "line", false, "the line of that call's method where it was thrown (or where the call it came"
+                    + " out of was made); 0 if unknown"),
+            nanos("throw_ns", "when it was seen")));
+
+    private static final List<TableDefinition> ALL = List.of(RUN, THREADS, CLASSES, METHODS, SITES, CALLS, ALLOCATIONS,
+            DEATHS, EXCEPTIONS);
 
     /** Every table, in the order the reference lists them. */
     public static List<TableDefinition> all() {

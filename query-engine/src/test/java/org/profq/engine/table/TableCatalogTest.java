@@ -42,7 +42,7 @@ class TableCatalogTest {
         assertEquals("BIGINT", parent.getType().getSqlTypeName().getName());
         assertTrue(parent.getType().isNullable());
         assertFalse(calls.getField("call_id", true, false).getType().isNullable());
-        assertEquals(List.of("run", "threads", "classes", "methods", "sites", "calls", "allocations"),
+        assertEquals(List.of("run", "threads", "classes", "methods", "sites", "calls", "allocations", "deaths", "exceptions"),
                 TableCatalog.all().stream().map(TableDefinition::name).toList());
     }
 }

@@ -1,0 +1,166 @@
+package org.profq.engine.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.profq.engine.ViewDoc;
+
+/**
+ * A saved report: a {@code .sql} file whose leading comment block documents it, in the style
+ * of the profile views (see {@link ViewDoc}), plus its parameters and what to chart:
+ *
+ * <pre>
+ * -- heap: which methods allocate the most memory?
+ * --
+ * -- A paragraph of description.
+ * --
+ * -- Parameters:
+ * --   top  BIGINT  10  how many methods to show
+ * --
+ * -- Columns:
+ * --   signature  VARCHAR  the allocating method
+ * --   bytes      BIGINT   bytes it allocated
+ * --
+ * -- Chart: bytes by signature
+ * SELECT ... WHERE rank &lt;= :top
+ * </pre>
+ *
+ * The SQL refers to a parameter as {@code :name}; {@link #bind} turns those into JDBC
+ * parameters with typed values, so no value is ever spliced into the SQL text.
+ */
+public record Report(String name, String summary, String description, List<ReportParameter> parameters,
+                     List<ViewDoc.ColumnDoc> columns, Optional<Chart> chart, String sql, String source) {
+    private static final Pattern PARAMETER = Pattern.compile(
+            "--\\s{2,}(\\w+)\\s+(BIGINT|DOUBLE|VARCHAR|BOOLEAN)\\s+('(?:[^']|'')*'|\\S+)\\s*(.*)");
+    private static final Pattern CHART = Pattern.compile("--\\s*Chart:\\s*(\\w+)\\s+by\\s+(\\w+)\\s*");
+
+    /** Which numeric column to draw as bars, labelled by which column. */
+    public record Chart(String valueColumn, String labelColumn) {
+    }
+
+    /** The SQL to prepare and the values to bind to its parameters, in order. */
+    public record BoundQuery(String sql, List<Object> values) {
+    }
+
+    public Report {
+        parameters = List.copyOf(parameters);
+        columns = List.copyOf(columns);
+    }
+
+    /**
+     * Parses report {@code name} from {@code text}; {@code source} says where it came from.
+     * IllegalArgumentException if its header does not document it.
+     */
+    public static Report parse(String name, String text, String source) {
+        String sql = text.replace("\r\n", "\n");
+        ViewDoc doc = ViewDoc.parse(name, sql);
+        if (doc.summary().isEmpty()) {
+            throw new IllegalArgumentException("the report " + source + " does not start with '-- " + name
+                    + ": <what it answers>'; begin its header comment that way.");
+        }
+        List<ReportParameter> parameters = new ArrayList<>();
+        StringBuilder description = new StringBuilder();
+        Chart chart = null;
+        String section = "title";
+        for (String line : sql.split("\n")) {
+            if (!line.startsWith("--")) {
+                break;
+            }
+            String trimmed = line.substring(2).strip();
+            Matcher chartLine = CHART.matcher(line);
+            if (trimmed.equals("Parameters:")) {
+                section = "parameters";
+            } else if (trimmed.equals("Columns:")) {
+                section = "columns";
+            } else if (chartLine.matches()) {
+                chart = new Chart(chartLine.group(1), chartLine.group(2));
+            } else if (section.equals("title")) {
+                section = "description";
+            } else if (section.equals("description") && !trimmed.isEmpty()) {
+                description.append(description.length() == 0 ? "" : " ").append(trimmed);
+            } else if (section.equals("parameters") && !trimmed.isEmpty()) {
+                parameters.add(parameter(line, source));
+            }
+        }
+        return new Report(name, doc.summary(), description.toString(), parameters, doc.columns(),
+                Optional.ofNullable(chart), sql, source);
+    }
+
+    private static ReportParameter parameter(String line, String source) {
+        Matcher matcher = PARAMETER.matcher(line);
+        if (!matcher.matches()) {
+            throw new IllegalArgumentException("the report " + source + " has a parameter line that is not"
+                    + " '--   name  TYPE  default  meaning': " + line.strip() + "; fix its header.");
+        }
+        ReportParameter.Type type = ReportParameter.Type.valueOf(matcher.group(2));
+        String defaultText = matcher.group(3);
+        if (defaultText.startsWith("'")) {
+            defaultText = defaultText.substring(1, defaultText.length() - 1).replace("''", "'");
+        }
+        return new ReportParameter(matcher.group(1), type, type.convert(matcher.group(1), defaultText), matcher.group(4).strip());
+    }
+
+    /**
+     * The SQL with each {@code :name} outside literals and comments replaced by {@code ?}, and
+     * the values to bind: {@code given} ones (text, converted to the parameter's type) or the
+     * defaults. IllegalArgumentException for an unknown parameter or a value of the wrong type.
+     */
+    public BoundQuery bind(Map<String, String> given) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        for (ReportParameter parameter : parameters) {
+            values.put(parameter.name(), parameter.defaultValue());
+        }
+        for (Map.Entry<String, String> entry : given.entrySet()) {
+            ReportParameter parameter = parameters.stream().filter(p -> p.name().equals(entry.getKey())).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("the report " + name + " has no parameter '"
+                            + entry.getKey() + "'; its parameters are " + parameterNames() + "."));
+            values.put(parameter.name(), parameter.valueOf(entry.getValue()));
+        }
+        StringBuilder out = new StringBuilder();
+        List<Object> bound = new ArrayList<>();
+        int i = 0;
+        int length = sql.length();
+        while (i < length) {
+            char c = sql.charAt(i);
+            int end;
+            if (c == '\'' || c == '"') {
+                int close = sql.indexOf(c, i + 1);
+                end = close < 0 ? length : close + 1;
+            } else if (sql.startsWith("--", i)) {
+                int newline = sql.indexOf('\n', i);
+                end = newline < 0 ? length : newline;
+            } else if (sql.startsWith("/*", i)) {
+                int close = sql.indexOf("*/", i + 2);
+                end = close < 0 ? length : close + 2;
+            } else if (c == ':' && i + 1 < length && Character.isJavaIdentifierStart(sql.charAt(i + 1))) {
+                end = i + 1;
+                while (end < length && Character.isJavaIdentifierPart(sql.charAt(end))) {
+                    end++;
+                }
+                String parameter = sql.substring(i + 1, end);
+                if (!values.containsKey(parameter)) {
+                    throw new IllegalArgumentException("the report " + source + " uses :" + parameter
+                            + ", which its header does not declare; add it under '-- Parameters:'.");
+                }
+                out.append('?');
+                bound.add(values.get(parameter));
+                i = end;
+                continue;
+            } else {
+                end = i + 1;
+            }
+            out.append(sql, i, end);
+            i = end;
+        }
+        return new BoundQuery(out.toString(), bound);
+    }
+
+    private List<String> parameterNames() {
+        return parameters.stream().map(ReportParameter::name).toList();
+    }
+}

@@ -1,0 +1,36 @@
+-- lifetime_by_site: which allocation sites make long-lived (or short-lived) objects?
+--
+-- One row per allocation site with tracked objects: their lifetimes (allocation to death,
+-- or to the end of the recording for objects alive then).
+--
+-- Columns:
+--   site_id       BIGINT   the site (sites.site_id)
+--   signature     VARCHAR  the readable signature of the method holding the `new`
+--   line          INTEGER  its source line; 0 if unknown
+--   type_name     VARCHAR  the allocated type
+--   objects       BIGINT   tracked objects created there
+--   alive_at_exit BIGINT   how many of them were still alive at the end
+--   mean_ns       DOUBLE   mean lifetime
+--   p50_ns        BIGINT   median lifetime
+--   p90_ns        BIGINT   90th percentile lifetime
+--   max_ns        BIGINT   longest lifetime
+WITH lives AS (
+    SELECT site_id, lifetime_ns, at_exit
+    FROM lifetimes
+)
+SELECT l.site_id,
+       m.signature AS signature,
+       s.line,
+       c.name AS type_name,
+       COUNT(*) AS objects,
+       COUNT(CASE WHEN l.at_exit THEN 1 END) AS alive_at_exit,
+       AVG(CAST(l.lifetime_ns AS DOUBLE)) AS mean_ns,
+       CAST(PERCENTILE_DISC(0.5) WITHIN GROUP (ORDER BY l.lifetime_ns) AS BIGINT) AS p50_ns,
+       CAST(PERCENTILE_DISC(0.9) WITHIN GROUP (ORDER BY l.lifetime_ns) AS BIGINT) AS p90_ns,
+       MAX(l.lifetime_ns) AS max_ns
+FROM lives AS l
+JOIN sites AS s ON s.site_id = l.site_id
+LEFT JOIN methods AS m ON m.method_id = s.method_id
+LEFT JOIN classes AS c ON c.class_id = s.class_id
+GROUP BY l.site_id, m.signature, s.line, c.name
+ORDER BY objects DESC, l.site_id

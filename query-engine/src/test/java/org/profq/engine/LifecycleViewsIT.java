@@ -1,0 +1,79 @@
+package org.profq.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import profq.samples.Churn;
+import profq.samples.ThrowSites;
+
+/**
+ * The lifecycle tables and views, on recordings made through the real agent: {@link Churn}
+ * with every allocation tracked (10,000 Items and their list die at a full collection; 10
+ * Items and their list live to the end), and {@link ThrowSites} (3 + 5 + 2 throws at three
+ * sites).
+ */
+class LifecycleViewsIT {
+    private static Connection churn;
+    private static Connection throwSites;
+
+    @BeforeAll
+    static void record() throws IOException, SQLException {
+        Path directory = Files.createTempDirectory(Files.createDirectories(Path.of("target", "it-recordings")), "lifecycle");
+        churn = Rows.connect(SampleRecording.record(directory, Churn.class, "events=calls:deaths,track=1", 0).toString());
+        throwSites = Rows.connect(SampleRecording.record(directory, ThrowSites.class, "events=calls:exceptions", 0).toString());
+    }
+
+    @AfterAll
+    static void close() throws SQLException {
+        churn.close();
+        throwSites.close();
+    }
+
+    @Test
+    void everyTrackedObjectHasExactlyOneDeathRow() throws SQLException {
+        assertEquals(List.of(List.of(10_012L, 10_012L, 11L)), Rows.query(churn,
+                "SELECT (SELECT COUNT(*) FROM allocations WHERE tracked), COUNT(*),"
+                        + " COUNT(CASE WHEN at_exit THEN 1 END) FROM deaths"));
+        assertEquals(List.of(List.of(0L)), Rows.query(churn,
+                "SELECT COUNT(*) FROM deaths AS d LEFT JOIN allocations AS a ON a.object_id = d.object_id"
+                        + " WHERE a.object_id IS NULL OR NOT a.tracked"));
+    }
+
+    @Test
+    void lifetimeBySiteSeparatesTheDroppedFromTheKept() throws SQLException {
+        assertEquals(List.of(
+                        List.of("profq.samples.Churn.fill(int)", 27, "profq.samples.Churn$Item", 10_000L, 0L),
+                        List.of("profq.samples.Churn.keep(int)", 34, "profq.samples.Churn$Item", 10L, 10L),
+                        List.of("profq.samples.Churn.<clinit>()", 12, "java.util.ArrayList", 1L, 1L),
+                        List.of("profq.samples.Churn.fill(int)", 25, "java.util.ArrayList", 1L, 0L)),
+                Rows.query(churn, "SELECT signature, line, type_name, objects, alive_at_exit FROM lifetime_by_site"
+                        + " ORDER BY objects DESC, alive_at_exit DESC"));
+        // Objects alive at exit lived until the end; the dropped ones died before keep() ran.
+        List<List<Object>> bounds = Rows.query(churn, "SELECT MAX(CASE WHEN NOT at_exit THEN death_ns END),"
+                + " MIN(CASE WHEN at_exit THEN death_ns END), (SELECT duration_ns FROM run) FROM lifetimes");
+        long lastDeath = (Long) bounds.get(0).get(0);
+        long exitDeaths = (Long) bounds.get(0).get(1);
+        assertTrue(lastDeath < exitDeaths, "dropped objects died before the end");
+        assertTrue(exitDeaths <= (Long) bounds.get(0).get(2), "objects alive at exit 'die' when the recording closes");
+    }
+
+    @Test
+    void exceptionsBySiteCountsEachThrowOnceWhereItWasFirstSeen() throws SQLException {
+        assertEquals(List.of(
+                        List.of("profq.samples.ThrowSites.recovering(int)", 34, "java.lang.IllegalArgumentException", 5L),
+                        List.of("profq.samples.ThrowSites.failing(int)", 29, "java.lang.IllegalStateException", 3L),
+                        List.of("profq.samples.ThrowSites.parsing(java.lang.String)", 42, "java.lang.NumberFormatException", 2L)),
+                Rows.query(throwSites, "SELECT signature, line, type_name, throws FROM exceptions_by_site ORDER BY throws DESC"));
+    }
+}
