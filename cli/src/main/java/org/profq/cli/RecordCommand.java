@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
         customSynopsis = {
                 "profq record [--include=PATTERN]... [--exclude=PATTERN]...",
                 "                    [--events=KINDS] [--out=DIR] [--clock=tick|exact]",
-                "                    [--tick=MICROS] [--track=N] -- java [JVM options] MAIN [args...]"},
+                "                    [--tick=MICROS] [--track=N]",
+                "                    -- java [JVM options] MAIN [args...]"},
         description = {
                 "%nMAIN is a class, -jar app.jar, or -m module/class. The recording is a directory,"
                         + " <MainClass>.profq in the working directory unless --out names one.",
