@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = ManifestVersion.class,
         description = "Records a run of a Java program and queries it as a database.",
-        subcommands = {RecordCommand.class})
+        subcommands = {RecordCommand.class, SqlCommand.class, ReportCommand.class, ReportsCommand.class, FlameCommand.class, InfoCommand.class, DemoCommand.class})
 public final class ProfqCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -29,13 +29,15 @@ public final class ProfqCommand implements Callable<Integer> {
 
     /** The configured command line: one-sentence errors, and {@code @file} arguments left to java. */
     static CommandLine commandLine() {
-        return new CommandLine(new ProfqCommand())
+        CommandLine commandLine = new CommandLine(new ProfqCommand())
                 // @argfiles after "--" belong to the java launcher, not to us.
                 .setExpandAtFiles(false)
-                // "record java -cp x Main" (no "--") stops at "java", so we can say what is missing.
-                .setStopAtPositional(true)
                 .setParameterExceptionHandler(ErrorReporting::usageError)
                 .setExecutionExceptionHandler(ErrorReporting::failure);
+        // "record java -cp x Main" (no "--") stops at "java", so we can say what is missing;
+        // the other commands take options after their positional arguments too.
+        commandLine.getSubcommands().get("record").setStopAtPositional(true);
+        return commandLine;
     }
 
     @Override

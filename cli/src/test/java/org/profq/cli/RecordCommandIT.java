@@ -268,7 +268,8 @@ class RecordCommandIT {
 
         assertEquals(0, help.exitCode(), help::toString);
         assertTrue(help.stdout().startsWith("Usage: profq [-hV] [COMMAND]"), help::toString);
-        assertTrue(help.stdout().contains("  record  Runs a Java program with the profq agent and writes its recording."), help::toString);
+        assertTrue(help.stdout().matches("(?s).*\\n  record +Runs a Java program with the profq agent and writes its recording\\.\\R.*"),
+                help::toString);
         assertEquals(0, recordHelp.exitCode(), recordHelp::toString);
         assertTrue(recordHelp.stdout().contains("Usage: profq record [--include=PATTERN]..."), recordHelp::toString);
         assertTrue(recordHelp.stdout().contains("-- java [JVM options] MAIN [args...]"), recordHelp::toString);

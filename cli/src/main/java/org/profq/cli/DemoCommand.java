@@ -1,0 +1,100 @@
+package org.profq.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code profq demo}: the tour. Records the bundled Allocations sample (its classes ship in
+ * the cli jar) with the agent, prints the summary report and the top rows of the heap and
+ * time profiles through the same commands a user runs, and says what to try next.
+ */
+@Command(name = "demo",
+        mixinStandardHelpOptions = true,
+        versionProvider = ManifestVersion.class,
+        header = "Records a bundled sample program and shows what profq tells about it.",
+        description = {"%nThe recording is written to profq-demo.profq in the working directory (numbered if taken).%n"})
+public final class DemoCommand implements Callable<Integer> {
+    private static final String SAMPLE = "profq.samples.Allocations";
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        CommandLine profq = spec.root().commandLine();
+        RecordingDirectory directory = RecordingDirectory.firstFree("profq-demo");
+        String recording = directory.path().toString();
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+
+        Path classes = sampleClasses();
+        step("profq record --out " + recording + " -- java -cp <the sample's classes> " + SAMPLE);
+        int recorded = profq.execute("record", "--out", recording, "--", java, "-cp", classes.toString(), SAMPLE);
+        deleteTree(classes);
+        if (recorded != 0) {
+            throw new CommandFailure("recording the sample failed (exit code " + recorded + "); see the messages above.");
+        }
+        for (String[] report : new String[][] {
+                {"report", "summary", recording},
+                {"report", "heap", recording, "--param", "top=5"},
+                {"report", "time", recording, "--param", "top=5"}}) {
+            step("profq " + String.join(" ", report));
+            if (profq.execute(report) != 0) {
+                throw new CommandFailure("the demo's " + report[1] + " report failed; see the message above.");
+            }
+        }
+        System.out.println();
+        System.out.println("Next, try:");
+        System.out.println("  profq sql " + recording + "                       the SQL shell (\\help, \\d, \\reports)");
+        System.out.println("  profq flame " + recording + " -o flame.html      a flame graph to open in a browser");
+        System.out.println("  profq report heap " + recording + " --format html -o heap.html");
+        System.out.println("  profq record -- java -cp app.jar com.example.Main    your own program");
+        return 0;
+    }
+
+    private static void step(String command) {
+        System.out.println();
+        System.out.println("$ " + command);
+        System.out.flush();
+    }
+
+    /**
+     * The sample's class files, copied out of profq's own jar into a temporary directory: the
+     * program must not run with profq's jar on its class path, whose copy of the recorder
+     * would shadow the agent's.
+     */
+    private static Path sampleClasses() {
+        try {
+            Path classes = Files.createTempDirectory("profq-demo-classes");
+            Path packageDirectory = Files.createDirectories(classes.resolve("profq/samples"));
+            for (String name : new String[] {"Allocations.class", "Allocations$Point.class"}) {
+                try (InputStream in = DemoCommand.class.getResourceAsStream("/profq/samples/" + name)) {
+                    if (in == null) {
+                        throw new CommandFailure("the sample " + name + " is not in profq's jar; rebuild with ./mvnw -q install -DskipTests.");
+                    }
+                    Files.copy(in, packageDirectory.resolve(name));
+                }
+            }
+            return classes;
+        } catch (IOException e) {
+            throw new CommandFailure("cannot unpack the demo's sample program (" + e.getMessage() + ").", e);
+        }
+    }
+
+    private static void deleteTree(Path directory) {
+        try (Stream<Path> paths = Files.walk(directory)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            // a temporary directory left behind is harmless
+        }
+    }
+}

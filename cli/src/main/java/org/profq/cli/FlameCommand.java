@@ -1,0 +1,122 @@
+package org.profq.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import org.profq.cli.flame.FlameGraph;
+import org.profq.cli.sql.SqlErrors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code profq flame <recording>}: the calling-context tree as a flame graph, weighted by self
+ * time, by calls or by allocated bytes: an interactive HTML page, or the folded-stack text
+ * that flamegraph.pl, speedscope and async-profiler's converters read. Each weight is one
+ * query over the {@code calls} table's {@code stack} column ({@code --show-sql} prints it).
+ */
+@Command(name = "flame",
+        mixinStandardHelpOptions = true,
+        versionProvider = ManifestVersion.class,
+        sortOptions = false,
+        header = "Draws a recording's calling-context tree as a flame graph.",
+        customSynopsis = "profq flame RECORDING [-o FILE] [--format=html|collapsed] [--weight=time|calls|bytes]",
+        description = {"%nWeights: time is each context's self time in ns (the flame view), calls the number of"
+                + " calls that ended in that context, bytes what the context's last method allocated.%n"},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:ok", "1:the query or the file failed", "2:usage error"})
+public final class FlameCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    /** What a frame's width measures, and the query that gives every stack's weight. */
+    enum Weight {
+        TIME("ns", "SELECT stack, self_ns FROM flame"),
+        CALLS("calls", "SELECT stack, COUNT(*) FROM calls GROUP BY stack"),
+        BYTES("bytes", "SELECT c.stack, SUM(a.size_bytes) FROM allocations AS a JOIN calls AS c ON c.call_id = a.call_id GROUP BY c.stack");
+
+        final String unit;
+        final String sql;
+
+        Weight(String unit, String sql) {
+            this.unit = unit;
+            this.sql = sql;
+        }
+    }
+
+    @Parameters(paramLabel = "RECORDING", description = "The recording directory.")
+    String recording;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write to FILE (default: stdout).")
+    Path output;
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "html (default) or collapsed (folded stacks).")
+    String format = "html";
+
+    @Option(names = "--weight", paramLabel = "WEIGHT", description = "time (default, self ns), calls or bytes.")
+    String weight = "time";
+
+    @Option(names = "--show-sql", description = "Print the query that gives the stacks and their weights, and exit.")
+    boolean showSql;
+
+    @Override
+    public Integer call() {
+        Weight chosen = weight();
+        String chosenFormat = format.toLowerCase(Locale.ROOT);
+        if (!chosenFormat.equals("html") && !chosenFormat.equals("collapsed")) {
+            throw usage("unknown format '" + format + "'; use html or collapsed.");
+        }
+        String sql = chosen.sql + " ORDER BY 1";
+        if (showSql) {
+            System.out.println(sql + ";");
+            return 0;
+        }
+        FlameGraph graph = new FlameGraph();
+        try (Connection connection = SqlCommand.connect(spec, List.of(recording));
+             Statement statement = connection.createStatement();
+             ResultSet stacks = statement.executeQuery(sql)) {
+            while (stacks.next()) {
+                graph.add(stacks.getString(1), stacks.getLong(2));
+            }
+        } catch (SQLException e) {
+            throw new CommandFailure(SqlErrors.sentence("the flame graph's query failed", e), e);
+        }
+        String text = chosenFormat.equals("html") ? graph.html(recording, chosen.unit) : graph.collapsed();
+        if (output == null) {
+            System.out.print(text);
+            System.out.flush();
+            return 0;
+        }
+        try {
+            Files.writeString(output, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new CommandFailure("cannot write " + output + " (" + e.getMessage() + "); choose another file with -o.", e);
+        }
+        System.err.println("profq: wrote " + output);
+        return 0;
+    }
+
+    private Weight weight() {
+        try {
+            return Weight.valueOf(weight.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw usage("unknown weight '" + weight + "'; use time, calls or bytes.");
+        }
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}

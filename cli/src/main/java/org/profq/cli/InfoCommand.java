@@ -1,0 +1,147 @@
+package org.profq.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+
+import org.profq.recording.RecordedEvent;
+import org.profq.recording.Recording;
+import org.profq.recording.RecordingException;
+import org.profq.recording.RunInfo;
+import org.profq.recording.ThreadInfo;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code profq info <recording>}: what a recording holds, read with {@link Recording}: the run
+ * (program, JVM, start, duration, recorder options), its threads, events by kind, bytes per
+ * event, losses, recorder warnings, and whether the query index has been built. The same
+ * figures are in the {@code run} and {@code threads} tables.
+ */
+@Command(name = "info",
+        mixinStandardHelpOptions = true,
+        versionProvider = ManifestVersion.class,
+        header = "Describes a recording: the run, its threads, event counts, losses and index.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:ok", "1:the recording cannot be read", "2:usage error (no recording there)"})
+public final class InfoCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "RECORDING", description = "The recording directory.")
+    Path recording;
+
+    @Override
+    public Integer call() {
+        if (!Files.isDirectory(recording)) {
+            throw new ParameterException(spec.commandLine(), "there is no recording at " + recording
+                    + "; give the path of a <name>.profq directory that profq record wrote.");
+        }
+        try (Recording opened = Recording.open(recording)) {
+            System.out.print(describe(recording, opened));
+            return 0;
+        } catch (RecordingException e) {
+            throw new CommandFailure(e.getMessage(), e);
+        }
+    }
+
+    static String describe(Path directory, Recording recording) {
+        RunInfo run = recording.run();
+        Map<String, String> lines = new LinkedHashMap<>();
+        lines.put("recording", directory.toString());
+        lines.put("program", (run.mainClass() + " " + run.arguments()).strip());
+        lines.put("jvm", run.jvm());
+        lines.put("process", "pid " + run.pid() + " on " + run.host());
+        lines.put("started", Instant.ofEpochSecond(0, run.startedAtEpochNanos()).toString());
+        lines.put("duration", duration(recording.durationNanos())
+                + (recording.end().isPresent() ? "" : " (ended abruptly: no end record, the program was killed)"));
+        lines.put("recorder", "format " + run.formatMajor() + "." + run.formatMinor() + ", clock " + run.clock()
+                + (run.tickNanos() > 0 ? " (tick " + duration(run.tickNanos()) + ")" : "")
+                + (run.options().isBlank() ? "" : ", options " + run.options()));
+        lines.put("threads", threads(recording.threads()));
+        long events = recording.eventCount();
+        lines.put("events", events + " (" + eventsByKind(recording) + ")");
+        lines.put("log", recording.logBytes() + " bytes"
+                + (events > 0 ? String.format(Locale.ROOT, ", %.1f bytes/event", (double) recording.logBytes() / events) : ""));
+        lines.put("dictionaries", recording.classes().size() + " classes, " + recording.methods().size() + " methods, "
+                + recording.sites().size() + " allocation sites");
+        lines.put("events lost", recording.eventsLost() == 0 ? "0" : recording.eventsLost() + " " + recording.losses());
+        lines.put("warnings", recording.warnings().isEmpty() ? "none" : String.join("; ", recording.warnings()));
+        lines.put("index", indexState(directory));
+        StringBuilder out = new StringBuilder();
+        lines.forEach((name, value) -> out.append(String.format(Locale.ROOT, "%-13s %s%n", name, value)));
+        return out.toString();
+    }
+
+    private static String threads(List<ThreadInfo> threads) {
+        List<String> names = new ArrayList<>();
+        for (ThreadInfo thread : threads) {
+            names.add(thread.name() + (thread.daemon() ? " (daemon)" : ""));
+        }
+        return threads.size() + (names.isEmpty() ? "" : ": " + String.join(", ", names));
+    }
+
+    /** Events of each kind. */
+    private static String eventsByKind(Recording recording) {
+        long[] counts = new long[5];
+        recording.forEachEvent(event -> {
+            if (event instanceof RecordedEvent.CallEntry) {
+                counts[0]++;
+            } else if (event instanceof RecordedEvent.CallExit) {
+                counts[1]++;
+            } else if (event instanceof RecordedEvent.Allocation) {
+                counts[2]++;
+            } else if (event instanceof RecordedEvent.Death) {
+                counts[3]++;
+            } else if (event instanceof RecordedEvent.Thrown) {
+                counts[4]++;
+            }
+        });
+        return counts[0] + " call entries, " + counts[1] + " call exits, " + counts[2] + " allocations, "
+                + counts[3] + " deaths, " + counts[4] + " exceptions";
+    }
+
+    /** The index is derived from events/ on first query; deleting it is always safe. */
+    private static String indexState(Path directory) {
+        Path index = directory.resolve("index");
+        if (!Files.isDirectory(index)) {
+            return "not built (built on the first query)";
+        }
+        try (Stream<Path> files = Files.walk(index)) {
+            long bytes = files.filter(Files::isRegularFile).mapToLong(file -> {
+                try {
+                    return Files.size(file);
+                } catch (IOException e) {
+                    return 0;
+                }
+            }).sum();
+            return "built, " + bytes + " bytes in " + index;
+        } catch (IOException e) {
+            return "present at " + index + " (unreadable: " + e.getMessage() + ")";
+        }
+    }
+
+    static String duration(long nanos) {
+        if (nanos < 1_000) {
+            return nanos + " ns";
+        }
+        if (nanos < 1_000_000) {
+            return String.format(Locale.ROOT, "%.1f µs", nanos / 1e3);
+        }
+        if (nanos < 1_000_000_000) {
+            return String.format(Locale.ROOT, "%.1f ms", nanos / 1e6);
+        }
+        return String.format(Locale.ROOT, "%.2f s", nanos / 1e9);
+    }
+}

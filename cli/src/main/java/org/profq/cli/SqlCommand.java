@@ -1,0 +1,158 @@
+package org.profq.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+
+import org.profq.cli.output.OutputFormat;
+import org.profq.cli.output.ResultPrinter;
+import org.profq.cli.output.ResultTable;
+import org.profq.cli.repl.Repl;
+import org.profq.cli.sql.RecordingConnections;
+import org.profq.cli.sql.SqlErrors;
+import org.profq.cli.sql.Statements;
+import org.profq.engine.jdbc.ProfqDriver;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code profq sql <recording>...}: the interactive SQL shell, or with {@code -e} / {@code -f}
+ * the statements given, each result printed in the chosen format. Several recordings open
+ * as schemas: {@code profq sql a=one.profq b=two.profq -e "SELECT ... FROM a.calls ..."}.
+ */
+@Command(name = "sql",
+        mixinStandardHelpOptions = true,
+        versionProvider = ManifestVersion.class,
+        sortOptions = false,
+        header = "Queries recordings with SQL: an interactive shell, or the statements given with -e or -f.",
+        customSynopsis = {
+                "profq sql [-e SQL | -f FILE] [--format=table|csv|json|markdown] RECORDING",
+                "profq sql [-e SQL | -f FILE] [--format=...] NAME=RECORDING NAME=RECORDING..."},
+        description = {
+                "%nRECORDING is a directory that profq record wrote. Named recordings (a=one.profq b=two.profq)"
+                        + " are schemas: a.calls, b.heap_by_method; the first is the default schema.",
+                "%nWithout -e or -f, profq sql starts the interactive shell; type \\help there.%n"},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:ok", "1:a statement failed (the error says where)", "2:usage error"})
+public final class SqlCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-e", "--execute"}, paramLabel = "SQL", description = "Run these statements (separated by ';') and exit.")
+    String execute;
+
+    @Option(names = {"-f", "--file"}, paramLabel = "FILE", description = "Run the statements in this file and exit.")
+    Path file;
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "table (default), csv, json or markdown.")
+    String format = "table";
+
+    @Parameters(paramLabel = "RECORDING", arity = "1..*", description = "The recording, or NAME=RECORDING for each of several.")
+    List<String> recordings = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        OutputFormat output = lineFormat(spec, format);
+        if (execute != null && file != null) {
+            throw usage("give either -e or -f, not both.");
+        }
+        String sql = execute != null ? execute : file != null ? read(file) : null;
+        if (sql == null) {
+            String url = url(spec, recordings);
+            try {
+                return new Repl(() -> new ProfqDriver().connect(url, new Properties()), recordings, output).run();
+            } catch (SQLException e) {
+                throw openFailure(e);
+            }
+        }
+        try (Connection connection = connect(spec, recordings)) {
+            List<String> statements = Statements.split(sql);
+            if (statements.isEmpty()) {
+                throw usage("there is no SQL statement to run; give one with -e \"SELECT ...\".");
+            }
+            for (String statement : statements) {
+                print(System.out, query(connection, statement), output);
+            }
+            return 0;
+        } catch (SQLException e) {
+            throw new CommandFailure(SqlErrors.sentence("the connection failed", e), e);
+        }
+    }
+
+    /** Runs one statement and reads its result; a failure is one sentence with the error's position. */
+    static ResultTable query(Connection connection, String sql) {
+        try (Statement statement = connection.createStatement(); ResultSet results = statement.executeQuery(sql)) {
+            return ResultTable.read(results);
+        } catch (SQLException e) {
+            throw new CommandFailure(SqlErrors.sentence("the query failed", e), e);
+        }
+    }
+
+    static void print(PrintStream out, ResultTable table, OutputFormat format) {
+        out.print(ResultPrinter.print(table, format, 0));
+        out.flush();
+    }
+
+    /** The recordings opened; a missing one is a usage error, one that cannot be read a failure. */
+    static Connection connect(CommandSpec spec, List<String> recordings) {
+        String url = url(spec, recordings);
+        try {
+            return new ProfqDriver().connect(url, new Properties());
+        } catch (SQLException e) {
+            throw openFailure(e);
+        }
+    }
+
+    /** The JDBC URL of the recordings; a usage error if they are not there. */
+    private static String url(CommandSpec spec, List<String> recordings) {
+        try {
+            return RecordingConnections.url(recordings);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    private static CommandFailure openFailure(SQLException e) {
+        String message = e.getMessage() == null ? e.toString() : e.getMessage().strip();
+        return new CommandFailure(message.endsWith(".") ? message : message + ".", e);
+    }
+
+    /** A format for line output (not html), or a usage error. */
+    static OutputFormat lineFormat(CommandSpec spec, String name) {
+        try {
+            OutputFormat format = OutputFormat.named(name);
+            if (format == OutputFormat.HTML) {
+                throw new IllegalArgumentException("--format html is for reports; use table, csv, json or markdown.");
+            }
+            return format;
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    private String read(Path sqlFile) {
+        try {
+            return Files.readString(sqlFile, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw usage("cannot read the SQL file " + sqlFile + " (" + e.getClass().getSimpleName() + "); check the path given with -f.");
+        }
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}

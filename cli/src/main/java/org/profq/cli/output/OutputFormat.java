@@ -1,0 +1,26 @@
+package org.profq.cli.output;
+
+import java.util.Locale;
+
+/**
+ * The ways profq prints a result: an aligned table for people (the default), CSV, JSON and
+ * Markdown for other programs and documents, and a self-contained HTML page for reports.
+ */
+public enum OutputFormat {
+    TABLE, CSV, JSON, MARKDOWN, HTML;
+
+    /** The format named {@code name} (any case), or an IllegalArgumentException naming the choices. */
+    public static OutputFormat named(String name) {
+        for (OutputFormat format : values()) {
+            if (format.name().equalsIgnoreCase(name.strip())) {
+                return format;
+            }
+        }
+        throw new IllegalArgumentException("unknown format '" + name + "'; use table, csv, json, markdown or html.");
+    }
+
+    @Override
+    public String toString() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,208 @@
+package org.profq.cli.repl;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.jline.terminal.Terminal;
+import org.profq.cli.output.OutputFormat;
+import org.profq.cli.output.ResultPrinter;
+import org.profq.cli.output.ResultTable;
+import org.profq.cli.report.ReportCatalog;
+import org.profq.cli.report.ReportRunner;
+import org.profq.engine.ProfileViews;
+import org.profq.engine.ViewDoc;
+import org.profq.engine.report.Report;
+import org.profq.engine.table.Column;
+import org.profq.engine.table.TableCatalog;
+import org.profq.engine.table.TableDefinition;
+
+/** The REPL's backslash commands: documentation, reports, output settings. */
+final class MetaCommands {
+    static final List<String> NAMES = List.of(
+            "\\d", "\\reports", "\\report", "\\timing", "\\format", "\\explain", "\\o", "\\help", "\\q");
+
+    private static final String HELP = """
+            SQL statements end with ';' and may span lines. Tables and views: \\d.
+              \\d [NAME]               list tables and views, or NAME's columns and what they mean
+              \\reports                list the saved reports
+              \\report NAME [k=v ...]  run a saved report with parameters
+              \\timing                 show each statement's time (toggle)
+              \\format FORMAT          table, csv, json or markdown
+              \\explain QUERY          show the plan of QUERY
+              \\o [FILE]               send results to FILE (appending); \\o alone: back to the terminal
+              \\help                   this text
+              \\q or Ctrl-D            leave; Ctrl-C cancels a running query
+            """;
+
+    /** Runs a statement through the REPL (cancellable, timed, to the current output). */
+    interface Executor {
+        void execute(String sql, Terminal terminal);
+    }
+
+    /** Runs work on the query thread, cancellable; null after printing why there is no result. */
+    interface Awaiter {
+        ResultTable await(QuerySession.Work<ResultTable> work, Terminal terminal);
+    }
+
+    private final ReportCatalog reports;
+    private final ReplState state;
+    private final Executor executor;
+    private final Awaiter awaiter;
+
+    MetaCommands(ReportCatalog reports, ReplState state, Executor executor, Awaiter awaiter) {
+        this.reports = reports;
+        this.state = state;
+        this.executor = executor;
+        this.awaiter = awaiter;
+    }
+
+    /** Runs {@code line}; false when the user asked to leave. */
+    boolean run(String line, Terminal terminal) {
+        String input = line.strip();
+        if (input.endsWith(";")) {
+            input = input.substring(0, input.length() - 1).strip();
+        }
+        int space = input.indexOf(' ');
+        String command = space < 0 ? input : input.substring(0, space);
+        String argument = space < 0 ? "" : input.substring(space + 1).strip();
+        var out = terminal.writer();
+        switch (command) {
+            case "\\q", "\\quit" -> {
+                return false;
+            }
+            case "\\help", "\\?" -> out.print(HELP);
+            case "\\d" -> out.print(argument.isEmpty() ? list(terminal) : describe(argument, terminal));
+            case "\\reports" -> out.print(print(reportListing(), terminal));
+            case "\\report" -> report(argument, terminal);
+            case "\\timing" -> {
+                state.timing = !state.timing;
+                out.println("Timing is " + (state.timing ? "on." : "off."));
+            }
+            case "\\format" -> {
+                try {
+                    OutputFormat format = OutputFormat.named(argument);
+                    if (format == OutputFormat.HTML) {
+                        throw new IllegalArgumentException("html is for profq report; use table, csv, json or markdown.");
+                    }
+                    state.format = format;
+                    out.println("Output format is " + format + ".");
+                } catch (IllegalArgumentException e) {
+                    out.println("ERROR: " + e.getMessage());
+                }
+            }
+            case "\\explain" -> {
+                if (argument.isEmpty()) {
+                    out.println("ERROR: give a query: \\explain SELECT ...");
+                } else {
+                    executor.execute("EXPLAIN PLAN FOR " + argument, terminal);
+                }
+            }
+            case "\\o" -> {
+                state.output = argument.isEmpty() ? null : Path.of(argument);
+                out.println(argument.isEmpty() ? "Results go to the terminal." : "Results go to " + argument + ".");
+            }
+            default -> out.println("ERROR: unknown command " + command + "; \\help lists them.");
+        }
+        out.flush();
+        return true;
+    }
+
+    private String print(ResultTable table, Terminal terminal) {
+        return ResultPrinter.print(table, OutputFormat.TABLE, terminal.getWidth());
+    }
+
+    /** Every table and view with what one row is or what it answers. */
+    private String list(Terminal terminal) {
+        List<List<Object>> rows = new ArrayList<>();
+        for (TableDefinition table : TableCatalog.all()) {
+            rows.add(List.of(table.name(), "table", "one row per " + table.onePerRow()));
+        }
+        for (String view : ProfileViews.NAMES) {
+            rows.add(List.of(view, "view", ProfileViews.doc(view).summary()));
+        }
+        return print(new ResultTable(List.of("name", "kind", "description"), List.of(false, false, false), rows), terminal);
+    }
+
+    private String describe(String name, Terminal terminal) {
+        String bare = name.contains(".") ? name.substring(name.lastIndexOf('.') + 1) : name;
+        Optional<TableDefinition> table = TableCatalog.find(bare);
+        List<List<Object>> rows = new ArrayList<>();
+        String heading;
+        if (table.isPresent()) {
+            heading = "table " + table.get().name() + ": one row per " + table.get().onePerRow();
+            for (Column column : table.get().columns()) {
+                rows.add(List.of(column.name(), column.type().getName() + (column.nullable() ? " (nullable)" : ""),
+                        column.meaning()));
+            }
+        } else if (ProfileViews.NAMES.contains(bare.toLowerCase(java.util.Locale.ROOT))) {
+            ViewDoc doc = ProfileViews.doc(bare.toLowerCase(java.util.Locale.ROOT));
+            heading = "view " + doc.name() + ": " + doc.summary();
+            for (ViewDoc.ColumnDoc column : doc.columns()) {
+                rows.add(List.of(column.name(), column.type(), column.meaning()));
+            }
+        } else {
+            return "ERROR: no table or view named '" + name + "'; \\d lists them.\n";
+        }
+        return heading + "\n" + print(new ResultTable(List.of("column", "type", "meaning"), List.of(false, false, false), rows), terminal);
+    }
+
+    private ResultTable reportListing() {
+        List<List<Object>> rows = new ArrayList<>();
+        for (Report report : reports.all()) {
+            StringBuilder parameters = new StringBuilder();
+            report.parameters().forEach(p -> parameters.append(parameters.length() == 0 ? "" : " ").append(p.name()).append('=').append(p.defaultText()));
+            rows.add(List.of(report.name(), report.summary(), parameters.toString()));
+        }
+        return new ResultTable(List.of("name", "answers", "parameters"), List.of(false, false, false), rows);
+    }
+
+    private void report(String argument, Terminal terminal) {
+        var out = terminal.writer();
+        List<String> words = argument.isEmpty() ? List.of() : Arrays.asList(argument.split("\\s+"));
+        if (words.isEmpty()) {
+            out.println("ERROR: name a report: \\report NAME [k=v ...]; \\reports lists them.");
+            return;
+        }
+        Optional<Report> report = reports.find(words.get(0));
+        if (report.isEmpty()) {
+            out.println("ERROR: there is no report named '" + words.get(0) + "'; \\reports lists them.");
+            return;
+        }
+        Map<String, String> parameters = new LinkedHashMap<>();
+        for (String word : words.subList(1, words.size())) {
+            int equals = word.indexOf('=');
+            if (equals <= 0) {
+                out.println("ERROR: '" + word + "' is not NAME=VALUE.");
+                return;
+            }
+            parameters.put(word.substring(0, equals), word.substring(equals + 1));
+        }
+        long started = System.nanoTime();
+        try {
+            report.get().bind(parameters); // a mistake in a parameter is said before anything runs
+            ResultTable table = awaiter.await((connection, statements) -> ReportRunner.run(connection, report.get(), parameters), terminal);
+            if (table == null) {
+                return;
+            }
+            String text = ResultPrinter.print(table, state.format, state.output == null ? terminal.getWidth() : 0);
+            if (state.output == null) {
+                out.print(text);
+            } else {
+                java.nio.file.Files.writeString(state.output, text, java.nio.file.StandardOpenOption.CREATE,
+                        java.nio.file.StandardOpenOption.APPEND);
+            }
+        } catch (IllegalArgumentException e) {
+            out.println("ERROR: " + e.getMessage());
+        } catch (java.io.IOException e) {
+            out.println("ERROR: cannot write " + state.output + " (" + e.getMessage() + ")");
+        }
+        if (state.timing) {
+            out.printf(java.util.Locale.ROOT, "Time: %.1f ms%n", (System.nanoTime() - started) / 1e6);
+        }
+    }
+}

@@ -1,0 +1,179 @@
+package org.profq.cli.repl;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+
+import org.jline.reader.EndOfFileException;
+import org.jline.reader.LineReader;
+import org.jline.reader.LineReaderBuilder;
+import org.jline.reader.UserInterruptException;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
+import org.profq.cli.output.OutputFormat;
+import org.profq.cli.output.ResultPrinter;
+import org.profq.cli.output.ResultTable;
+import org.profq.cli.report.ReportCatalog;
+import org.profq.cli.sql.SqlErrors;
+import org.profq.cli.sql.Statements;
+
+/**
+ * The interactive SQL shell of {@code profq sql <recording>}, in the manner of psql: a
+ * statement may span lines and ends with ';', a line starting with '\' is a meta-command
+ * ({@link MetaCommands}), history is kept in {@code ~/.profq/history}, Tab completes
+ * keywords, tables, views, columns and report names. Ctrl-C cancels the running query (or
+ * clears the line being typed); Ctrl-D leaves.
+ */
+public final class Repl {
+    private final QuerySession session;
+    private final List<String> recordings;
+    private final ReplState state;
+
+    /** A REPL on the recordings that {@code opener} opens (on the query thread). */
+    public Repl(Opener opener, List<String> recordings, OutputFormat format) {
+        this.session = new QuerySession(opener::open);
+        this.recordings = List.copyOf(recordings);
+        this.state = new ReplState(format);
+    }
+
+    /** Opens the recordings. */
+    public interface Opener {
+        Connection open() throws SQLException;
+    }
+
+    /** Runs until the user leaves; the exit code. SQLException if the recordings cannot be opened. */
+    public int run() throws SQLException {
+        session.start();
+        try (session; Terminal terminal = TerminalBuilder.builder().system(true).build()) {
+            ReportCatalog reports = ReportCatalog.standard();
+            Path history = Path.of(System.getProperty("user.home"), ".profq", "history");
+            Files.createDirectories(history.getParent());
+            LineReader reader = LineReaderBuilder.builder()
+                    .terminal(terminal)
+                    .appName("profq")
+                    .parser(new StatementParser())
+                    .completer(new SqlCompleter(schemaNames(), reports))
+                    .variable(LineReader.HISTORY_FILE, history)
+                    .variable(LineReader.SECONDARY_PROMPT_PATTERN, "%P   -> ")
+                    .variable(LineReader.INDENTATION, 2)
+                    .option(LineReader.Option.CASE_INSENSITIVE, true)
+                    .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
+                    .build();
+            PrintWriter out = terminal.writer();
+            out.println("profq " + String.join(" ", recordings) + " — SQL ending with ';', \\help for help, Ctrl-D to leave.");
+            MetaCommands meta = new MetaCommands(reports, state, this::execute, this::await);
+            while (true) {
+                String line;
+                try {
+                    line = reader.readLine(schemaPrompt());
+                } catch (UserInterruptException e) {
+                    continue; // Ctrl-C at the prompt clears what was typed
+                } catch (EndOfFileException e) {
+                    out.println();
+                    break;
+                }
+                String input = line.strip();
+                if (input.isEmpty()) {
+                    continue;
+                }
+                if (input.startsWith("\\")) {
+                    if (!meta.run(input, terminal)) {
+                        break;
+                    }
+                    continue;
+                }
+                for (String statement : Statements.split(input)) {
+                    execute(statement, terminal);
+                }
+            }
+            reader.getHistory().save();
+            return 0;
+        } catch (IOException e) {
+            System.err.println("profq: the terminal cannot be used (" + e.getMessage() + "); run queries with -e instead.");
+            return 1;
+        }
+    }
+
+    /** "recording" for one recording, else the names given (a=..., b=...); the first is the default. */
+    private List<String> schemaNames() {
+        if (recordings.size() == 1 && !recordings.get(0).matches("[A-Za-z_][A-Za-z0-9_]*=.+")) {
+            return List.of("recording");
+        }
+        return recordings.stream().map(word -> word.substring(0, word.indexOf('='))).toList();
+    }
+
+    private String schemaPrompt() {
+        return schemaNames().get(0) + "=> ";
+    }
+
+    /** Runs one SQL statement and prints its result, or its error. */
+    void execute(String sql, Terminal terminal) {
+        long started = System.nanoTime();
+        ResultTable table = await((connection, statements) -> {
+            try (Statement statement = statements.create(connection); ResultSet results = statement.executeQuery(sql)) {
+                return ResultTable.read(results);
+            }
+        }, terminal);
+        if (table != null) {
+            show(ResultPrinter.print(table, state.format, state.output == null ? terminal.getWidth() : 0), terminal);
+        }
+        if (state.timing) {
+            terminal.writer().printf(Locale.ROOT, "Time: %.1f ms%n", (System.nanoTime() - started) / 1e6);
+        }
+        terminal.writer().flush();
+    }
+
+    /**
+     * Runs {@code work} on the query thread and waits for it; Ctrl-C meanwhile cancels it. The
+     * result, or null after printing why there is none.
+     */
+    ResultTable await(QuerySession.Work<ResultTable> work, Terminal terminal) {
+        QuerySession.Running<ResultTable> running = session.submit(work);
+        Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, signal -> running.cancel());
+        try {
+            return running.await();
+        } catch (CancellationException e) {
+            terminal.writer().println("query cancelled.");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof SQLException sqlError) {
+                terminal.writer().println(SqlErrors.sentence("ERROR", sqlError));
+            } else if (cause instanceof IllegalArgumentException usage) {
+                terminal.writer().println("ERROR: " + usage.getMessage());
+            } else {
+                terminal.writer().println("ERROR: " + cause);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            terminal.handle(Terminal.Signal.INT, previous);
+        }
+        terminal.writer().flush();
+        return null;
+    }
+
+    /** Prints to the terminal, or appends to the file chosen with \o. */
+    void show(String text, Terminal terminal) {
+        if (state.output == null) {
+            terminal.writer().print(text);
+            terminal.writer().flush();
+            return;
+        }
+        try {
+            Files.writeString(state.output, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            terminal.writer().println("ERROR: cannot write " + state.output + " (" + e.getMessage() + ")");
+        }
+    }
+}

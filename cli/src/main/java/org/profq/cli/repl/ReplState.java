@@ -1,0 +1,17 @@
+package org.profq.cli.repl;
+
+import java.nio.file.Path;
+
+import org.profq.cli.output.OutputFormat;
+
+/** What the meta-commands change: the output format, timing, and where results go. */
+final class ReplState {
+    OutputFormat format;
+    boolean timing;
+    /** The file \o sends results to; null for the terminal. */
+    Path output;
+
+    ReplState(OutputFormat format) {
+        this.format = format;
+    }
+}

@@ -1,0 +1,167 @@
+package org.profq.cli.report;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.profq.cli.output.ResultTable;
+import org.profq.engine.report.Report;
+
+/**
+ * A report's result as one self-contained HTML page: what it answers, the parameters used,
+ * a bar chart (inline SVG) of the top rows and the full table, sortable by a click on a
+ * column's header. Nothing is fetched from the network: the CSS and script are inline.
+ */
+public final class HtmlReport {
+    private static final int CHART_ROWS = 20;
+
+    public static String render(Report report, ResultTable table, Map<String, Object> parameters, String recording) {
+        StringBuilder html = new StringBuilder();
+        html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+                .append("<title>profq report ").append(escape(report.name())).append(" — ").append(escape(recording)).append("</title>\n")
+                .append("<style>\n").append(CSS).append("</style>\n</head>\n<body>\n")
+                .append("<h1>").append(escape(report.name())).append(": ").append(escape(report.summary())).append("</h1>\n")
+                .append("<p class=\"meta\">recording <code>").append(escape(recording)).append("</code>");
+        parameters.forEach((name, value) -> html.append(" · ").append(escape(name)).append(" = <code>")
+                .append(escape(String.valueOf(value))).append("</code>"));
+        html.append("</p>\n");
+        if (!report.description().isEmpty()) {
+            html.append("<p>").append(escape(report.description())).append("</p>\n");
+        }
+        html.append(chart(report, table));
+        html.append(table(table));
+        html.append("<script>\n").append(SCRIPT).append("</script>\n</body>\n</html>\n");
+        return html.toString();
+    }
+
+    /** Bars of the chart's value column (or the first numeric one), labelled by its label column (or the first text one). */
+    private static String chart(Report report, ResultTable table) {
+        int value = report.chart().map(chart -> table.columnIndex(chart.valueColumn())).orElse(-1);
+        int label = report.chart().map(chart -> table.columnIndex(chart.labelColumn())).orElse(-1);
+        for (int i = 0; i < table.columns().size() && (value < 0 || label < 0); i++) {
+            if (value < 0 && table.numeric().get(i)) {
+                value = i;
+            } else if (label < 0 && !table.numeric().get(i)) {
+                label = i;
+            }
+        }
+        if (value < 0 || table.rows().isEmpty()) {
+            return "";
+        }
+        List<List<Object>> rows = table.rows().subList(0, Math.min(CHART_ROWS, table.rows().size()));
+        double max = 0;
+        for (List<Object> row : rows) {
+            max = Math.max(max, number(row.get(value)));
+        }
+        int barHeight = 22;
+        int labelWidth = 420;
+        int barsWidth = 480;
+        StringBuilder svg = new StringBuilder();
+        svg.append("<figure>\n<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"chart\" role=\"img\" width=\"")
+                .append(labelWidth + barsWidth + 120).append("\" height=\"").append(rows.size() * barHeight + 10)
+                .append("\" aria-label=\"").append(escape(table.columns().get(value))).append("\">\n");
+        for (int r = 0; r < rows.size(); r++) {
+            List<Object> row = rows.get(r);
+            double amount = number(row.get(value));
+            int width = max <= 0 ? 0 : (int) Math.round(barsWidth * amount / max);
+            int y = r * barHeight + 5;
+            String name = label < 0 ? "row " + (r + 1) : String.valueOf(row.get(label));
+            svg.append("<g class=\"bar\"><title>").append(escape(name)).append(": ").append(escape(String.valueOf(row.get(value))))
+                    .append("</title><text x=\"").append(labelWidth - 6).append("\" y=\"").append(y + 15)
+                    .append("\" text-anchor=\"end\">").append(escape(shorten(name, 60))).append("</text>")
+                    .append("<rect x=\"").append(labelWidth).append("\" y=\"").append(y).append("\" width=\"").append(width)
+                    .append("\" height=\"").append(barHeight - 6).append("\"/>")
+                    .append("<text x=\"").append(labelWidth + width + 6).append("\" y=\"").append(y + 15).append("\">")
+                    .append(escape(String.valueOf(row.get(value)))).append("</text></g>\n");
+        }
+        return svg.append("</svg>\n<figcaption>").append(escape(table.columns().get(value)))
+                .append(label < 0 ? "" : " by " + escape(table.columns().get(label)))
+                .append(table.rows().size() > CHART_ROWS ? " (top " + CHART_ROWS + " rows)" : "")
+                .append("</figcaption>\n</figure>\n").toString();
+    }
+
+    private static String table(ResultTable table) {
+        StringBuilder html = new StringBuilder("<table id=\"result\">\n<thead><tr>");
+        for (int i = 0; i < table.columns().size(); i++) {
+            html.append("<th").append(table.numeric().get(i) ? " class=\"num\"" : "").append(">")
+                    .append(escape(table.columns().get(i))).append("</th>");
+        }
+        html.append("</tr></thead>\n<tbody>\n");
+        for (List<Object> row : table.rows()) {
+            html.append("<tr>");
+            for (int i = 0; i < row.size(); i++) {
+                Object cell = row.get(i);
+                html.append("<td").append(table.numeric().get(i) ? " class=\"num\"" : "").append(">")
+                        .append(cell == null ? "<span class=\"null\">NULL</span>" : escape(format(cell))).append("</td>");
+            }
+            html.append("</tr>\n");
+        }
+        int count = table.rows().size();
+        return html.append("</tbody>\n</table>\n<p class=\"meta\">").append(count).append(count == 1 ? " row" : " rows")
+                .append("</p>\n").toString();
+    }
+
+    private static String format(Object cell) {
+        if (cell instanceof Double number) {
+            return String.format(Locale.ROOT, "%.4f", number);
+        }
+        return String.valueOf(cell);
+    }
+
+    private static double number(Object value) {
+        return value instanceof Number number ? number.doubleValue() : 0;
+    }
+
+    private static String shorten(String text, int length) {
+        return text.length() <= length ? text : "…" + text.substring(text.length() - length + 1);
+    }
+
+    static String escape(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+
+    private static final String CSS = """
+            body { font: 14px/1.4 system-ui, sans-serif; margin: 2em; color: #222; }
+            h1 { font-size: 1.3em; }
+            .meta { color: #666; }
+            code { font-family: ui-monospace, monospace; }
+            svg text { font: 12px ui-monospace, monospace; fill: #222; }
+            svg rect { fill: #e8743b; }
+            svg g.bar:hover rect { fill: #b9521f; }
+            figcaption { color: #666; margin-bottom: 1.5em; }
+            table { border-collapse: collapse; font-family: ui-monospace, monospace; font-size: 12px; }
+            th, td { border-bottom: 1px solid #ddd; padding: 3px 10px; text-align: left; }
+            th { cursor: pointer; background: #f4f4f4; user-select: none; }
+            .num { text-align: right; }
+            .null { color: #aaa; }
+            """;
+
+    /** Sorts the table by a clicked column; numbers numerically, a second click reverses. */
+    private static final String SCRIPT = """
+            (function () {
+              var table = document.getElementById('result');
+              var headers = table.tHead.rows[0].cells;
+              for (var i = 0; i < headers.length; i++) {
+                headers[i].addEventListener('click', sortBy.bind(null, i));
+              }
+              var lastColumn = -1, ascending = true;
+              function sortBy(column) {
+                ascending = column === lastColumn ? !ascending : true;
+                lastColumn = column;
+                var numeric = headers[column].classList.contains('num');
+                var body = table.tBodies[0];
+                var rows = Array.prototype.slice.call(body.rows);
+                rows.sort(function (a, b) {
+                  var x = a.cells[column].textContent, y = b.cells[column].textContent;
+                  var order = numeric ? parseFloat(x) - parseFloat(y) : x.localeCompare(y);
+                  return ascending ? order : -order;
+                });
+                rows.forEach(function (row) { body.appendChild(row); });
+              }
+              document.body.setAttribute('data-ready', 'yes'); // for headless checks: the script ran to the end
+            })();
+            """;
+
+    private HtmlReport() {
+    }
+}

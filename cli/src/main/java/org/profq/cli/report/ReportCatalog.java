@@ -1,0 +1,81 @@
+package org.profq.cli.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+import org.profq.engine.report.BuiltInReports;
+import org.profq.engine.report.Report;
+
+/**
+ * The reports a user can run: the engine's built-in ones, then the {@code .sql} files in
+ * {@code ./reports} and {@code ~/.profq/reports}. A user's report with a built-in's name
+ * replaces it (the listing shows where each comes from); a file whose header is not a
+ * report's is a failure that names the file.
+ */
+public final class ReportCatalog {
+    private final List<Path> directories;
+
+    public ReportCatalog(List<Path> directories) {
+        this.directories = List.copyOf(directories);
+    }
+
+    /** ./reports, then ~/.profq/reports. */
+    public static ReportCatalog standard() {
+        return new ReportCatalog(List.of(Path.of("reports"), Path.of(System.getProperty("user.home"), ".profq", "reports")));
+    }
+
+    /** Every report, by name: built-ins first, each replaced by a user's report of the same name. */
+    public List<Report> all() {
+        Map<String, Report> reports = new LinkedHashMap<>();
+        for (Report builtIn : BuiltInReports.all()) {
+            reports.put(builtIn.name(), builtIn);
+        }
+        // The first directory wins, so ./reports shadows ~/.profq/reports.
+        List<Path> searched = new ArrayList<>(directories);
+        java.util.Collections.reverse(searched);
+        for (Path directory : searched) {
+            for (Path file : sqlFiles(directory)) {
+                Report report = read(file);
+                reports.put(report.name(), report);
+            }
+        }
+        return List.copyOf(reports.values());
+    }
+
+    public Optional<Report> find(String name) {
+        return all().stream().filter(report -> report.name().equals(name)).findFirst();
+    }
+
+    public List<String> names() {
+        return all().stream().map(Report::name).toList();
+    }
+
+    private static List<Path> sqlFiles(Path directory) {
+        if (!Files.isDirectory(directory)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.filter(file -> file.getFileName().toString().endsWith(".sql")).sorted().toList();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot list the reports in " + directory + " (" + e.getMessage() + ")", e);
+        }
+    }
+
+    private static Report read(Path file) {
+        String fileName = file.getFileName().toString();
+        String name = fileName.substring(0, fileName.length() - ".sql".length());
+        try {
+            return Report.parse(name, Files.readString(file, StandardCharsets.UTF_8), file.toString());
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read the report " + file + " (" + e.getMessage() + ")", e);
+        }
+    }
+}

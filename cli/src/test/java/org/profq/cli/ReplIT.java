@@ -1,0 +1,88 @@
+package org.profq.cli;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The REPL of {@code profq sql <recording>} in a real pseudo-terminal (tmux): multi-line
+ * statements, completion, {@code \d}, Ctrl-C cancelling a long query with the REPL alive,
+ * and history kept across two runs.
+ */
+class ReplIT {
+    private static final String PROMPT = "recording=> ";
+
+    @BeforeAll
+    static void needsTmux() {
+        assumeTrue(Tmux.available(), "tmux is not installed (.ci/run installs it)");
+    }
+
+    @Test
+    void runsAMultiLineQueryCompletesATableNameAndDescribesIt(@TempDir Path home) throws Exception {
+        try (Tmux terminal = Tmux.start(home, repl(home, "Recursion"))) {
+            terminal.await(PROMPT);
+            terminal.typeLine("SELECT signature, calls");
+            terminal.typeLine("FROM time_by_method;");
+            String screen = terminal.await("(2 rows)");
+            assertTrue(screen.contains(" profq.samples.Recursion.sum(int)                 |    11"), screen);
+
+            terminal.type("SELECT COUNT(*) AS n FROM allocat");
+            terminal.keys("Tab");
+            terminal.await("FROM allocations");
+            terminal.typeLine(";");
+            terminal.await("(1 row)");
+
+            terminal.typeLine("\\d calls");
+            screen = terminal.await("table calls: one row per method execution, entry to exit");
+            terminal.await("(13 rows)");
+            assertTrue(screen.contains(" call_id "), screen);
+        }
+    }
+
+    @Test
+    void ctrlCCancelsALongQueryAndTheReplGoesOn(@TempDir Path home) throws Exception {
+        try (Tmux terminal = Tmux.start(home, repl(home, "Allocations"))) {
+            terminal.await(PROMPT);
+            terminal.typeLine("SELECT COUNT(*) FROM calls a, calls b, calls c, calls d, calls e;");
+            Thread.sleep(2_000);
+            terminal.keys("C-c");
+            terminal.await("query cancelled.");
+            terminal.typeLine("SELECT 42 AS answer;");
+            String screen = terminal.await("(1 row)");
+            assertTrue(screen.contains("     42"), screen);
+            assertTrue(!screen.contains("EXITED"), screen);
+        }
+    }
+
+    @Test
+    void historyIsKeptAcrossRuns(@TempDir Path home) throws Exception {
+        try (Tmux first = Tmux.start(home, repl(home, "Recursion"))) {
+            first.await(PROMPT);
+            first.typeLine("SELECT 7 AS seven;");
+            first.await("(1 row)");
+            first.keys("C-d");
+            first.await("EXITED 0");
+        }
+        assertTrue(Files.readString(home.resolve(".profq/history")).contains("SELECT 7 AS seven;"));
+        try (Tmux second = Tmux.start(home, repl(home, "Recursion"))) {
+            second.await(PROMPT);
+            second.keys("Up");
+            second.await(PROMPT + "SELECT 7 AS seven;");
+        }
+    }
+
+    /** {@code profq sql <sample recording>} with {@code home} as the user's home (history, reports). */
+    private static List<String> repl(Path home, String sample) {
+        List<String> command = new ArrayList<>(Forked.profq("sql", Recorded.sample(sample).toString()));
+        command.add(1, "-Duser.home=" + home);
+        return command;
+    }
+}

@@ -1,0 +1,139 @@
+package org.profq.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.profq.cli.Forked.profq;
+import static org.profq.cli.Forked.run;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.profq.cli.Forked.Outcome;
+
+/**
+ * Saved reports: every built-in report's exact rows on the samples (recorded through the real
+ * agent), parameters bound as typed values, user reports in ./reports, and the HTML page.
+ */
+class ReportCommandIT {
+
+    @Test
+    void heapReportOnAllocations(@TempDir Path dir) throws Exception {
+        assertEquals("""
+                signature,objects,bytes,share
+                profq.samples.Allocations.allocate(),1110,31360,1.0
+                """, csv(dir, "heap", "Allocations"));
+    }
+
+    @Test
+    void timeReportOnRecursionCountsEveryCallOfSum(@TempDir Path dir) throws Exception {
+        Outcome outcome = run(dir, profq("report", "time", Recorded.sample("Recursion").toString(), "--format", "csv"));
+
+        assertEquals(0, outcome.exitCode(), outcome::toString);
+        List<List<String>> rows = outcome.stdout().lines().map(line -> List.of(line.split(","))).toList();
+        assertEquals(List.of("signature", "calls", "inclusive_ns", "self_ns", "share"), rows.get(0));
+        assertEquals(List.of("profq.samples.Recursion.main(java.lang.String[])", "1"), rows.get(1).subList(0, 2));
+        assertEquals("1.0", rows.get(1).get(4), "main is the only outermost call");
+        assertEquals(List.of("profq.samples.Recursion.sum(int)", "11"), rows.get(2).subList(0, 2));
+        assertEquals(3, rows.size());
+        long mainInclusive = Long.parseLong(rows.get(1).get(2));
+        long sumInclusive = Long.parseLong(rows.get(2).get(2));
+        assertTrue(sumInclusive <= mainInclusive, "sum runs inside main");
+    }
+
+    @Test
+    void summaryReportOnAllocations(@TempDir Path dir) throws Exception {
+        List<String> lines = csv(dir, "summary", "Allocations").lines().toList();
+
+        assertEquals("metric,figure", lines.get(0));
+        assertEquals("program,profq.samples.Allocations", lines.get(1));
+        assertTrue(lines.get(2).matches("duration_ns,\\d+"), lines.get(2));
+        assertEquals(List.of(
+                "threads,1", "events,3114", "events_lost,0", "calls,1002", "methods_called,3",
+                "objects_allocated,1110", "bytes_allocated,31360"), lines.subList(3, 10));
+        assertTrue(lines.get(10).startsWith("most_self_time,profq.samples.Allocations"), lines.get(10));
+        assertEquals("most_bytes_allocated,profq.samples.Allocations.allocate()", lines.get(11));
+        assertEquals(12, lines.size());
+    }
+
+    @Test
+    void parametersAreTypedValuesNotSqlText(@TempDir Path dir) throws Exception {
+        String recording = Recorded.sample("Recursion").toString();
+
+        Outcome top1 = run(dir, profq("report", "time", recording, "--param", "top=1", "--format", "csv"));
+        Outcome injected = run(dir, profq("report", "time", recording, "--param", "top=1 OR 1=1", "--format", "csv"));
+        Outcome unknown = run(dir, profq("report", "time", recording, "--param", "limit=1"));
+
+        assertEquals(2, top1.stdout().lines().count(), top1::toString);
+        assertEquals(2, injected.exitCode());
+        assertEquals(List.of("profq: the parameter top is a BIGINT, and '1 OR 1=1' is not one."), injected.stderrLines());
+        assertEquals(2, unknown.exitCode());
+        assertEquals(List.of("profq: the report time has no parameter 'limit'; its parameters are [top]."), unknown.stderrLines());
+    }
+
+    @Test
+    void userReportsInDotReportsAreListedAndRun(@TempDir Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("reports"));
+        Files.writeString(dir.resolve("reports/deep.sql"), """
+                -- deep: which calls are deeper than a depth?
+                --
+                -- Parameters:
+                --   min_depth  BIGINT   9   the depth to exceed
+                --   name       VARCHAR  'sum'  the method's name
+                --
+                -- Columns:
+                --   depth  INTEGER  the call's depth
+                SELECT c.depth
+                FROM calls AS c JOIN methods AS m ON m.method_id = c.method_id
+                WHERE c.depth > :min_depth AND m.name = :name
+                ORDER BY c.depth
+                """);
+
+        Outcome listed = run(dir, profq("reports", "--format", "csv"));
+        Outcome ran = run(dir, profq("report", "deep", Recorded.sample("Recursion").toString(), "--format", "csv"));
+        Outcome quoted = run(dir, profq("report", "deep", Recorded.sample("Recursion").toString(), "--format", "csv",
+                "-p", "name=sum' OR 'a'='a", "-p", "min_depth=0"));
+
+        assertEquals("""
+                name,source,answers,parameters
+                summary,built-in,"what happened in this run, in a few figures?",
+                heap,built-in,which methods allocate the most memory?,top=10
+                time,built-in,which methods take the most time?,top=10
+                deep,reports/deep.sql,which calls are deeper than a depth?,min_depth=9 name='sum'
+                """, listed.stdout());
+        assertEquals("depth\n10\n11\n", ran.stdout(), ran::toString);
+        assertEquals("depth\n", quoted.stdout(), "the quote is part of the value, not SQL");
+    }
+
+    @Test
+    void htmlIsOneSelfContainedPageWithAChartAndTheTable(@TempDir Path dir) throws Exception {
+        Outcome outcome = run(dir, profq("report", "heap", Recorded.sample("Allocations").toString(),
+                "--format", "html", "-o", "heap.html"));
+
+        assertEquals(0, outcome.exitCode(), outcome::toString);
+        String html = Files.readString(dir.resolve("heap.html"));
+        assertTrue(html.startsWith("<!DOCTYPE html>"));
+        assertTrue(html.contains("<svg"), "a bar chart");
+        assertTrue(html.contains("<td>profq.samples.Allocations.allocate()</td><td class=\"num\">1110</td><td class=\"num\">31360</td>"), html);
+        assertFalse(html.contains("http://") && !html.contains("xmlns=\"http://www.w3.org/2000/svg\""));
+        assertFalse(html.contains("https://") || html.contains("src=") || html.contains("<link"), "nothing fetched from the network");
+    }
+
+    @Test
+    void anUnknownReportIsAUsageError(@TempDir Path dir) throws Exception {
+        Outcome outcome = run(dir, profq("report", "nope", Recorded.sample("Recursion").toString()));
+
+        assertEquals(2, outcome.exitCode());
+        assertEquals(List.of("profq: there is no report named 'nope'; the reports are summary, heap, time (see profq reports)."),
+                outcome.stderrLines());
+    }
+
+    private static String csv(Path dir, String report, String sample) throws Exception {
+        Outcome outcome = run(dir, profq("report", report, Recorded.sample(sample).toString(), "--format", "csv"));
+        assertEquals(0, outcome.exitCode(), outcome::toString);
+        return outcome.stdout();
+    }
+}

@@ -1,0 +1,113 @@
+package org.profq.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.profq.cli.Forked.profq;
+import static org.profq.cli.Forked.run;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.profq.cli.Forked.Outcome;
+
+/**
+ * {@code profq sql <recording> -e/-f}: statements run on real recordings of the samples and
+ * print in each format; mistakes are one sentence with the error's position.
+ */
+class SqlCommandIT {
+    private static final String ALLOCATE = "profq.samples.Allocations.allocate()";
+
+    @Test
+    void printsAnAlignedTableByDefault(@TempDir Path dir) throws Exception {
+        Outcome outcome = run(dir, profq("sql", Recorded.sample("Allocations").toString(),
+                "-e", "SELECT signature, objects, bytes, share FROM heap_by_method"));
+
+        assertEquals(0, outcome.exitCode(), outcome::toString);
+        assertEquals("""
+                 signature                            | objects | bytes | share
+                --------------------------------------+---------+-------+-------
+                 profq.samples.Allocations.allocate() |    1110 | 31360 |     1
+                (1 row)
+                """, outcome.stdout());
+    }
+
+    @Test
+    void printsCsvJsonAndMarkdown(@TempDir Path dir) throws Exception {
+        String recording = Recorded.sample("Allocations").toString();
+        String sql = "SELECT type_name, objects, bytes FROM heap_by_class";
+
+        assertEquals("""
+                type_name,objects,bytes
+                profq.samples.Allocations$Point,1000,24000
+                int[],100,5600
+                long[][],10,1760
+                """, run(dir, profq("sql", recording, "--format", "csv", "-e", sql)).stdout());
+        assertEquals("""
+                [
+                {"type_name":"profq.samples.Allocations$Point","objects":1000,"bytes":24000},
+                {"type_name":"int[]","objects":100,"bytes":5600},
+                {"type_name":"long[][]","objects":10,"bytes":1760}
+                ]
+                """, run(dir, profq("sql", recording, "--format=json", "-e", sql)).stdout());
+        assertEquals("""
+                | type_name | objects | bytes |
+                | --- | ---: | ---: |
+                | profq.samples.Allocations$Point | 1000 | 24000 |
+                | int[] | 100 | 5600 |
+                | long[][] | 10 | 1760 |
+                """, run(dir, profq("sql", recording, "--format", "markdown", "-e", sql)).stdout());
+    }
+
+    @Test
+    void runsEveryStatementOfAFile(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("q.sql"), """
+                -- calls of sum; the ';' in this comment does not end a statement
+                SELECT COUNT(*) AS sums FROM calls WHERE stack LIKE '%sum(int)';
+                SELECT MAX(depth) AS deepest FROM calls;
+                """);
+
+        Outcome outcome = run(dir, profq("sql", Recorded.sample("Recursion").toString(), "-f", file.toString(), "--format", "csv"));
+
+        assertEquals(0, outcome.exitCode(), outcome::toString);
+        assertEquals("sums\n11\ndeepest\n11\n", outcome.stdout());
+    }
+
+    @Test
+    void opensSeveralRecordingsAsSchemas(@TempDir Path dir) throws Exception {
+        Outcome outcome = run(dir, profq("sql", "a=" + Recorded.sample("Allocations"), "b=" + Recorded.sample("Recursion"),
+                "--format", "csv", "-e", "SELECT (SELECT SUM(calls) FROM a.time_by_method) AS a_calls,"
+                        + " (SELECT SUM(calls) FROM b.time_by_method) AS b_calls FROM (VALUES (1))"));
+
+        assertEquals(0, outcome.exitCode(), outcome::toString);
+        assertEquals("a_calls,b_calls\n1002,12\n", outcome.stdout());
+    }
+
+    @Test
+    void sqlMistakesAreOneSentenceWithThePosition(@TempDir Path dir) throws Exception {
+        String recording = Recorded.sample("Recursion").toString();
+
+        Outcome unknownColumn = run(dir, profq("sql", recording, "-e", "SELECT call_id, nosuch FROM calls"));
+        Outcome syntax = run(dir, profq("sql", recording, "-e", "SELECT FROM calls"));
+
+        assertEquals(1, unknownColumn.exitCode());
+        assertEquals(List.of("profq: the query failed at line 1, column 17: Column 'nosuch' not found in any table."),
+                unknownColumn.stderrLines());
+        assertEquals(1, syntax.exitCode());
+        assertEquals(List.of("profq: the query failed at line 1, column 8: syntax error, Incorrect syntax near the keyword 'FROM'."),
+                syntax.stderrLines());
+    }
+
+    @Test
+    void usageMistakesExitWith2(@TempDir Path dir) throws Exception {
+        Outcome missing = run(dir, profq("sql", "nowhere.profq", "-e", "SELECT 1"));
+        Outcome badFormat = run(dir, profq("sql", Recorded.sample("Recursion").toString(), "--format", "xml", "-e", "SELECT 1"));
+
+        assertEquals(2, missing.exitCode());
+        assertEquals(List.of("profq: there is no recording at nowhere.profq; give the path of a <name>.profq directory that profq record wrote."),
+                missing.stderrLines());
+        assertEquals(2, badFormat.exitCode());
+        assertEquals(List.of("profq: unknown format 'xml'; use table, csv, json, markdown or html."), badFormat.stderrLines());
+    }
+}
