@@ -48,13 +48,21 @@ public final class ProfqDriver implements Driver {
         }
         ConnectString target = ConnectString.parse(url);
         List<RecordingSchema> opened = new ArrayList<>();
+        Path current = null;
         try {
             for (Map.Entry<String, Path> recording : target.recordings().entrySet()) {
-                opened.add(new RecordingSchema(Recording.open(recording.getValue())));
+                current = recording.getValue();
+                opened.add(new RecordingSchema(Recording.open(current)));
             }
         } catch (RecordingException e) {
             opened.forEach(RecordingSchema::close);
             throw new SQLException(e.getMessage(), "08001");
+        } catch (InternalError e) {
+            // A mapped read past the end of a truncated file faults (SIGBUS); the JVM delivers that
+            // as an InternalError at its next safepoint, which may be after the reader's own checks.
+            opened.forEach(RecordingSchema::close);
+            throw new SQLException(current + " is damaged: a queue file under its events/ is shorter than its"
+                    + " contents claim (" + e.getMessage() + ")", "08001", e);
         }
         Connection calcite = new org.apache.calcite.jdbc.Driver().connect("jdbc:calcite:", calciteProperties(info));
         CalciteConnection connection = calcite.unwrap(CalciteConnection.class);
