@@ -73,6 +73,8 @@ final class DocumentSource implements AutoCloseable {
             opened = ChronicleQueue.singleBuilder(events).readOnly(true).build();
             this.queue = opened;
             this.tailer = queue.createTailer();
+            // A JDBC connection may be used from one thread after another; Recording serialises use.
+            tailer.singleThreadedCheckDisabled(true);
         } catch (RuntimeException | Error e) {
             if (opened != null) {
                 opened.close();

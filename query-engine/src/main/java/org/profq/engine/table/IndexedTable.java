@@ -1,6 +1,8 @@
 package org.profq.engine.table;
 
 import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.AbstractEnumerable;
@@ -40,19 +42,27 @@ abstract class IndexedTable extends RecordingTable implements ProjectableFiltera
                 projected[i] = columns[projects[i]];
             }
         }
-        return new ColumnScan(rows(snapshot.index()), test, projected);
+        return new ColumnScan(rows(snapshot.index()), test, projected, DataContext.Variable.CANCEL_FLAG.get(root));
     }
 
-    /** Rows {@code 0 .. rows-1} that pass {@code test}, as the values of {@code columns}. */
+    /**
+     * Rows {@code 0 .. rows-1} that pass {@code test}, as the values of {@code columns}. Every
+     * {@link #CANCEL_CHECK_ROWS} rows it looks at the statement's cancel flag
+     * ({@code Statement.cancel()}, a query timeout), so a long query stops where it reads.
+     */
     private static final class ColumnScan extends AbstractEnumerable<Object[]> {
+        private static final int CANCEL_CHECK_ROWS = 4096;
+
         private final long rows;
         private final PushedFilters.RowTest test;
         private final ColumnReader[] columns;
+        private final AtomicBoolean cancelled;
 
-        ColumnScan(long rows, PushedFilters.RowTest test, ColumnReader[] columns) {
+        ColumnScan(long rows, PushedFilters.RowTest test, ColumnReader[] columns, AtomicBoolean cancelled) {
             this.rows = rows;
             this.test = test;
             this.columns = columns;
+            this.cancelled = cancelled == null ? new AtomicBoolean() : cancelled;
         }
 
         @Override
@@ -69,6 +79,9 @@ abstract class IndexedTable extends RecordingTable implements ProjectableFiltera
                 @Override
                 public boolean moveNext() {
                     while (++row < rows) {
+                        if ((row & (CANCEL_CHECK_ROWS - 1)) == 0 && cancelled.get()) {
+                            throw new CancellationException("the query was cancelled");
+                        }
                         if (test == null || test.test(row)) {
                             Object[] values = new Object[columns.length];
                             for (int i = 0; i < columns.length; i++) {
