@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,14 +21,21 @@ final class Recorded {
     private static final Map<String, Path> RECORDINGS = new HashMap<>();
 
     /** The recording of {@code profq.samples.<sample>}, absolute. */
-    static synchronized Path sample(String sample) {
-        return RECORDINGS.computeIfAbsent(sample, name -> {
+    static Path sample(String sample) {
+        return sample(sample, List.of());
+    }
+
+    /** The recording of {@code profq.samples.<sample>} made with these extra record options, absolute. */
+    static synchronized Path sample(String sample, List<String> options) {
+        return RECORDINGS.computeIfAbsent(sample + " " + String.join(" ", options), key -> {
             try {
                 Files.createDirectories(ROOT);
-                Path dir = Files.createTempDirectory(ROOT, name).toAbsolutePath();
-                Outcome outcome = Forked.run(dir, Forked.record(List.of("--clock=exact"), name));
+                Path dir = Files.createTempDirectory(ROOT, sample).toAbsolutePath();
+                List<String> all = new ArrayList<>(List.of("--clock=exact"));
+                all.addAll(options);
+                Outcome outcome = Forked.run(dir, Forked.record(all, sample));
                 assertEquals(0, outcome.exitCode(), outcome::toString);
-                return dir.resolve(name + ".profq");
+                return dir.resolve(sample + ".profq");
             } catch (IOException e) {
                 throw new IllegalStateException(e);
             } catch (InterruptedException e) {

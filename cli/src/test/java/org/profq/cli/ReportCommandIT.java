@@ -29,6 +29,30 @@ class ReportCommandIT {
     }
 
     @Test
+    void lifetimeReportOnChurnSeparatesTheDroppedFromTheKept(@TempDir Path dir) throws Exception {
+        Path recording = Recorded.sample("Churn", List.of("--events=calls:deaths", "--track=1"));
+        Outcome outcome = run(dir, profq("report", "lifetime", recording.toString(), "--format", "csv"));
+
+        assertEquals(0, outcome.exitCode(), outcome::toString);
+        List<List<String>> rows = outcome.stdout().lines().map(line -> List.of(line.split(","))).toList();
+        assertEquals(List.of("signature", "line", "type_name", "objects", "alive_at_exit",
+                "mean_ns", "p50_ns", "p90_ns", "max_ns"), rows.get(0));
+        assertEquals(List.of(
+                List.of("profq.samples.Churn.fill(int)", "27", "profq.samples.Churn$Item", "10000", "0"),
+                List.of("profq.samples.Churn.keep(int)", "34", "profq.samples.Churn$Item", "10", "10"),
+                List.of("profq.samples.Churn.<clinit>()", "12", "java.util.ArrayList", "1", "1"),
+                List.of("profq.samples.Churn.fill(int)", "25", "java.util.ArrayList", "1", "0")),
+                rows.subList(1, rows.size()).stream().map(row -> row.subList(0, 5)).toList());
+        for (List<String> row : rows.subList(1, rows.size())) {
+            assertEquals(9, row.size(), row::toString);
+            assertTrue(Long.parseLong(row.get(8)) >= Long.parseLong(row.get(6)), "max >= median: " + row);
+        }
+
+        Outcome top2 = run(dir, profq("report", "lifetime", recording.toString(), "--param", "top=2", "--format", "csv"));
+        assertEquals(3, top2.stdout().lines().count(), top2::toString);
+    }
+
+    @Test
     void timeReportOnRecursionCountsEveryCallOfSum(@TempDir Path dir) throws Exception {
         Outcome outcome = run(dir, profq("report", "time", Recorded.sample("Recursion").toString(), "--format", "csv"));
 
@@ -101,6 +125,7 @@ class ReportCommandIT {
                 name,source,answers,parameters
                 summary,built-in,"what happened in this run, in a few figures?",
                 heap,built-in,which methods allocate the most memory?,top=10
+                lifetime,built-in,"which allocation sites make objects that live long, or die young?",top=10
                 time,built-in,which methods take the most time?,top=10
                 deep,reports/deep.sql,which calls are deeper than a depth?,min_depth=9 name='sum'
                 """, listed.stdout());
@@ -127,7 +152,7 @@ class ReportCommandIT {
         Outcome outcome = run(dir, profq("report", "nope", Recorded.sample("Recursion").toString()));
 
         assertEquals(2, outcome.exitCode());
-        assertEquals(List.of("profq: there is no report named 'nope'; the reports are summary, heap, time (see profq reports)."),
+        assertEquals(List.of("profq: there is no report named 'nope'; the reports are summary, heap, lifetime, time (see profq reports)."),
                 outcome.stderrLines());
     }
 

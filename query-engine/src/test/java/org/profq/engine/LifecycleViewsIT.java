@@ -59,6 +59,11 @@ class LifecycleViewsIT {
                         List.of("profq.samples.Churn.fill(int)", 25, "java.util.ArrayList", 1L, 0L)),
                 Rows.query(churn, "SELECT signature, line, type_name, objects, alive_at_exit FROM lifetime_by_site"
                         + " ORDER BY objects DESC, alive_at_exit DESC"));
+        // The percentiles are the lifetimes at rank CEIL(p * n) of each site's n.
+        assertEquals(List.of(List.of(true, true, true)), Rows.query(churn,
+                "SELECT p50_ns = (SELECT MIN(lifetime_ns) FROM (SELECT lifetime_ns, ROW_NUMBER() OVER (ORDER BY lifetime_ns) AS r"
+                        + " FROM lifetimes WHERE site_id = v.site_id) AS t WHERE r >= 5), p50_ns <= p90_ns, p90_ns <= max_ns"
+                        + " FROM lifetime_by_site AS v WHERE line = 34"));
         // Objects alive at exit lived until the end; the dropped ones died before keep() ran.
         List<List<Object>> bounds = Rows.query(churn, "SELECT MAX(CASE WHEN NOT at_exit THEN death_ns END),"
                 + " MIN(CASE WHEN at_exit THEN death_ns END), (SELECT duration_ns FROM run) FROM lifetimes");

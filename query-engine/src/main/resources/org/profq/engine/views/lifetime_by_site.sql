@@ -15,9 +15,13 @@
 --   p90_ns        BIGINT   90th percentile lifetime
 --   max_ns        BIGINT   longest lifetime
 WITH lives AS (
-    SELECT site_id, lifetime_ns, at_exit
+    SELECT site_id, lifetime_ns, at_exit,
+           ROW_NUMBER() OVER (PARTITION BY site_id ORDER BY lifetime_ns) AS rank_in_site,
+           COUNT(*) OVER (PARTITION BY site_id) AS site_objects
     FROM lifetimes
 )
+-- PERCENTILE_DISC(p) is the lifetime at rank CEIL(p * n) of the site's n, in ascending order
+-- (written out because Calcite's enumerable convention cannot implement PERCENTILE_DISC).
 SELECT l.site_id,
        m.signature AS signature,
        s.line,
@@ -25,8 +29,8 @@ SELECT l.site_id,
        COUNT(*) AS objects,
        COUNT(CASE WHEN l.at_exit THEN 1 END) AS alive_at_exit,
        AVG(CAST(l.lifetime_ns AS DOUBLE)) AS mean_ns,
-       CAST(PERCENTILE_DISC(0.5) WITHIN GROUP (ORDER BY l.lifetime_ns) AS BIGINT) AS p50_ns,
-       CAST(PERCENTILE_DISC(0.9) WITHIN GROUP (ORDER BY l.lifetime_ns) AS BIGINT) AS p90_ns,
+       CAST(MIN(CASE WHEN l.rank_in_site >= CEIL(0.5 * l.site_objects) THEN l.lifetime_ns END) AS BIGINT) AS p50_ns,
+       CAST(MIN(CASE WHEN l.rank_in_site >= CEIL(0.9 * l.site_objects) THEN l.lifetime_ns END) AS BIGINT) AS p90_ns,
        MAX(l.lifetime_ns) AS max_ns
 FROM lives AS l
 JOIN sites AS s ON s.site_id = l.site_id

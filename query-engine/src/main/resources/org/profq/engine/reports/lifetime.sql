@@ -1,0 +1,38 @@
+-- lifetime: which allocation sites make objects that live long, or die young?
+--
+-- The allocation sites with the most tracked objects (record with --events ...:deaths; every
+-- --track'th object is followed), how many were still alive at exit, and their lifetimes
+-- from allocation to death: the top rows of the lifetime_by_site view.
+--
+-- Parameters:
+--   top  BIGINT  10  how many allocation sites to show
+--
+-- Columns:
+--   signature      VARCHAR  the method holding the `new`
+--   line           INTEGER  its source line; 0 if unknown
+--   type_name      VARCHAR  the allocated type
+--   objects        BIGINT   tracked objects created there
+--   alive_at_exit  BIGINT   how many of them were still alive at the end
+--   mean_ns        DOUBLE   mean lifetime
+--   p50_ns         BIGINT   median lifetime
+--   p90_ns         BIGINT   90th percentile lifetime
+--   max_ns         BIGINT   longest lifetime
+--
+-- Chart: objects by signature
+WITH ranked AS (
+    SELECT signature,
+           line,
+           type_name,
+           objects,
+           alive_at_exit,
+           mean_ns,
+           p50_ns,
+           p90_ns,
+           max_ns,
+           ROW_NUMBER() OVER (ORDER BY objects DESC, alive_at_exit DESC, site_id) AS rank_by_objects
+    FROM lifetime_by_site
+)
+SELECT signature, line, type_name, objects, alive_at_exit, mean_ns, p50_ns, p90_ns, max_ns
+FROM ranked
+WHERE rank_by_objects <= :top
+ORDER BY rank_by_objects
