@@ -48,6 +48,35 @@ class ReplIT {
     }
 
     @Test
+    void explainOutputFileAndFormat(@TempDir Path home) throws Exception {
+        try (Tmux terminal = Tmux.start(home, repl(home, "Recursion"))) {
+            terminal.await(PROMPT);
+            terminal.typeLine("\\explain SELECT call_id FROM calls WHERE depth > 3");
+            String screen = terminal.await("(1 row)");
+            assertTrue(screen.contains("TableScan(table=[[recording, calls]]"), screen);
+
+            terminal.typeLine("\\o out.txt");
+            terminal.await("Results go to out.txt.");
+            terminal.typeLine("SELECT 'to the file' AS destination;");
+            terminal.typeLine("\\o");
+            terminal.await("Results go to the terminal.");
+            String file = Files.readString(home.resolve("out.txt"));
+            assertTrue(file.contains(" to the file") && file.contains("(1 row)"), file);
+            assertTrue(!terminal.screen().contains(" to the file"), "the result went to the file only");
+
+            terminal.typeLine("SELECT 'back' AS here;");
+            terminal.await(" back");
+            terminal.await("(1 row)", 2);
+
+            terminal.typeLine("\\format csv");
+            terminal.await("Output format is csv.");
+            terminal.typeLine("SELECT signature, calls FROM time_by_method ORDER BY calls DESC;");
+            screen = terminal.await("profq.samples.Recursion.main(java.lang.String[]),1");
+            assertTrue(screen.contains("signature,calls\nprofq.samples.Recursion.sum(int),11\n"), screen);
+        }
+    }
+
+    @Test
     void ctrlCCancelsALongQueryAndTheReplGoesOn(@TempDir Path home) throws Exception {
         try (Tmux terminal = Tmux.start(home, repl(home, "Allocations"))) {
             terminal.await(PROMPT);
