@@ -77,6 +77,33 @@ class ReplIT {
     }
 
     @Test
+    void aResultTallerThanTheTerminalIsPagedUntilQ(@TempDir Path home) throws Exception {
+        try (Tmux terminal = Tmux.start(home, repl(home, "Allocations"), 100, 24)) {
+            terminal.await(PROMPT);
+            String query = "SELECT call_id FROM calls ORDER BY call_id LIMIT 200;";
+            terminal.typeLine(query);
+            String screen = terminal.await("-- more (21 of 200 rows) -- Enter/Space: more, q: stop");
+            assertTrue(!screen.contains("(200 rows)"), screen);
+            terminal.keys("Space");
+            terminal.await("-- more (44 of 200 rows) --");
+            terminal.keys("Enter");
+            terminal.await("-- more (67 of 200 rows) --");
+            terminal.keys("q");
+            screen = terminal.await(PROMPT, 2);
+            assertTrue(!screen.contains("(200 rows)") && !screen.contains("-- more"), screen);
+
+            terminal.typeLine("SELECT 42 AS answer;");
+            terminal.await("(1 row)");
+
+            terminal.typeLine("\\pager off");
+            terminal.await("Pager is off.");
+            terminal.typeLine(query);
+            screen = terminal.await("(200 rows)");
+            assertTrue(!screen.contains("-- more"), screen);
+        }
+    }
+
+    @Test
     void ctrlCCancelsALongQueryAndTheReplGoesOn(@TempDir Path home) throws Exception {
         try (Tmux terminal = Tmux.start(home, repl(home, "Allocations"))) {
             terminal.await(PROMPT);

@@ -33,6 +33,11 @@ final class Tmux implements AutoCloseable {
 
     /** Starts {@code command} in {@code dir} in a 150×50 terminal; "EXITED n" is printed when it ends. */
     static Tmux start(Path dir, List<String> command) throws IOException, InterruptedException {
+        return start(dir, command, 150, 50);
+    }
+
+    /** Starts {@code command} in {@code dir} in a {@code width}×{@code height} terminal. */
+    static Tmux start(Path dir, List<String> command, int width, int height) throws IOException, InterruptedException {
         StringBuilder script = new StringBuilder("cd '" + dir + "' && ");
         for (String word : command) {
             script.append('\'').append(word.replace("'", "'\\''")).append("' ");
@@ -40,7 +45,7 @@ final class Tmux implements AutoCloseable {
         script.append("; echo EXITED $?; sleep 600\n");
         Path file = Files.writeString(Files.createTempFile(dir, "tmux", ".sh"), script.toString());
         Tmux tmux = new Tmux("profq-test-" + ProcessHandle.current().pid() + "-" + System.nanoTime());
-        tmux.tmux("new-session", "-d", "-s", tmux.session, "-x", "150", "-y", "50", "sh " + file);
+        tmux.tmux("new-session", "-d", "-s", tmux.session, "-x", String.valueOf(width), "-y", String.valueOf(height), "sh " + file);
         return tmux;
     }
 

@@ -24,7 +24,7 @@ import org.profq.engine.table.TableDefinition;
 /** The REPL's backslash commands: documentation, reports, output settings. */
 final class MetaCommands {
     static final List<String> NAMES = List.of(
-            "\\d", "\\reports", "\\report", "\\timing", "\\format", "\\explain", "\\o", "\\help", "\\q");
+            "\\d", "\\reports", "\\report", "\\timing", "\\format", "\\explain", "\\o", "\\pager", "\\help", "\\q");
 
     private static final String HELP = """
             SQL statements end with ';' and may span lines. Tables and views: \\d.
@@ -35,6 +35,7 @@ final class MetaCommands {
               \\format FORMAT          table, csv, json or markdown
               \\explain QUERY          show the plan of QUERY
               \\o [FILE]               send results to FILE (appending); \\o alone: back to the terminal
+              \\pager on|off           show results taller than the terminal a screen at a time (default on)
               \\help                   this text
               \\q or Ctrl-D            leave; Ctrl-C cancels a running query
             """;
@@ -105,6 +106,19 @@ final class MetaCommands {
             case "\\o" -> {
                 state.output = argument.isEmpty() ? null : Path.of(argument);
                 out.println(argument.isEmpty() ? "Results go to the terminal." : "Results go to " + argument + ".");
+            }
+            case "\\pager" -> {
+                switch (argument.toLowerCase(java.util.Locale.ROOT)) {
+                    case "on" -> state.pager = true;
+                    case "off" -> state.pager = false;
+                    case "" -> state.pager = !state.pager;
+                    default -> {
+                        out.println("ERROR: \\pager takes on or off.");
+                        out.flush();
+                        return true;
+                    }
+                }
+                out.println("Pager is " + (state.pager ? "on." : "off."));
             }
             default -> out.println("ERROR: unknown command " + command + "; \\help lists them.");
         }
@@ -191,7 +205,7 @@ final class MetaCommands {
             }
             String text = ResultPrinter.print(table, state.format, state.output == null ? terminal.getWidth() : 0);
             if (state.output == null) {
-                out.print(text);
+                Pager.show(text, table.rows().size(), state.format, state.pager, terminal);
             } else {
                 java.nio.file.Files.writeString(state.output, text, java.nio.file.StandardOpenOption.CREATE,
                         java.nio.file.StandardOpenOption.APPEND);

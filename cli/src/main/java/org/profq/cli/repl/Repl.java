@@ -126,7 +126,8 @@ public final class Repl {
             }
         }, terminal);
         if (table != null) {
-            show(ResultPrinter.print(table, state.format, state.output == null ? terminal.getWidth() : 0), terminal);
+            show(ResultPrinter.print(table, state.format, state.output == null ? terminal.getWidth() : 0),
+                    table.rows().size(), terminal);
         }
         if (state.timing) {
             terminal.writer().printf(Locale.ROOT, "Time: %.1f ms%n", (System.nanoTime() - started) / 1e6);
@@ -163,11 +164,10 @@ public final class Repl {
         return null;
     }
 
-    /** Prints to the terminal, or appends to the file chosen with \o. */
-    void show(String text, Terminal terminal) {
+    /** Prints a result of {@code rows} rows to the terminal (paged), or appends it to the file chosen with \o. */
+    void show(String text, int rows, Terminal terminal) {
         if (state.output == null) {
-            terminal.writer().print(text);
-            terminal.writer().flush();
+            Pager.show(text, rows, state.format, state.pager, terminal);
             return;
         }
         try {

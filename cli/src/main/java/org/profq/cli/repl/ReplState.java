@@ -10,6 +10,8 @@ final class ReplState {
     boolean timing;
     /** The file \o sends results to; null for the terminal. */
     Path output;
+    /** Whether results taller than the terminal are shown a screen at a time (\pager on|off). */
+    boolean pager = true;
 
     ReplState(OutputFormat format) {
         this.format = format;
