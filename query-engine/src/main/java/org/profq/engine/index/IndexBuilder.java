@@ -14,8 +14,9 @@ import org.profq.recording.Recording;
 
 /**
  * Builds the index of a recording in one streaming pass over its events: every column file of
- * {@link IndexColumn}, then the manifest, written last. It writes into the directory it is
- * given; {@link RecordingIndex} gives it a fresh temporary one and renames it into place.
+ * {@link IndexColumn}, then the manifest (with each file's CRC32C), written last. It writes
+ * into the directory it is given; {@link RecordingIndex} gives it a fresh temporary one and
+ * renames it into place.
  */
 final class IndexBuilder implements CallIndexer.Sink {
     private static final int PROGRESS_EVERY = 1 << 16;
@@ -36,8 +37,10 @@ final class IndexBuilder implements CallIndexer.Sink {
     static IndexManifest build(Recording recording, Path directory) throws IOException {
         IndexBuilder builder = new IndexBuilder(directory);
         try {
-            IndexManifest manifest = builder.index(recording);
-            builder.close();
+            int contexts = builder.index(recording);
+            Map<IndexColumn, Long> checksums = builder.close();
+            IndexManifest manifest = IndexManifest.of(recording, builder.calls, builder.allocations, builder.deaths,
+                    builder.exceptions, contexts, checksums);
             manifest.write(directory);
             return manifest;
         } finally {
@@ -45,7 +48,8 @@ final class IndexBuilder implements CallIndexer.Sink {
         }
     }
 
-    private IndexManifest index(Recording recording) throws IOException {
+    /** Writes every column; gives the number of calling contexts. */
+    private int index(Recording recording) throws IOException {
         CallIndexer callIndexer = new CallIndexer(this);
         try (EventReader events = recording.newEventReader();
              IndexProgress progress = new IndexProgress(recording)) {
@@ -72,7 +76,7 @@ final class IndexBuilder implements CallIndexer.Sink {
             writers.get(CONTEXT_PARENT).writeInt(contexts.parent(context));
             writers.get(CONTEXT_METHOD_ID).writeInt(contexts.method(context));
         }
-        return IndexManifest.of(recording, calls, allocations, deaths, exceptions, contexts.count());
+        return contexts.count();
     }
 
     @Override
@@ -120,11 +124,14 @@ final class IndexBuilder implements CallIndexer.Sink {
         exceptions++;
     }
 
-    private void close() throws IOException {
+    /** Closes every column file; gives each one's CRC32C (none when closed already). */
+    private Map<IndexColumn, Long> close() throws IOException {
         IOException failure = null;
-        for (ColumnWriter writer : writers.values()) {
+        Map<IndexColumn, Long> checksums = new EnumMap<>(IndexColumn.class);
+        for (Map.Entry<IndexColumn, ColumnWriter> writer : writers.entrySet()) {
             try {
-                writer.close();
+                writer.getValue().close();
+                checksums.put(writer.getKey(), writer.getValue().checksum());
             } catch (IOException e) {
                 failure = failure == null ? e : failure;
             }
@@ -133,5 +140,6 @@ final class IndexBuilder implements CallIndexer.Sink {
         if (failure != null) {
             throw failure;
         }
+        return checksums;
     }
 }

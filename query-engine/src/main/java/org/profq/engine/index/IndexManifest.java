@@ -6,6 +6,9 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 
 import org.profq.recording.Recording;
@@ -13,24 +16,52 @@ import org.profq.recording.Recording;
 /**
  * What an index was built from and holds, written last into {@code index/manifest.properties}:
  * the index format, the run (start time, pid) and the extent of {@code events/} it covers (log
- * bytes and events, which grow with every flushed batch), and the row count of each table. An
- * index whose manifest does not match the recording as opened now is stale and is rebuilt.
+ * bytes and events, which grow with every flushed batch), the row count of each table, and the
+ * CRC32C of each column file. An index whose manifest does not match the recording as opened
+ * now is stale and is rebuilt; a column file that does not match its checksum is damaged.
  */
 record IndexManifest(int format, long startedAtEpochNanos, long pid, long logBytes, long events, long calls,
-                     long allocations, long deaths, long exceptions, int contexts) {
-    /** 2: deaths, exceptions and allocations.tracked. */
-    static final int FORMAT = 2;
+                     long allocations, long deaths, long exceptions, int contexts, Map<IndexColumn, Long> checksums) {
+    /** 2: deaths, exceptions and allocations.tracked. 3: a CRC32C per column file. */
+    static final int FORMAT = 3;
     static final String FILE = "manifest.properties";
+    private static final String CHECKSUM_PREFIX = "crc32c.";
 
-    static IndexManifest of(Recording recording, long calls, long allocations, long deaths, long exceptions, int contexts) {
-        return new IndexManifest(FORMAT, recording.run().startedAtEpochNanos(), recording.run().pid(), recording.logBytes(),
-                recording.eventCount(), calls, allocations, deaths, exceptions, contexts);
+    IndexManifest {
+        checksums = Map.copyOf(checksums);
     }
 
-    /** Whether this index was built from exactly the events {@code recording} shows. */
-    boolean covers(Recording recording) {
-        return format == FORMAT && startedAtEpochNanos == recording.run().startedAtEpochNanos()
-                && pid == recording.run().pid() && logBytes == recording.logBytes() && events == recording.eventCount();
+    static IndexManifest of(Recording recording, long calls, long allocations, long deaths, long exceptions, int contexts,
+                            Map<IndexColumn, Long> checksums) {
+        return new IndexManifest(FORMAT, recording.run().startedAtEpochNanos(), recording.run().pid(), recording.logBytes(),
+                recording.eventCount(), calls, allocations, deaths, exceptions, contexts, checksums);
+    }
+
+    /** The CRC32C of {@code column}'s file. */
+    long checksum(IndexColumn column) {
+        return checksums.get(column);
+    }
+
+    /**
+     * Why this index does not show exactly the events {@code recording} shows, or empty if it
+     * does. {@link #grewSince} tells the ordinary case (the recording grew) from the others.
+     */
+    Optional<String> mismatch(Recording recording) {
+        if (startedAtEpochNanos != recording.run().startedAtEpochNanos() || pid != recording.run().pid()) {
+            return Optional.of("it was built from another run (pid " + pid + ", started at " + startedAtEpochNanos
+                    + " ns since the epoch)");
+        }
+        if (logBytes != recording.logBytes() || events != recording.eventCount()) {
+            return Optional.of("it covers " + events + " events in " + logBytes + " bytes of events/; the log holds "
+                    + recording.eventCount() + " in " + recording.logBytes());
+        }
+        return Optional.empty();
+    }
+
+    /** Whether {@code recording} is the run this index was built from, grown since (a recording still being written). */
+    boolean grewSince(Recording recording) {
+        return startedAtEpochNanos == recording.run().startedAtEpochNanos() && pid == recording.run().pid()
+                && logBytes < recording.logBytes() && events <= recording.eventCount();
     }
 
     void write(Path directory) throws IOException {
@@ -45,32 +76,62 @@ record IndexManifest(int format, long startedAtEpochNanos, long pid, long logByt
         properties.setProperty("deaths", Long.toString(deaths));
         properties.setProperty("exceptions", Long.toString(exceptions));
         properties.setProperty("contexts", Integer.toString(contexts));
+        for (IndexColumn column : IndexColumn.ALL) {
+            properties.setProperty(CHECKSUM_PREFIX + column.fileName(), String.format("%08x", checksum(column)));
+        }
         try (Writer out = Files.newBufferedWriter(directory.resolve(FILE), StandardCharsets.UTF_8)) {
             properties.store(out, "profq index of events/: derived, deletable, rebuilt on demand");
         }
     }
 
-    static IndexManifest read(Path directory) throws IOException {
+    /**
+     * The manifest in {@code directory}, or empty when it is of another index format (an index
+     * an older profq built: stale, not damaged).
+     */
+    static Optional<IndexManifest> read(Path directory) throws IOException {
+        Path file = directory.resolve(FILE);
         Properties properties = new Properties();
-        try (Reader in = Files.newBufferedReader(directory.resolve(FILE), StandardCharsets.UTF_8)) {
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             properties.load(in);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new IndexDamagedException(file + " is unreadable: " + e.getMessage());
         }
         try {
-            return new IndexManifest(Integer.parseInt(value(properties, "format")),
-                    Long.parseLong(value(properties, "started_at_epoch_ns")), Long.parseLong(value(properties, "pid")),
-                    Long.parseLong(value(properties, "log_bytes")), Long.parseLong(value(properties, "events")),
-                    Long.parseLong(value(properties, "calls")), Long.parseLong(value(properties, "allocations")),
-                    Long.parseLong(value(properties, "deaths")), Long.parseLong(value(properties, "exceptions")),
-                    Integer.parseInt(value(properties, "contexts")));
-        } catch (NumberFormatException e) {
-            throw new IndexDamagedException(directory.resolve(FILE) + " is unreadable: " + e.getMessage());
+            int format = Integer.parseInt(value(properties, file, "format"));
+            if (format != FORMAT) {
+                return Optional.empty();
+            }
+            Map<IndexColumn, Long> checksums = new EnumMap<>(IndexColumn.class);
+            for (IndexColumn column : IndexColumn.ALL) {
+                String checksum = value(properties, file, CHECKSUM_PREFIX + column.fileName());
+                if (checksum.length() != 8) {
+                    throw new NumberFormatException("the checksum " + checksum + " is not 8 hex digits");
+                }
+                checksums.put(column, Long.parseLong(checksum, 16));
+            }
+            return Optional.of(new IndexManifest(format,
+                    Long.parseLong(value(properties, file, "started_at_epoch_ns")), Long.parseLong(value(properties, file, "pid")),
+                    Long.parseLong(value(properties, file, "log_bytes")), Long.parseLong(value(properties, file, "events")),
+                    count(properties, file, "calls"), count(properties, file, "allocations"),
+                    count(properties, file, "deaths"), count(properties, file, "exceptions"),
+                    Math.toIntExact(count(properties, file, "contexts")), checksums));
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw new IndexDamagedException(file + " is unreadable: " + e.getMessage());
         }
     }
 
-    private static String value(Properties properties, String key) throws IndexDamagedException {
+    private static long count(Properties properties, Path file, String key) throws IndexDamagedException {
+        long count = Long.parseLong(value(properties, file, key));
+        if (count < 0) {
+            throw new IndexDamagedException(file + " says " + key + "=" + count);
+        }
+        return count;
+    }
+
+    private static String value(Properties properties, Path file, String key) throws IndexDamagedException {
         String value = properties.getProperty(key);
         if (value == null) {
-            throw new IndexDamagedException("the index manifest lacks " + key);
+            throw new IndexDamagedException(file + " lacks " + key);
         }
         return value.trim();
     }

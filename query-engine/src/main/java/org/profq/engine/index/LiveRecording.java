@@ -8,7 +8,9 @@ import org.profq.recording.Recording;
  * A recording as the statements of a connection see it. Each statement (each Calcite
  * {@code DataContext}) gets one {@link Snapshot}, shared by every table it scans so a join
  * reads one consistent set of events; a new statement first checks whether the recording grew
- * (a recording still being written) and then sees the newer events.
+ * (a recording still being written) and then sees the newer events, and whether the index
+ * files it read are still the ones it verified (if not, the index is opened again, so checked
+ * again).
  */
 public final class LiveRecording implements AutoCloseable {
     private Snapshot current;
@@ -30,6 +32,8 @@ public final class LiveRecording implements AutoCloseable {
             Recording newer = current.recording().refresh();
             if (newer != current.recording()) {
                 current = new Snapshot(newer);
+            } else {
+                current.forgetIndexIfChangedOnDisk();
             }
         }
         return current;
@@ -51,6 +55,12 @@ public final class LiveRecording implements AutoCloseable {
 
         public Recording recording() {
             return recording;
+        }
+
+        synchronized void forgetIndexIfChangedOnDisk() {
+            if (index != null && !index.unchangedOnDisk()) {
+                index = null;
+            }
         }
 
         public synchronized RecordingIndex index() {

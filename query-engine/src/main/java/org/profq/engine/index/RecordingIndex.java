@@ -10,6 +10,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.IntFunction;
 import java.util.stream.Stream;
 
@@ -21,8 +22,10 @@ import org.profq.recording.Recording;
  * scans read instead of decoding the event log. {@link #open} reuses an index whose manifest
  * covers the recording as opened, and otherwise builds one: into a temporary directory beside
  * it, renamed into place when complete, so a crash never leaves half an index. An index that
- * is stale (events/ grew) or damaged (a file missing or of the wrong size, an unreadable
- * manifest) is deleted and rebuilt; it is derived data.
+ * is stale (events/ grew, or an older profq built it) is rebuilt quietly. One that is damaged
+ * (a file missing, of the wrong length or failing its CRC32C, an unreadable manifest) is never
+ * read: it is rebuilt too, and one line on stderr says so and why; it is derived data. Each
+ * column file is checksummed when this process first maps it ({@link VerifiedColumnFiles}).
  */
 public final class RecordingIndex {
     /** The index directory inside a recording. */
@@ -46,7 +49,7 @@ public final class RecordingIndex {
             if (!Files.isRegularFile(file)) {
                 throw new IndexDamagedException(file + " is missing");
             }
-            columns.put(column, MappedColumn.map(file, column.width, column.rows(manifest)));
+            columns.put(column, MappedColumn.map(file, column.width, column.rows(manifest), manifest.checksum(column)));
         }
         int contexts = manifest.contexts();
         contextParents = new int[contexts + 1];
@@ -61,25 +64,54 @@ public final class RecordingIndex {
         stacks = new String[contexts + 1];
     }
 
-    /** The index of {@code recording} as opened: reused when its manifest covers it, else (re)built. */
+    /**
+     * The index of {@code recording} as opened: reused when its manifest covers it and its files
+     * match the manifest, else (re)built.
+     */
     public static RecordingIndex open(Recording recording) {
         Path directory = recording.directory().resolve(DIRECTORY);
+        String damage = null;
         try {
             if (Files.isRegularFile(directory.resolve(IndexManifest.FILE))) {
                 try {
-                    IndexManifest manifest = IndexManifest.read(directory);
-                    if (manifest.covers(recording)) {
-                        return new RecordingIndex(directory, manifest);
+                    Optional<IndexManifest> manifest = IndexManifest.read(directory);
+                    Optional<String> mismatch = manifest.flatMap(current -> current.mismatch(recording));
+                    if (manifest.isPresent() && mismatch.isEmpty()) {
+                        return new RecordingIndex(directory, manifest.get());
                     }
-                } catch (IOException | RuntimeException damaged) {
-                    // derived data: rebuild it below
+                    if (mismatch.isPresent() && !manifest.get().grewSince(recording)) {
+                        damage = mismatch.get();
+                    }
+                } catch (IndexDamagedException e) {
+                    damage = e.getMessage();
+                } catch (IOException | RuntimeException e) {
+                    damage = e.toString();
                 }
+            } else if (Files.isDirectory(directory)) {
+                damage = directory.resolve(IndexManifest.FILE) + " is missing";
             }
-            return build(recording, directory);
+            RecordingIndex rebuilt = build(recording, directory);
+            if (damage != null) {
+                System.err.println("profq: rebuilt the index of " + recording.directory() + " from events/: " + damage);
+            }
+            return rebuilt;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot build the index of " + recording.directory() + " in " + directory
                     + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Whether every column file is still the one mapped and verified (a stat per file): a file
+     * changed on disk since, damaged or replaced, must not be read through this index.
+     */
+    public boolean unchangedOnDisk() {
+        for (MappedColumn column : columns.values()) {
+            if (!column.unchangedOnDisk()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** How many indexes this JVM has built: for tests that check an index is reused. */

@@ -1,0 +1,39 @@
+package org.profq.engine.index;
+
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The column files this process has checksummed and found whole, so that each is verified once
+ * per process, when first mapped, and warm queries pay nothing: a file is known by its path and
+ * what a write or a replacement changes (the file's identity, its size and its modification
+ * time) with the checksum it matched. A file rewritten in place keeps its path but gets a new
+ * modification time; a rebuilt index's files are new files.
+ */
+final class VerifiedColumnFiles {
+    private record Stamp(Object fileKey, long size, FileTime modified, long checksum) {
+    }
+
+    private static final Map<Path, Stamp> VERIFIED = new ConcurrentHashMap<>();
+
+    private VerifiedColumnFiles() {
+    }
+
+    /** Whether {@code file}, as {@code attributes} describe it now, was found to have {@code checksum}. */
+    static boolean verified(Path file, BasicFileAttributes attributes, long checksum) {
+        return Objects.equals(VERIFIED.get(file.toAbsolutePath()), stamp(attributes, checksum));
+    }
+
+    /** Remembers that {@code file}, as {@code attributes} describe it, has {@code checksum}. */
+    static void remember(Path file, BasicFileAttributes attributes, long checksum) {
+        VERIFIED.put(file.toAbsolutePath(), stamp(attributes, checksum));
+    }
+
+    private static Stamp stamp(BasicFileAttributes attributes, long checksum) {
+        return new Stamp(attributes.fileKey(), attributes.size(), attributes.lastModifiedTime(), checksum);
+    }
+}
