@@ -53,7 +53,8 @@ public final class RecordCommand implements Callable<Integer> {
 
     @Option(names = "--events", paramLabel = "KINDS",
             description = "Event families to record, joined with ':': calls, allocations, deaths (of every"
-                    + " --track'th allocated object), exceptions (default: calls:allocations).")
+                    + " --track'th allocated object), exceptions, uses (field reads/writes and method calls on"
+                    + " tracked objects; implies deaths) (default: calls:allocations).")
     String events;
 
     @Option(names = "--out", paramLabel = "DIR",

@@ -24,7 +24,9 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
         /** The death of every {@code track}th allocated object (implies allocations). */
         DEATHS,
         /** Every exception thrown, by class, call and line. */
-        EXCEPTIONS;
+        EXCEPTIONS,
+        /** Field reads and writes and method calls on tracked objects (implies deaths). */
+        USES;
 
         public String optionName() {
             return name().toLowerCase(Locale.ROOT);
@@ -65,6 +67,9 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
                 }
             }
         }
+        if (events.contains(EventKind.USES)) {
+            events.add(EventKind.DEATHS); // uses are followed on the tracked objects only
+        }
         if (events.contains(EventKind.DEATHS)) {
             events.add(EventKind.ALLOCATIONS); // a death needs its object's allocation
         }
@@ -95,7 +100,7 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
                 kinds.add(EventKind.valueOf(item.trim().toUpperCase(Locale.ROOT)));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("unknown event kind '" + item
-                        + "'; use calls, allocations, deaths or exceptions, several as calls:allocations.");
+                        + "'; use calls, allocations, deaths, exceptions or uses, several as calls:allocations.");
             }
         }
         return kinds;

@@ -15,6 +15,9 @@ final class WeaverConfiguration {
         if (options.records(EventKind.ALLOCATIONS)) {
             xml.append("    <aspect name=\"org.profq.weave.AllocationAspect\"/>\n");
         }
+        if (options.records(EventKind.USES)) {
+            xml.append("    <aspect name=\"org.profq.weave.UseAspect\"/>\n");
+        }
         if (options.records(EventKind.EXCEPTIONS)) {
             xml.append("    <aspect name=\"org.profq.weave.ExceptionAspect\"/>\n");
         }

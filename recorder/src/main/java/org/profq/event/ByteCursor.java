@@ -48,6 +48,16 @@ public final class ByteCursor {
         return (int) value;
     }
 
+    /** Four bytes, little-endian, as {@link DocumentWriter#putInt32} wrote them. */
+    public int readInt32() {
+        require(4);
+        int value = 0;
+        for (int shift = 0; shift < 32; shift += 8) {
+            value |= (bytes[position++] & 0xFF) << shift;
+        }
+        return value;
+    }
+
     public byte[] readBytes(int count) {
         require(count);
         byte[] out = new byte[count];

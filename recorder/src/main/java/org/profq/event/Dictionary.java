@@ -10,13 +10,14 @@ import org.aspectj.lang.JoinPoint;
 import org.aspectj.lang.Signature;
 import org.aspectj.lang.reflect.CodeSignature;
 import org.aspectj.lang.reflect.ConstructorSignature;
+import org.aspectj.lang.reflect.FieldSignature;
 import org.aspectj.lang.reflect.InitializerSignature;
 import org.aspectj.lang.reflect.MethodSignature;
 import org.aspectj.lang.reflect.SourceLocation;
 import org.profq.log.EventLog;
 
 /**
- * Gives classes, methods, allocation sites and threads their ids, writing each name to the
+ * Gives classes, methods, allocation sites, fields and threads their ids, writing each name to the
  * log once, before any batch can refer to it.
  *
  * <p>The fast path is an identity look-up of the join point's static part. The first time a
@@ -29,8 +30,10 @@ final class Dictionary {
     private final DocumentWriter document = new DocumentWriter();
     private final IdentityIds methodsByStaticPart = new IdentityIds();
     private final IdentityIds sitesByStaticPart = new IdentityIds();
+    private final IdentityIds fieldsByStaticPart = new IdentityIds();
     private final Map<String, Integer> classesByName = new HashMap<>();
     private final Map<String, Integer> methodsByKey = new HashMap<>();
+    private final Map<String, Integer> fieldsByKey = new HashMap<>();
     private int nextSiteId = 1;
     private int nextThreadId = 1;
 
@@ -55,6 +58,12 @@ final class Dictionary {
     int siteId(JoinPoint.StaticPart call, JoinPoint.StaticPart enclosing, Object created) {
         int id = call == null ? -1 : sitesByStaticPart.get(call);
         return id >= 0 ? id : registerSite(call, enclosing, created);
+    }
+
+    /** The field a {@code get} or {@code set} join point reads or writes. */
+    int fieldId(JoinPoint.StaticPart access) {
+        int id = fieldsByStaticPart.get(access);
+        return id >= 0 ? id : registerField(access);
     }
 
     /** The id of a class named by a {@code Class} object (an exception's, say). */
@@ -136,6 +145,31 @@ final class Dictionary {
         if (call != null) {
             sitesByStaticPart.put(call, id);
         }
+        return id;
+    }
+
+    private synchronized int registerField(JoinPoint.StaticPart access) {
+        int known = fieldsByStaticPart.get(access);
+        if (known >= 0) {
+            return known;
+        }
+        FieldSignature signature = (FieldSignature) access.getSignature();
+        String className = signature.getDeclaringTypeName();
+        // Every get and set of a field has a static part of its own; they share one id.
+        String key = className + '.' + signature.getName();
+        Integer id = fieldsByKey.get(key);
+        if (id == null) {
+            id = fieldsByKey.size() + 1;
+            int classId = classId(className);
+            document.start(DOC_FIELD)
+                    .putVarint(id)
+                    .putVarint(classId)
+                    .putString(signature.getName())
+                    .putString(signature.getFieldType().getTypeName());
+            log.write(document.bytes(), 0, document.length());
+            fieldsByKey.put(key, id);
+        }
+        fieldsByStaticPart.put(access, id);
         return id;
     }
 

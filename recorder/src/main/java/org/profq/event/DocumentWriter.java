@@ -28,6 +28,15 @@ public final class DocumentWriter {
         return this;
     }
 
+    /** Four bytes, little-endian: a checksum, which a varint would not give a fixed place. */
+    public DocumentWriter putInt32(int value) {
+        ensure(4);
+        for (int shift = 0; shift < 32; shift += 8) {
+            bytes[length++] = (byte) (value >>> shift);
+        }
+        return this;
+    }
+
     public DocumentWriter putBytes(byte[] data) {
         ensure(data.length);
         System.arraycopy(data, 0, bytes, length, data.length);

@@ -28,6 +28,8 @@ public final class Recorder {
     /** Every how many allocations one is tracked; 0 when deaths are not recorded. */
     private static int trackEvery;
     private static Lifetimes lifetimes;
+    /** The tracked objects alive, asked by every use advice; empty until deaths are recorded. */
+    private static TrackedObjects trackedObjects = new TrackedObjects(null);
     private static Dictionary dictionary;
     private static Instrumentation instrumentation;
     private static boolean closed;
@@ -52,6 +54,7 @@ public final class Recorder {
         trackEvery = trackEveryNth;
         if (trackEveryNth > 0) {
             lifetimes = new Lifetimes(objectId -> CURRENT.get().death(objectId, false));
+            trackedObjects = lifetimes.tracked();
         }
     }
 
@@ -94,6 +97,42 @@ public final class Recorder {
                     : thread.allocation(site, tracked);
             if (tracked) {
                 lifetimes.track(created, objectId);
+            }
+        } catch (Throwable t) {
+            InternalErrors.report(t);
+        }
+    }
+
+    /** Woven code read an instance field of {@code used}; recorded if {@code used} is tracked. */
+    public static void get(Object used, JoinPoint.StaticPart access) {
+        try {
+            long objectId = trackedObjects.idOf(used);
+            if (objectId != 0) {
+                CURRENT.get().use(EV_USE_GET, objectId, dictionary.fieldId(access));
+            }
+        } catch (Throwable t) {
+            InternalErrors.report(t);
+        }
+    }
+
+    /** Woven code wrote an instance field of {@code used}; recorded if {@code used} is tracked. */
+    public static void set(Object used, JoinPoint.StaticPart access) {
+        try {
+            long objectId = trackedObjects.idOf(used);
+            if (objectId != 0) {
+                CURRENT.get().use(EV_USE_SET, objectId, dictionary.fieldId(access));
+            }
+        } catch (Throwable t) {
+            InternalErrors.report(t);
+        }
+    }
+
+    /** Woven code called an instance method of {@code used}; recorded if {@code used} is tracked. */
+    public static void call(Object used, JoinPoint.StaticPart call) {
+        try {
+            long objectId = trackedObjects.idOf(used);
+            if (objectId != 0) {
+                CURRENT.get().use(EV_USE_CALL, objectId, dictionary.methodId(call));
             }
         } catch (Throwable t) {
             InternalErrors.report(t);

@@ -5,18 +5,25 @@ package org.profq.event;
  *
  * <p>Every Chronicle document starts with one document-kind byte. A {@link #DOC_BATCH} holds
  * one thread's packed events: each is a tag byte ({@code kind | TIME_CHANGED?}) followed by a
- * varint time delta when {@link #TIME_CHANGED} is set, then the kind's varint fields.
+ * varint time delta when {@link #TIME_CHANGED} is set, then the kind's varint fields. The
+ * batch header ends with a CRC32C of everything in the document after the kind byte (the
+ * checksum's own four bytes excepted), so damage inside a batch is found, never decoded.
  * Dictionary documents name an id before the first batch that uses it.
+ *
+ * <p>Version 2.0 added the checksum; 2.1 the field dictionary and use events.
  */
 public final class RecordingFormat {
     public static final byte[] MAGIC = {'P', 'R', 'O', 'F', 'Q'};
-    public static final int MAJOR_VERSION = 1;
-    public static final int MINOR_VERSION = 0;
+    public static final int MAJOR_VERSION = 2;
+    public static final int MINOR_VERSION = 1;
 
     // Document kinds: the first byte of every document.
     /** magic, major, minor, then run metadata. Always the first document. */
     public static final byte DOC_HEADER = 1;
-    /** threadId, batchSequence, baseNanos, firstCallSequence, firstObjectSequence, eventCount, lastNanos, then events. */
+    /**
+     * threadId, batchSequence, baseNanos, firstCallSequence, firstObjectSequence, eventCount,
+     * lastNanos, a 4-byte little-endian CRC32C (see {@link #BATCH_CHECKSUM_BYTES}), then events.
+     */
     public static final byte DOC_BATCH = 2;
     /** classId, name. */
     public static final byte DOC_CLASS = 3;
@@ -32,6 +39,11 @@ public final class RecordingFormat {
     public static final byte DOC_END = 8;
     /** nanos, message: something the recorder could not do, e.g. a class left unwoven. */
     public static final byte DOC_WARNING = 9;
+    /** fieldId, classId (declaring class), name, type (Java type name). */
+    public static final byte DOC_FIELD = 10;
+
+    /** The size of a batch's checksum, a CRC32C written little-endian after its header fields. */
+    public static final int BATCH_CHECKSUM_BYTES = 4;
 
     // Event kinds inside a batch: the low bits of the tag byte.
     /** methodId. */
@@ -54,6 +66,12 @@ public final class RecordingFormat {
     public static final int EV_DEATH_AT_EXIT = 9;
     /** classId, line: an exception thrown (or first seen) in the innermost open call, at that line. */
     public static final int EV_THROW = 10;
+    /** objectId, fieldId: a tracked object's instance field was read. */
+    public static final int EV_USE_GET = 11;
+    /** objectId, fieldId: a tracked object's instance field was written. */
+    public static final int EV_USE_SET = 12;
+    /** objectId, methodId: an instance method of a tracked object was called. */
+    public static final int EV_USE_CALL = 13;
     /** Tag bit: a varint time delta (ns since the previous event or batch base) follows. */
     public static final int TIME_CHANGED = 0x80;
     public static final int KIND_MASK = 0x7F;

@@ -2,6 +2,8 @@ package org.profq.event;
 
 import static org.profq.event.RecordingFormat.*;
 
+import java.util.zip.CRC32C;
+
 import org.profq.log.EventLog;
 
 /**
@@ -24,6 +26,7 @@ final class ThreadRecorder {
     private final EventLog log;
     private final byte[] events = new byte[CAPACITY];
     private final DocumentWriter batchHeader = new DocumentWriter();
+    private final CRC32C checksum = new CRC32C();
 
     private int position;
     private int eventCount;
@@ -81,6 +84,13 @@ final class ThreadRecorder {
         position = Varint.put(events, p, objectId);
     }
 
+    /** A use ({@code EV_USE_GET}, {@code _SET} or {@code _CALL}) of a tracked object, by its field or method id. */
+    void use(int kind, long objectId, int memberId) {
+        int p = begin(kind);
+        p = Varint.put(events, p, objectId);
+        position = Varint.put(events, p, memberId);
+    }
+
     void thrown(int classId, int line) {
         int p = begin(EV_THROW);
         p = Varint.put(events, p, classId);
@@ -136,6 +146,10 @@ final class ThreadRecorder {
                     .putVarint(batchFirstObject)
                     .putVarint(eventCount)
                     .putVarint(lastNanos);
+            checksum.reset();
+            checksum.update(batchHeader.bytes(), 1, batchHeader.length() - 1);
+            checksum.update(events, 0, position);
+            batchHeader.putInt32((int) checksum.getValue());
             if (log.write(batchHeader.bytes(), batchHeader.length(), events, 0, position)) {
                 eventsWritten += eventCount;
             } else {

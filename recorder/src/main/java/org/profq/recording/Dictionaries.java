@@ -4,12 +4,13 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-/** The names of a recording, by id: classes, methods, allocation sites and threads. */
+/** The names of a recording, by id: classes, methods, allocation sites, threads and fields. */
 final class Dictionaries {
     final List<ClassInfo> classes = new ArrayList<>();
     final List<MethodInfo> methods = new ArrayList<>();
     final List<SiteInfo> sites = new ArrayList<>();
     final List<ThreadInfo> threads = new ArrayList<>();
+    final List<FieldInfo> fields = new ArrayList<>();
 
     ClassInfo classInfo(int id) {
         return byId(classes, id, "class");
@@ -21,6 +22,10 @@ final class Dictionaries {
 
     SiteInfo site(int id) {
         return byId(sites, id, "allocation site");
+    }
+
+    FieldInfo field(int id) {
+        return byId(fields, id, "field");
     }
 
     ThreadInfo thread(int id) {

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.zip.CRC32C;
 
 import org.profq.event.ByteCursor;
 import org.profq.recording.RecordedEvent.Allocation;
@@ -22,6 +23,7 @@ final class EventDecoder {
     private final Map<Integer, ThreadState> threads = new HashMap<>();
     private final Dictionaries dictionaries;
     private final ByteCursor cursor = new ByteCursor();
+    private final CRC32C checksum = new CRC32C();
 
     EventDecoder(Dictionaries dictionaries) {
         this.dictionaries = dictionaries;
@@ -30,12 +32,12 @@ final class EventDecoder {
     /**
      * Decodes one batch document (its kind byte at {@code bytes[0]}) and passes each event on.
      *
-     * <p>A batch carries no checksum; cheap consistency checks catch most damage that still
-     * decodes: the thread, methods and sites must be named; the events must use up exactly the
-     * batch's bytes, and their times must add up to the batch's last-event time; a batch that
-     * follows its thread's previous one (sequence + 1) must start at that one's last time and
-     * call and object counts. Not caught: a changed id that names another existing method or
-     * site, a changed array length or size, a changed sequence of a thread's first batch.
+     * <p>A batch whose CRC32C does not match its bytes is refused before anything in it is
+     * believed. Consistency checks then catch what a checksum cannot (a batch from another
+     * recording, writer bugs): the thread, methods, sites and fields must be named; the events
+     * must use up exactly the batch's bytes, and their times must add up to the batch's
+     * last-event time; a batch that follows its thread's previous one (sequence + 1) must start
+     * at that one's last time and call and object counts.
      */
     void decodeBatch(byte[] bytes, int length, Consumer<RecordedEvent> sink) {
         cursor.reset(bytes, 1, length);
@@ -46,6 +48,14 @@ final class EventDecoder {
         long firstObject = cursor.readVarint();
         long count = cursor.readVarint();
         long lastNanos = cursor.readVarint();
+        int checksumAt = cursor.position();
+        int expected = cursor.readInt32();
+        checksum.reset();
+        checksum.update(bytes, 1, checksumAt - 1);
+        checksum.update(bytes, cursor.position(), length - cursor.position());
+        if ((int) checksum.getValue() != expected) {
+            throw malformed("a batch of " + length + " bytes whose CRC32C checksum does not match its contents");
+        }
         if (threadId < 1 || threadId > dictionaries.threads.size()) {
             throw malformed("a batch of thread " + threadId + ", which the recording never named");
         }
@@ -93,6 +103,16 @@ final class EventDecoder {
                 }
                 case EV_DEATH, EV_DEATH_AT_EXIT ->
                         sink.accept(new RecordedEvent.Death(threadId, cursor.readVarint(), time, (tag & KIND_MASK) == EV_DEATH_AT_EXIT));
+                case EV_USE_GET, EV_USE_SET, EV_USE_CALL -> {
+                    long objectId = cursor.readVarint();
+                    int kind = tag & KIND_MASK;
+                    int member = cursor.readInt();
+                    int known = kind == EV_USE_CALL ? dictionaries.methods.size() : dictionaries.fields.size();
+                    if (member < 1 || member > known) {
+                        throw malformed("a use of member id " + member + ", which the recording never named");
+                    }
+                    sink.accept(new RecordedEvent.Use(threadId, objectId, thread.parent(), UseKind.of(kind), member, time));
+                }
                 case EV_THROW -> {
                     int classId = cursor.readInt();
                     if (classId < 1 || classId > dictionaries.classes.size()) {

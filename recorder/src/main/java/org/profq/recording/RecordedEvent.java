@@ -5,7 +5,7 @@ package org.profq.recording;
  * {@code threadId * 10^12 + sequence within the thread}; 0 means "none".
  */
 public sealed interface RecordedEvent permits RecordedEvent.CallEntry, RecordedEvent.CallExit, RecordedEvent.Allocation,
-        RecordedEvent.Death, RecordedEvent.Thrown {
+        RecordedEvent.Death, RecordedEvent.Thrown, RecordedEvent.Use {
     int threadId();
 
     /** ns since the recording started. */
@@ -46,5 +46,14 @@ public sealed interface RecordedEvent permits RecordedEvent.CallEntry, RecordedE
      * seen: thrown out of that call, or caught in it), at {@code line} of its method (0 if unknown).
      */
     record Thrown(int threadId, long callId, int classId, int line, long timeNanos) implements RecordedEvent {
+    }
+
+    /**
+     * A tracked object was used in call {@code callId}: its instance field {@code memberId} read
+     * ({@link UseKind#GET}) or written ({@link UseKind#SET}), or its instance method
+     * {@code memberId} called ({@link UseKind#CALL}), by woven code.
+     */
+    record Use(int threadId, long objectId, long callId, UseKind kind, int memberId, long timeNanos)
+            implements RecordedEvent {
     }
 }

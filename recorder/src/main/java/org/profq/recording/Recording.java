@@ -75,6 +75,7 @@ public final class Recording implements AutoCloseable {
         dictionaries.methods.addAll(previous.dictionaries.methods);
         dictionaries.sites.addAll(previous.dictionaries.sites);
         dictionaries.threads.addAll(previous.dictionaries.threads);
+        dictionaries.fields.addAll(previous.dictionaries.fields);
         losses.addAll(previous.losses);
         warnings.addAll(previous.warnings);
         threadLastNanos.putAll(previous.threadLastNanos);
@@ -151,6 +152,14 @@ public final class Recording implements AutoCloseable {
 
     public List<ThreadInfo> threads() {
         return Dictionaries.view(dictionaries.threads);
+    }
+
+    public List<FieldInfo> fields() {
+        return Dictionaries.view(dictionaries.fields);
+    }
+
+    public FieldInfo field(int id) {
+        return dictionaries.field(id);
     }
 
     public ClassInfo classInfo(int id) {
@@ -321,6 +330,10 @@ public final class Recording implements AutoCloseable {
                     int id = in.readInt();
                     Dictionaries.add(dictionaries.threads, id, new ThreadInfo(id, in.readVarint(), in.readString(),
                             in.readByte() == 1, in.readVarint(), 0), "thread");
+                }
+                case DOC_FIELD -> {
+                    int id = in.readInt();
+                    Dictionaries.add(dictionaries.fields, id, new FieldInfo(id, in.readInt(), in.readString(), in.readString()), "field");
                 }
                 case DOC_LOSS -> losses.add(new Loss(in.readInt(), lossCauseName(in.readInt()), in.readVarint()));
                 case DOC_END -> end = new RecordingEnd(in.readVarint(), in.readVarint(), in.readVarint(), in.readInt());

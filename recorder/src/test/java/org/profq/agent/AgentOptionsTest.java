@@ -42,8 +42,8 @@ class AgentOptionsTest {
     void mistakesAreOneSentenceThatSaysWhatToDo() {
         assertEquals("unknown agent option 'colour'; known options are include, exclude, events, out, clock, tick, track.",
                 assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("colour=red")).getMessage());
-        assertEquals("unknown event kind 'uses'; use calls, allocations, deaths or exceptions, several as calls:allocations.",
-                assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("events=uses")).getMessage());
+        assertEquals("unknown event kind 'usage'; use calls, allocations, deaths, exceptions or uses, several as calls:allocations.",
+                assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("events=usage")).getMessage());
         assertEquals("tick '5' is not a period in microseconds between 10 and 1000000.",
                 assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("tick=5")).getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("include=a\"b"))
