@@ -18,9 +18,9 @@ import java.util.Properties;
  * depends on a home directory or a local Maven repository layout. The system properties
  * {@code profq.agent.jar} and {@code aspectj.weaver.jar} override them.
  */
-record BenchEnvironment(String java, Path benchJar, Path profqAgent, Path aspectjWeaver, List<String> readerJvmArgs) {
+public record BenchEnvironment(String java, Path benchJar, Path profqAgent, Path aspectjWeaver, List<String> readerJvmArgs) {
 
-    static BenchEnvironment locate(String java) {
+    public static BenchEnvironment locate(String java) {
         Path benchJar = ownLocation();
         Path agents = benchJar.getParent().resolve("agents");
         Path profqAgent = existing("profq.agent.jar", agents.resolve("profq-agent.jar"));
@@ -29,7 +29,7 @@ record BenchEnvironment(String java, Path benchJar, Path profqAgent, Path aspect
     }
 
     /** The JVM running this one, unless {@code --jvm} named another. */
-    static String currentJava() {
+    public static String currentJava() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 

@@ -1,0 +1,277 @@
+package org.profq.bench.real;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Runs one program under every {@link ProfilerSetup}, in alternating pairs with a run
+ * without a profiler on the same JDK (round 1: plain first, round 2: profiled first, ...),
+ * and collects what the table reports: the time ratios, whether profq changed the program's
+ * behaviour, the recordings' size, and the profiles for the accuracy comparison (from the
+ * first round; later rounds are only timed and checked).
+ */
+final class ProgramMeasurement {
+    /** One pair: wall seconds without and with the profiler. */
+    record Pair(double plainSeconds, double profiledSeconds) {
+        double ratio() {
+            return profiledSeconds / plainSeconds;
+        }
+    }
+
+    /** A profq recording's size. {@code seconds} is the wall time of the run that made it. */
+    record RecordingFacts(long events, long lost, long logBytes, long diskBytes, double seconds) {
+    }
+
+    /** Everything measured for one program. */
+    static final class Outcome {
+        final Program program;
+        final Map<String, ProfilerSetup> setups = new LinkedHashMap<>();
+        final Map<String, List<Pair>> pairs = new LinkedHashMap<>();
+        final Map<String, List<String>> behaviourDifferences = new LinkedHashMap<>();
+        final Map<String, String> failures = new LinkedHashMap<>();
+        final Map<String, RecordingFacts> recordings = new LinkedHashMap<>();
+        final List<String> agentLines = new ArrayList<>();
+        final List<String> plainDifferences = new ArrayList<>();
+        final List<Double> plainSeconds = new ArrayList<>();
+        MethodProfile profqHeap;
+        MethodProfile profqSelf;
+        MethodProfile asyncAlloc;
+        MethodProfile asyncAllocExclusive;
+        MethodProfile asyncCpu;
+        Behaviour expected;
+
+        Outcome(Program program) {
+            this.program = program;
+        }
+    }
+
+    private final Path runs;
+    private final Path java;
+    private final List<String> readerJvmArgs;
+    private final List<Path> queryClassPath;
+    private final Duration timeout;
+
+    ProgramMeasurement(Path runs, Path java, List<String> readerJvmArgs, List<Path> queryClassPath, Duration timeout) {
+        this.runs = runs;
+        this.java = java;
+        this.readerJvmArgs = readerJvmArgs;
+        this.queryClassPath = queryClassPath;
+        this.timeout = timeout;
+    }
+
+    Outcome measure(Program program, List<ProfilerSetup> setups, int rounds) {
+        Outcome outcome = new Outcome(program);
+        setups.forEach(setup -> outcome.setups.put(setup.key(), setup));
+        for (int round = 0; round < rounds; round++) {
+            for (ProfilerSetup setup : setups) {
+                if (outcome.failures.containsKey(setup.key())) {
+                    continue;
+                }
+                boolean profiledFirst = round % 2 == 1;
+                String name = program.name() + "-" + setup.key() + "-" + (round + 1);
+                JvmRun.Result plain;
+                JvmRun.Result profiled;
+                if (profiledFirst) {
+                    profiled = run(program, setup, name + "-profiled", true);
+                    plain = run(program, setup, name + "-plain", false);
+                } else {
+                    plain = run(program, setup, name + "-plain", false);
+                    profiled = run(program, setup, name + "-profiled", true);
+                }
+                System.err.printf("  %-14s %-44s round %d: %6.2f s plain, %6.2f s profiled (%.2f×)%n", program.name(),
+                        setup.label(), round + 1, plain.seconds(), profiled.seconds(), profiled.seconds() / plain.seconds());
+                try {
+                    examine(outcome, setup, round, plain, profiled);
+                } finally {
+                    delete(plain.directory());
+                    delete(profiled.directory());
+                }
+            }
+        }
+        return outcome;
+    }
+
+    private JvmRun.Result run(Program program, ProfilerSetup setup, String name, boolean profiled) {
+        Path directory = runs.resolve(name);
+        delete(directory);
+        List<String> options = new ArrayList<>(program.jvmOptions());
+        if (profiled) {
+            options.addAll(setup.options().apply(directory));
+        }
+        return JvmRun.run(JvmRun.command(setup.java(), options, program.classPath(), program.mainClass(),
+                program.arguments().apply(directory)), directory, timeout);
+    }
+
+    private void examine(Outcome outcome, ProfilerSetup setup, int round, JvmRun.Result plain, JvmRun.Result profiled) {
+        Program program = outcome.program;
+        if (plain.timedOut() || profiled.timedOut()) {
+            outcome.failures.put(setup.key(), (plain.timedOut() ? "plain" : "profiled") + " run timed out after "
+                    + timeout.toMinutes() + " min");
+            return;
+        }
+        boolean sameJdk = setup.java().equals(java);
+        if (sameJdk) {
+            outcome.plainSeconds.add(plain.seconds());
+            Behaviour plainBehaviour = behaviour(program, plain, outcome.expected == null);
+            if (outcome.expected == null) {
+                outcome.expected = plainBehaviour;
+            } else if (round == 0 || outcome.plainDifferences.isEmpty()) {
+                String difference = plainBehaviour.differenceFrom(outcome.expected);
+                if (!difference.isEmpty()) {
+                    outcome.plainDifferences.add(setup.key() + " round " + (round + 1) + ": " + difference);
+                }
+            }
+        }
+        if (setup.kind() == ProfilerSetup.Kind.PROFQ) {
+            Behaviour behaviour = behaviour(program, profiled, true);
+            String difference = behaviour.differenceFrom(outcome.expected);
+            if (!difference.isEmpty()) {
+                outcome.behaviourDifferences.computeIfAbsent(setup.key(), k -> new ArrayList<>())
+                        .add("round " + (round + 1) + ": " + difference + "; stderr: " + head(JvmRun.read(profiled.stderr()), 40));
+            }
+            for (String line : behaviour.agentLines()) {
+                String tagged = setup.key() + ": " + line;
+                if (!outcome.agentLines.contains(tagged)) {
+                    outcome.agentLines.add(tagged);
+                }
+            }
+            if (round == 0) {
+                boolean profiles = setup.key().equals("a");
+                String dump = dumpRecording(setup.outputIn(profiled.directory()), profiles, profiled.directory());
+                if (dump == null) {
+                    outcome.failures.put(setup.key(), "the recording could not be read; see the harness's stderr");
+                } else {
+                    readDump(outcome, setup, dump, profiled, profiles);
+                }
+            }
+        } else if (profiled.exitCode() != plain.exitCode()) {
+            outcome.failures.put(setup.key(), "exit code " + profiled.exitCode() + " instead of " + plain.exitCode() + ": "
+                    + head(JvmRun.read(profiled.stderr()), 40));
+            return;
+        } else if (round == 0 && setup.kind() != ProfilerSetup.Kind.JFR) {
+            Path collapsed = setup.outputIn(profiled.directory());
+            if (!Files.isRegularFile(collapsed)) {
+                outcome.failures.put(setup.key(), "no " + collapsed.getFileName() + ": " + head(JvmRun.read(profiled.stderr()), 40));
+                return;
+            }
+            if (setup.kind() == ProfilerSetup.Kind.ASYNC_CPU) {
+                outcome.asyncCpu = CollapsedStacks.read(collapsed, program, false, false);
+            } else {
+                outcome.asyncAlloc = CollapsedStacks.read(collapsed, program, true, false);
+                outcome.asyncAllocExclusive = CollapsedStacks.read(collapsed, program, true, true);
+            }
+        }
+        outcome.pairs.computeIfAbsent(setup.key(), k -> new ArrayList<>()).add(new Pair(plain.seconds(), profiled.seconds()));
+    }
+
+    /** {@code withAfterRun}: also run the program's after-run check (costly; not for every plain run). */
+    private Behaviour behaviour(Program program, JvmRun.Result run, boolean withAfterRun) {
+        String report = program.reportFile() == null ? null : JvmRun.read(run.directory().resolve(program.reportFile()));
+        String afterRun = withAfterRun && program.afterRun() != null ? program.afterRun().apply(run.directory()) : null;
+        return Behaviour.of(program, run, report, afterRun);
+    }
+
+    private void readDump(Outcome outcome, ProfilerSetup setup, String dump, JvmRun.Result profiled, boolean profiles) {
+        long events = 0;
+        long lost = 0;
+        long logBytes = 0;
+        MethodProfile heap = new MethodProfile();
+        MethodProfile self = new MethodProfile();
+        for (String line : dump.lines().toList()) {
+            String[] fields = line.split("\t");
+            switch (fields[0]) {
+                case "events" -> events = Long.parseLong(fields[1]);
+                case "lost" -> lost = Long.parseLong(fields[1]);
+                case "logbytes" -> logBytes = Long.parseLong(fields[1]);
+                case "heap" -> heap.add(fields[1] + "." + fields[2], Long.parseLong(fields[3]));
+                case "self" -> self.add(fields[1] + "." + fields[2], Long.parseLong(fields[3]));
+                default -> {
+                }
+            }
+        }
+        outcome.recordings.put(setup.key(), new RecordingFacts(events, lost, logBytes, diskBytesBeforeQuery, profiled.seconds()));
+        if (profiles) {
+            outcome.profqHeap = heap;
+            outcome.profqSelf = self;
+        }
+    }
+
+    /** The recording's size on disk before anything queries it (a query adds {@code index/}). */
+    private long diskBytesBeforeQuery;
+
+    /** Events and size through the reader, and the profiles through the engine, in a JVM of their own. */
+    private String dumpRecording(Path recording, boolean profiles, Path directory) {
+        diskBytesBeforeQuery = diskBytes(recording);
+        List<String> options = new ArrayList<>(List.of("-Xmx2g"));
+        options.addAll(readerJvmArgs);
+        JvmRun.Result result = JvmRun.run(JvmRun.command(java, options, queryClassPath, RecordingProfileDump.class.getName(),
+                profiles ? List.of(recording.toString(), "profiles") : List.of(recording.toString())),
+                directory.resolveSibling(directory.getFileName() + "-dump"), timeout);
+        try {
+            if (result.exitCode() != 0) {
+                System.err.println("reading " + recording + " failed (exit " + result.exitCode() + "): " + result.stderrText());
+                return null;
+            }
+            return result.stdoutText();
+        } finally {
+            delete(result.directory());
+        }
+    }
+
+    /** Bytes the directory takes on disk ({@code du -sk}): Chronicle's files are sparse, their length says little. */
+    private static long diskBytes(Path recording) {
+        try {
+            Process du = new ProcessBuilder("du", "-sk", recording.toString()).redirectErrorStream(true).start();
+            String out = new String(du.getInputStream().readAllBytes()).trim();
+            du.waitFor();
+            return Long.parseLong(out.split("\\s+")[0]) * 1024;
+        } catch (IOException | NumberFormatException e) {
+            return -1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
+    }
+
+    /** The first lines of a text, saying how many were left out. */
+    static String head(String text, int lines) {
+        List<String> all = text.strip().lines().toList();
+        if (all.size() <= lines) {
+            return String.join("\n", all);
+        }
+        return String.join("\n", all.subList(0, lines)) + "\n… (" + (all.size() - lines) + " more lines)";
+    }
+
+    static double median(List<Double> values) {
+        if (values.isEmpty()) {
+            return Double.NaN;
+        }
+        double[] sorted = values.stream().mapToDouble(Double::doubleValue).toArray();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    static void delete(Path root) {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

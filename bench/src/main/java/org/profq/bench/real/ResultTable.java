@@ -1,0 +1,128 @@
+package org.profq.bench.real;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The harness's markdown: one row per program (behaviour, overhead per configuration, the
+ * peers' overhead, accuracy), a table of the recordings' size, then notes with everything
+ * a cell cannot hold (differences, failures, normalisations, the largest methods per profile).
+ */
+final class ResultTable {
+    private ResultTable() {
+    }
+
+    static String render(List<ProgramMeasurement.Outcome> outcomes, String header) {
+        StringBuilder out = new StringBuilder(header).append("\n\n");
+        out.append("| program | baseline (s) | identical with profq | profq (a) calls+allocations | profq (b) everything "
+                + "| profq (c) narrow | JFR method timing (c's classes, JDK 25) | async-profiler cpu | async-profiler alloc "
+                + "| heap overlap | time overlap |\n");
+        out.append("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        for (ProgramMeasurement.Outcome o : outcomes) {
+            out.append("| ").append(o.program.name())
+                    .append(" | ").append(format("%.2f", ProgramMeasurement.median(o.plainSeconds)))
+                    .append(" | ").append(identical(o))
+                    .append(" | ").append(ratio(o, "a"))
+                    .append(" | ").append(ratio(o, "b"))
+                    .append(" | ").append(ratio(o, "c"))
+                    .append(" | ").append(ratio(o, "jfr"))
+                    .append(" | ").append(ratio(o, "async-cpu"))
+                    .append(" | ").append(ratio(o, "async-alloc"))
+                    .append(" | ").append(overlap(o.profqHeap, o.asyncAlloc, o))
+                    .append(o.profqHeap != null && o.asyncAllocExclusive != null
+                            ? " (" + overlap(o.profqHeap, o.asyncAllocExclusive, o) + " excl.)" : "")
+                    .append(" | ").append(overlap(o.profqSelf, o.asyncCpu, o))
+                    .append(" |\n");
+        }
+        out.append("\n| program | profq configuration | events | lost | events/s | bytes/event | recording on disk |\n");
+        out.append("| --- | --- | ---: | ---: | ---: | ---: | ---: |\n");
+        for (ProgramMeasurement.Outcome o : outcomes) {
+            for (Map.Entry<String, ProgramMeasurement.RecordingFacts> entry : o.recordings.entrySet()) {
+                ProgramMeasurement.RecordingFacts r = entry.getValue();
+                out.append("| ").append(o.program.name()).append(" | ").append(o.setups.get(entry.getKey()).label())
+                        .append(" | ").append(format("%,d", r.events()))
+                        .append(" | ").append(format("%,d", r.lost()))
+                        .append(" | ").append(format("%,.0f", r.events() / r.seconds()))
+                        .append(" | ").append(r.events() == 0 ? "—" : format("%.2f", (double) r.logBytes() / r.events()))
+                        .append(" | ").append(format("%.1f MB", r.diskBytes() / 1e6))
+                        .append(" |\n");
+            }
+        }
+        out.append("\nNotes:\n\n");
+        for (ProgramMeasurement.Outcome o : outcomes) {
+            out.append("- **").append(o.program.name()).append("**: ").append(o.program.input())
+                    .append(". Normalised before comparing: ").append(o.program.normalisation().description()).append(".\n");
+            o.behaviourDifferences.forEach((key, differences) -> differences.forEach(d ->
+                    out.append("  - profq (").append(key).append(") changed the behaviour: ").append(indent(d)).append("\n")));
+            o.plainDifferences.forEach(d -> out.append("  - runs without any profiler differ among themselves: ").append(d).append("\n"));
+            o.failures.forEach((key, failure) -> out.append("  - ").append(o.setups.get(key).label()).append(" failed: ")
+                    .append(indent(failure)).append("\n"));
+            o.agentLines.stream().limit(10).forEach(line -> out.append("  - agent said: `").append(line).append("`\n"));
+            if (o.agentLines.size() > 10) {
+                out.append("  - … and ").append(o.agentLines.size() - 10).append(" more agent lines\n");
+            }
+            top(out, "profq heap_by_method", o.profqHeap, o);
+            top(out, "async-profiler alloc", o.asyncAlloc, o);
+            top(out, "profq self time", o.profqSelf, o);
+            top(out, "async-profiler cpu", o.asyncCpu, o);
+        }
+        return out.toString();
+    }
+
+    private static void top(StringBuilder out, String what, MethodProfile profile, ProgramMeasurement.Outcome o) {
+        if (profile != null) {
+            out.append("  - largest in ").append(what).append(": ").append(profile.normalisedOver(o.program).top(5)).append("\n");
+        }
+    }
+
+    private static String identical(ProgramMeasurement.Outcome o) {
+        if (o.expected == null) {
+            return "not run";
+        }
+        StringBuilder cell = new StringBuilder();
+        for (String key : List.of("a", "b", "c")) {
+            if (!o.setups.containsKey(key)) {
+                continue;
+            }
+            boolean failed = o.failures.containsKey(key) && !o.pairs.containsKey(key);
+            boolean differs = o.behaviourDifferences.containsKey(key);
+            cell.append(cell.length() == 0 ? "" : ", ").append(key).append(": ")
+                    .append(differs ? "**no**" : failed ? "failed" : "yes");
+        }
+        return cell.toString();
+    }
+
+    private static String ratio(ProgramMeasurement.Outcome o, String key) {
+        if (!o.setups.containsKey(key)) {
+            return "—";
+        }
+        List<ProgramMeasurement.Pair> pairs = o.pairs.get(key);
+        if (pairs == null || pairs.isEmpty()) {
+            return "failed";
+        }
+        List<Double> ratios = pairs.stream().map(ProgramMeasurement.Pair::ratio).toList();
+        double median = ProgramMeasurement.median(ratios);
+        if (ratios.size() == 1) {
+            return format("%.2f×", median);
+        }
+        double min = ratios.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+        double max = ratios.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+        return format("%.2f× (%.2f–%.2f)", median, min, max);
+    }
+
+    private static String overlap(MethodProfile profq, MethodProfile peer, ProgramMeasurement.Outcome o) {
+        if (profq == null || peer == null) {
+            return "—";
+        }
+        return format("%.1f%%", MethodProfile.overlapPercent(profq.normalisedOver(o.program), peer.normalisedOver(o.program)));
+    }
+
+    private static String indent(String text) {
+        return text.replace("\n", "\n    ");
+    }
+
+    private static String format(String pattern, Object... values) {
+        return String.format(Locale.ROOT, pattern, values);
+    }
+}
