@@ -2,11 +2,14 @@ package org.profq.engine;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** Runs a query over JDBC and gives its rows as lists of column values, for exact assertions. */
 final class Rows {
@@ -17,17 +20,37 @@ final class Rows {
 
     static List<List<Object>> query(Connection connection, String sql) throws SQLException {
         try (Statement statement = connection.createStatement(); ResultSet result = statement.executeQuery(sql)) {
-            int columns = result.getMetaData().getColumnCount();
-            List<List<Object>> rows = new ArrayList<>();
-            while (result.next()) {
-                List<Object> row = new ArrayList<>();
-                for (int column = 1; column <= columns; column++) {
-                    row.add(result.getObject(column));
-                }
-                rows.add(row);
-            }
-            return rows;
+            return rows(result);
         }
+    }
+
+    /** Executes {@code statement} (again) and gives its rows. */
+    static List<List<Object>> query(PreparedStatement statement) throws SQLException {
+        try (ResultSet result = statement.executeQuery()) {
+            return rows(result);
+        }
+    }
+
+    private static List<List<Object>> rows(ResultSet result) throws SQLException {
+        int columns = result.getMetaData().getColumnCount();
+        List<List<Object>> rows = new ArrayList<>();
+        while (result.next()) {
+            List<Object> row = new ArrayList<>();
+            for (int column = 1; column <= columns; column++) {
+                row.add(result.getObject(column));
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    /** The rows of every profile view ({@link ProfileViews#NAMES}), by view name. */
+    static Map<String, List<List<Object>>> everyView(Connection connection) throws SQLException {
+        Map<String, List<List<Object>>> views = new LinkedHashMap<>();
+        for (String view : ProfileViews.NAMES) {
+            views.put(view, query(connection, "SELECT * FROM " + view));
+        }
+        return views;
     }
 
     private Rows() {
