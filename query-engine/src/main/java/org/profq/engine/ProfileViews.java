@@ -19,7 +19,7 @@ public final class ProfileViews {
     /** Every view, in the order a listing shows them. */
     public static final List<String> NAMES = List.of(
             "heap_by_method", "heap_by_site", "heap_by_class", "time_by_method", "call_tree", "flame",
-            "lifetimes", "lifetime_by_site", "exceptions_by_site"); // lifetimes before the view built on it
+            "lifetimes", "lifetime_by_site", "waste", "waste_by_site", "exceptions_by_site"); // a view after those it is built on
 
     /**
      * Adds every view to {@code schema}, whose name in {@code connection}'s root schema is

@@ -11,10 +11,12 @@ import org.profq.engine.table.CallTable;
 import org.profq.engine.table.ClassTable;
 import org.profq.engine.table.DeathTable;
 import org.profq.engine.table.ExceptionTable;
+import org.profq.engine.table.FieldTable;
 import org.profq.engine.table.MethodTable;
 import org.profq.engine.table.RecordingTable;
 import org.profq.engine.table.RunTable;
 import org.profq.engine.table.SiteTable;
+import org.profq.engine.table.UseTable;
 import org.profq.engine.table.ThreadTable;
 import org.profq.recording.Recording;
 
@@ -34,8 +36,8 @@ public final class RecordingSchema extends AbstractSchema implements AutoCloseab
         this.live = new LiveRecording(recording);
         for (RecordingTable table : new RecordingTable[] {
                 new RunTable(live), new ThreadTable(live), new ClassTable(live),
-                new MethodTable(live), new SiteTable(live), new CallTable(live),
-                new AllocationTable(live), new DeathTable(live), new ExceptionTable(live)}) {
+                new MethodTable(live), new SiteTable(live), new FieldTable(live), new CallTable(live),
+                new AllocationTable(live), new DeathTable(live), new UseTable(live), new ExceptionTable(live)}) {
             tables.put(table.definition().name(), table);
         }
     }

@@ -26,6 +26,7 @@ final class IndexBuilder implements CallIndexer.Sink {
     private long allocations;
     private long deaths;
     private long exceptions;
+    private long uses;
 
     private IndexBuilder(Path directory) throws IOException {
         for (IndexColumn column : IndexColumn.ALL) {
@@ -40,7 +41,7 @@ final class IndexBuilder implements CallIndexer.Sink {
             int contexts = builder.index(recording);
             Map<IndexColumn, Long> checksums = builder.close();
             IndexManifest manifest = IndexManifest.of(recording, builder.calls, builder.allocations, builder.deaths,
-                    builder.exceptions, contexts, checksums);
+                    builder.exceptions, builder.uses, contexts, checksums);
             manifest.write(directory);
             return manifest;
         } finally {
@@ -62,6 +63,8 @@ final class IndexBuilder implements CallIndexer.Sink {
                     death(death);
                 } else if (event instanceof RecordedEvent.Thrown thrown) {
                     exception(thrown);
+                } else if (event instanceof RecordedEvent.Use use) {
+                    use(use);
                 } else {
                     callIndexer.accept(event);
                 }
@@ -122,6 +125,16 @@ final class IndexBuilder implements CallIndexer.Sink {
         writers.get(EXCEPTION_LINE).writeInt(thrown.line());
         writers.get(EXCEPTION_THROW_NS).writeLong(thrown.timeNanos());
         exceptions++;
+    }
+
+    private void use(RecordedEvent.Use use) throws IOException {
+        writers.get(USE_OBJECT_ID).writeLong(use.objectId());
+        writers.get(USE_THREAD_ID).writeInt(use.threadId());
+        writers.get(USE_CALL_ID).writeLong(use.callId());
+        writers.get(USE_NS).writeLong(use.timeNanos());
+        writers.get(USE_KIND).writeByte((byte) use.kind().ordinal());
+        writers.get(USE_MEMBER_ID).writeInt(use.memberId());
+        uses++;
     }
 
     /** Closes every column file; gives each one's CRC32C (none when closed already). */

@@ -6,7 +6,8 @@ import java.util.List;
  * The column files of the index: one file per table and column, {@code <table>.<column>}, of
  * {@code width}-byte little-endian values, one per row. Nullable ids are stored as 0 and a
  * missing array length as -1; {@code allocations.tracked} and {@code deaths.at_exit} are 1 or 0; {@code calls.flags} packs threw (1), finished (2) and outermost (4);
- * {@code calls.context} is the calling context ({@code contexts.*}) that names {@code stack}.
+ * {@code uses.kind} is the
+ * {@link org.profq.recording.UseKind} ordinal; {@code calls.context} is the calling context ({@code contexts.*}) that names {@code stack}.
  */
 enum IndexColumn {
     CALL_ID("calls", "call_id", 8),
@@ -36,6 +37,12 @@ enum IndexColumn {
     EXCEPTION_CLASS_ID("exceptions", "class_id", 4),
     EXCEPTION_LINE("exceptions", "line", 4),
     EXCEPTION_THROW_NS("exceptions", "throw_ns", 8),
+    USE_OBJECT_ID("uses", "object_id", 8),
+    USE_THREAD_ID("uses", "thread_id", 4),
+    USE_CALL_ID("uses", "call_id", 8),
+    USE_NS("uses", "use_ns", 8),
+    USE_KIND("uses", "kind", 1),
+    USE_MEMBER_ID("uses", "member_id", 4),
     CONTEXT_PARENT("contexts", "parent", 4),
     CONTEXT_METHOD_ID("contexts", "method_id", 4);
 
@@ -66,6 +73,7 @@ enum IndexColumn {
             case "allocations" -> manifest.allocations();
             case "deaths" -> manifest.deaths();
             case "exceptions" -> manifest.exceptions();
+            case "uses" -> manifest.uses();
             default -> manifest.contexts();
         };
     }

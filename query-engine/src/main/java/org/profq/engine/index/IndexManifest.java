@@ -21,9 +21,9 @@ import org.profq.recording.Recording;
  * now is stale and is rebuilt; a column file that does not match its checksum is damaged.
  */
 record IndexManifest(int format, long startedAtEpochNanos, long pid, long logBytes, long events, long calls,
-                     long allocations, long deaths, long exceptions, int contexts, Map<IndexColumn, Long> checksums) {
-    /** 2: deaths, exceptions and allocations.tracked. 3: a CRC32C per column file. */
-    static final int FORMAT = 3;
+                     long allocations, long deaths, long exceptions, long uses, int contexts, Map<IndexColumn, Long> checksums) {
+    /** 2: deaths, exceptions and allocations.tracked. 3: a CRC32C per column file. 4: uses. */
+    static final int FORMAT = 4;
     static final String FILE = "manifest.properties";
     private static final String CHECKSUM_PREFIX = "crc32c.";
 
@@ -31,10 +31,10 @@ record IndexManifest(int format, long startedAtEpochNanos, long pid, long logByt
         checksums = Map.copyOf(checksums);
     }
 
-    static IndexManifest of(Recording recording, long calls, long allocations, long deaths, long exceptions, int contexts,
+    static IndexManifest of(Recording recording, long calls, long allocations, long deaths, long exceptions, long uses, int contexts,
                             Map<IndexColumn, Long> checksums) {
         return new IndexManifest(FORMAT, recording.run().startedAtEpochNanos(), recording.run().pid(), recording.logBytes(),
-                recording.eventCount(), calls, allocations, deaths, exceptions, contexts, checksums);
+                recording.eventCount(), calls, allocations, deaths, exceptions, uses, contexts, checksums);
     }
 
     /** The CRC32C of {@code column}'s file. */
@@ -75,6 +75,7 @@ record IndexManifest(int format, long startedAtEpochNanos, long pid, long logByt
         properties.setProperty("allocations", Long.toString(allocations));
         properties.setProperty("deaths", Long.toString(deaths));
         properties.setProperty("exceptions", Long.toString(exceptions));
+        properties.setProperty("uses", Long.toString(uses));
         properties.setProperty("contexts", Integer.toString(contexts));
         for (IndexColumn column : IndexColumn.ALL) {
             properties.setProperty(CHECKSUM_PREFIX + column.fileName(), String.format("%08x", checksum(column)));
@@ -113,7 +114,7 @@ record IndexManifest(int format, long startedAtEpochNanos, long pid, long logByt
                     Long.parseLong(value(properties, file, "started_at_epoch_ns")), Long.parseLong(value(properties, file, "pid")),
                     Long.parseLong(value(properties, file, "log_bytes")), Long.parseLong(value(properties, file, "events")),
                     count(properties, file, "calls"), count(properties, file, "allocations"),
-                    count(properties, file, "deaths"), count(properties, file, "exceptions"),
+                    count(properties, file, "deaths"), count(properties, file, "exceptions"), count(properties, file, "uses"),
                     Math.toIntExact(count(properties, file, "contexts")), checksums));
         } catch (NumberFormatException | ArithmeticException e) {
             throw new IndexDamagedException(file + " is unreadable: " + e.getMessage());

@@ -139,6 +139,10 @@ public final class RecordingIndex {
         return manifest.exceptions();
     }
 
+    public long useRows() {
+        return manifest.uses();
+    }
+
     MappedColumn column(IndexColumn column) {
         return columns.get(column);
     }
@@ -180,6 +184,16 @@ public final class RecordingIndex {
     public MappedColumn exceptionClassId() { return column(IndexColumn.EXCEPTION_CLASS_ID); }
     public MappedColumn exceptionLine() { return column(IndexColumn.EXCEPTION_LINE); }
     public MappedColumn exceptionThrowNanos() { return column(IndexColumn.EXCEPTION_THROW_NS); }
+    public MappedColumn useObjectId() { return column(IndexColumn.USE_OBJECT_ID); }
+    public MappedColumn useThreadId() { return column(IndexColumn.USE_THREAD_ID); }
+    public MappedColumn useCallId() { return column(IndexColumn.USE_CALL_ID); }
+    public MappedColumn useNanos() { return column(IndexColumn.USE_NS); }
+
+    /** The {@link org.profq.recording.UseKind} ordinal. */
+    public MappedColumn useKind() { return column(IndexColumn.USE_KIND); }
+
+    /** {@code fields.field_id} for get and set, {@code methods.method_id} for call. */
+    public MappedColumn useMemberId() { return column(IndexColumn.USE_MEMBER_ID); }
 
     /**
      * The calling context's path: {@code frameName} of each method from the thread's outermost

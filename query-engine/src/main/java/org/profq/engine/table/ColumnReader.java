@@ -92,4 +92,13 @@ abstract class ColumnReader {
             boolean comparable() { return false; }
         };
     }
+
+    /** A VARCHAR column worked out per row (e.g. from several stored columns). */
+    static ColumnReader computedText(LongFunction<String> textOfRow) {
+        return new ColumnReader() {
+            long raw(long row) { return row; }
+            Object value(long row) { return textOfRow.apply(row); }
+            boolean comparable() { return false; }
+        };
+    }
 }

@@ -66,6 +66,12 @@ public final class TableCatalog {
             flag("is_array", "whether the site creates an array"),
             bytes("instance_size", "the shallow size of each object made here; 0 for arrays, whose size is per allocation")));
 
+    public static final TableDefinition FIELDS = new TableDefinition("fields", "instance field used on a tracked object", List.of(
+            id("field_id", "the field's id"),
+            id("class_id", "the class that declares it (classes.class_id)"),
+            text("name", "the field's name"),
+            text("type", "its Java type, e.g. int or java.lang.String")));
+
     public static final TableDefinition CALLS = new TableDefinition("calls", "method execution, entry to exit", List.of(
             id("call_id", "the call's id, unique in the recording"),
             id("thread_id", "the thread that ran it (threads.thread_id)"),
@@ -108,8 +114,18 @@ public final class TableCatalog {
                     + " out of was made); 0 if unknown"),
             nanos("throw_ns", "when it was seen")));
 
-    private static final List<TableDefinition> ALL = List.of(RUN, THREADS, CLASSES, METHODS, SITES, CALLS, ALLOCATIONS,
-            DEATHS, EXCEPTIONS);
+    public static final TableDefinition USES = new TableDefinition("uses", "use of a tracked object by woven code", List.of(
+            id("object_id", "the object used (allocations.object_id); tracked from the moment its constructor returned,"
+                    + " so the constructor's own writes are not uses"),
+            id("thread_id", "the thread that used it (threads.thread_id)"),
+            nullableId("call_id", "the recorded call the use was made in (calls.call_id); NULL outside any recorded call"),
+            nanos("use_ns", "when it was used"),
+            text("kind", "'get' (an instance field read), 'set' (written) or 'call' (an instance method called)"),
+            id("member_id", "the field (fields.field_id) for get and set; the method (methods.method_id) for call"),
+            text("member_name", "readable: the declaring class and field name (a.B.count), or the called method's signature")));
+
+    private static final List<TableDefinition> ALL = List.of(RUN, THREADS, CLASSES, METHODS, SITES, FIELDS, CALLS, ALLOCATIONS,
+            DEATHS, USES, EXCEPTIONS);
 
     /** Every table, in the order the reference lists them. */
     public static List<TableDefinition> all() {

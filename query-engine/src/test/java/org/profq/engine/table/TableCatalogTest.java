@@ -42,7 +42,8 @@ class TableCatalogTest {
         assertEquals("BIGINT", parent.getType().getSqlTypeName().getName());
         assertTrue(parent.getType().isNullable());
         assertFalse(calls.getField("call_id", true, false).getType().isNullable());
-        assertEquals(List.of("run", "threads", "classes", "methods", "sites", "calls", "allocations", "deaths", "exceptions"),
+        assertEquals(List.of("run", "threads", "classes", "methods", "sites", "fields", "calls", "allocations", "deaths", "uses",
+                        "exceptions"),
                 TableCatalog.all().stream().map(TableDefinition::name).toList());
     }
 }

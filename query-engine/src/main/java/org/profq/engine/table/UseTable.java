@@ -1,0 +1,49 @@
+package org.profq.engine.table;
+
+import org.profq.engine.index.LiveRecording;
+import org.profq.engine.index.MappedColumn;
+import org.profq.engine.index.RecordingIndex;
+import org.profq.recording.Recording;
+import org.profq.recording.UseKind;
+
+/**
+ * {@code uses}: one row per use of a tracked object (a field read or written, a method
+ * called), read from the index's {@code uses} columns; {@code member_name} is named from the
+ * field or method dictionary only for queries that read it.
+ */
+public final class UseTable extends IndexedTable {
+    private static final UseKind[] KINDS = UseKind.values();
+
+    public UseTable(LiveRecording live) {
+        super(live, TableCatalog.USES);
+    }
+
+    @Override
+    long rows(RecordingIndex index) {
+        return index.useRows();
+    }
+
+    @Override
+    ColumnReader[] columns(LiveRecording.Snapshot snapshot) {
+        RecordingIndex index = snapshot.index();
+        Recording recording = snapshot.recording();
+        MappedColumn kinds = index.useKind();
+        MappedColumn members = index.useMemberId();
+        return new ColumnReader[] {
+                ColumnReader.longs(index.useObjectId()),
+                ColumnReader.intIds(index.useThreadId()),
+                ColumnReader.nullableIds(index.useCallId()),
+                ColumnReader.longs(index.useNanos()),
+                ColumnReader.computedText(row -> KINDS[kinds.getByte(row)].label()),
+                ColumnReader.intIds(members),
+                ColumnReader.computedText(row -> member(recording, KINDS[kinds.getByte(row)], members.getInt(row)))};
+    }
+
+    private static String member(Recording recording, UseKind kind, int memberId) {
+        if (kind == UseKind.CALL) {
+            return Signatures.of(recording, memberId);
+        }
+        var field = recording.field(memberId);
+        return recording.classInfo(field.classId()).name() + "." + field.name();
+    }
+}
