@@ -1,10 +1,8 @@
 package org.profq.bench.real;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -52,10 +50,13 @@ public final class RealProgramBenchmark {
         Path maven = Path.of(options.getOrDefault("maven", findMavenWrapper(target).toString()));
         Files.createDirectories(work.resolve("inputs"));
         Files.createDirectories(cache);
-
-        // The agent as it is now: other builds may rewrite recorder/target while this runs for an hour.
-        Path agent = work.resolve("profq-agent.jar");
-        Files.copy(environment.profqAgent(), agent, StandardCopyOption.REPLACE_EXISTING);
+        if (!Snapshot.isRunningFromSnapshot()) {
+            List<String> relaunchArgs = new ArrayList<>(List.of(args));
+            relaunchArgs.addAll(List.of("--work", work.toString(), "--maven", maven.toString(), "--cache", cache.toString()));
+            System.exit(Snapshot.relaunch(environment.benchJar(), work, environment.java(), RealProgramBenchmark.class,
+                    String.join(" ", args), relaunchArgs));
+        }
+        Path agent = environment.profqAgent();
         List<Path> queryClassPath = new ArrayList<>(List.of(environment.benchJar(), target.resolve("query-lib").resolve("*")));
 
         MavenCentral central = new MavenCentral(cache, options.getOrDefault("repository", MavenCentral.DEFAULT_URL));
@@ -83,7 +84,8 @@ public final class RealProgramBenchmark {
                 LocalDate.now(), pairs, pairs == 1 ? "" : "s", Runtime.getRuntime().availableProcessors(),
                 System.getProperty("java.vm.name"), System.getProperty("java.version"), setups.everythingEvents(),
                 ProfilerSetups.ASYNC_PROFILER.substring(ProfilerSetups.ASYNC_PROFILER.lastIndexOf(':') + 1), setups.cpuEvent(),
-                (System.nanoTime() - start) / 60e9, RealProgramBenchmark.class.getName(), String.join(" ", args));
+                (System.nanoTime() - start) / 60e9, RealProgramBenchmark.class.getName(),
+                System.getProperty(Snapshot.COMMAND_PROPERTY, String.join(" ", args)));
         String table = ResultTable.render(outcomes, header);
         Files.writeString(work.resolve("results.md"), table);
         System.out.println(table);
@@ -110,7 +112,7 @@ public final class RealProgramBenchmark {
             if (key.equals("tiny") || key.equals("no-peers")) {
                 options.put(key, "true");
             } else if (i + 1 < args.length) {
-                options.put(key, args[++i]);
+                options.put(key, args[++i]); // a later --work/--maven/--cache (the relaunch's) wins
             } else {
                 throw new IllegalArgumentException(USAGE);
             }
