@@ -59,6 +59,11 @@ final class FileDamage {
         };
     }
 
+    /** The first byte each part of the damage touches (for a truncation, the new length). */
+    long[] offsets() {
+        return offsets.clone();
+    }
+
     Kind kind() {
         return kind;
     }
