@@ -52,6 +52,23 @@ class ReportCommandIT {
         assertEquals(3, top2.stdout().lines().count(), top2::toString);
     }
 
+    /** EndlessCache's 100 Entries are used at once and held to the end: the top waste, nearly all drag. */
+    @Test
+    void wasteReportOnACacheThatNeverEvictsShowsItsDrag(@TempDir Path dir) throws Exception {
+        Path recording = Recorded.sample("EndlessCache", List.of("--events=calls:uses", "--track=1"));
+        Outcome outcome = run(dir, profq("report", "waste", recording.toString(), "--param", "top=1", "--format", "csv"));
+
+        assertEquals(0, outcome.exitCode(), outcome::toString);
+        List<List<String>> rows = outcome.stdout().lines().map(line -> List.of(line.split(","))).toList();
+        assertEquals(List.of("signature", "line", "type_name", "objects", "never_used", "alive_at_exit",
+                "lag_share", "drag_share", "waste_share", "lag_ns", "drag_ns"), rows.get(0));
+        assertEquals(2, rows.size(), outcome::toString);
+        List<String> top = rows.get(1);
+        assertEquals(List.of("profq.samples.EndlessCache.lookup(int)", "27", "profq.samples.EndlessCache$Entry", "100", "0", "100"),
+                top.subList(0, 6));
+        assertTrue(Double.parseDouble(top.get(7)) > 0.9, "drag share: " + top);
+    }
+
     @Test
     void timeReportOnRecursionCountsEveryCallOfSum(@TempDir Path dir) throws Exception {
         Outcome outcome = run(dir, profq("report", "time", Recorded.sample("Recursion").toString(), "--format", "csv"));
@@ -152,7 +169,7 @@ class ReportCommandIT {
         Outcome outcome = run(dir, profq("report", "nope", Recorded.sample("Recursion").toString()));
 
         assertEquals(2, outcome.exitCode());
-        assertEquals(List.of("profq: there is no report named 'nope'; the reports are summary, heap, lifetime, time (see profq reports)."),
+        assertEquals(List.of("profq: there is no report named 'nope'; the reports are summary, heap, lifetime, waste, time (see profq reports)."),
                 outcome.stderrLines());
     }
 

@@ -16,10 +16,16 @@ import java.util.List;
  * reflection and serialisation see them, and could not reach JDK classes at all;
  * {@code bench/TrackingCheckBenchmark} measures what the table costs instead.
  *
- * <p>{@link #idOf} is lock-free: it reads a published table, in which slots only ever change
- * from empty to a reference and from a reference to {@link #REMOVED}, so a probe never misses
- * an object that was in the table when the probe began. Writers (tracking on
- * allocating threads, removal on the reaper) hold the lock and replace the table to grow it.
+ * <p>Most objects checked are not tracked, and a probe of a large table misses the caches.
+ * So a bit filter, sixteen bits per slot and indexed by the same identity hash, answers
+ * first: a clear bit proves the object untracked with one read of a small array. Bits of
+ * removed objects stay set (a slower probe, never a wrong answer) until the next rebuild.
+ *
+ * <p>{@link #idOf} is lock-free: it reads a published {@link Table}, in which filter bits only
+ * ever get set and slots only ever change from empty to a reference and from a reference to
+ * {@link #REMOVED}, so a probe never misses an object that was in the table when the probe
+ * began. Writers (tracking on allocating threads, removal on the reaper) hold the lock and
+ * publish a new table to grow it.
  */
 public final class TrackedObjects {
     /** A phantom reference that remembers its object's id and identity hash. */
@@ -37,9 +43,40 @@ public final class TrackedObjects {
     /** A slot whose object died: probes pass over it. */
     private static final TrackedReference REMOVED = new TrackedReference(null, 0, 0, null);
     private static final int INITIAL_CAPACITY = 1024;
+    /** Filter bits per slot: with at most half the slots used, at most 1 bit in 32 is set. */
+    private static final int FILTER_BITS_PER_SLOT = 16;
+
+    /** The slots and their filter, published together. */
+    private static final class Table {
+        final TrackedReference[] slots;
+        final long[] filter;
+        final int filterMask;
+
+        Table(int capacity) {
+            slots = new TrackedReference[capacity];
+            filter = new long[capacity * FILTER_BITS_PER_SLOT / Long.SIZE];
+            filterMask = capacity * FILTER_BITS_PER_SLOT - 1;
+        }
+
+        boolean mayHold(int hash) {
+            int bit = hash & filterMask;
+            return (filter[bit >>> 6] & (1L << bit)) != 0;
+        }
+
+        void insert(TrackedReference reference) {
+            int bit = reference.identityHash & filterMask;
+            filter[bit >>> 6] |= 1L << bit;
+            int mask = slots.length - 1;
+            int i = reference.identityHash & mask;
+            while (slots[i] != null) { // removed slots are not reused: a rebuild clears them
+                i = (i + 1) & mask;
+            }
+            slots[i] = reference;
+        }
+    }
 
     private final ReferenceQueue<Object> queue;
-    private volatile TrackedReference[] table = new TrackedReference[INITIAL_CAPACITY];
+    private volatile Table table = new Table(INITIAL_CAPACITY);
     /** Tracked objects in the table; read without the lock only to skip hashing when it is 0. */
     private volatile int alive;
     private int removed;
@@ -54,8 +91,12 @@ public final class TrackedObjects {
         if (alive == 0) {
             return 0; // nothing tracked: not even the identity hash is computed
         }
-        TrackedReference[] slots = table;
+        Table current = table;
         int hash = System.identityHashCode(object);
+        if (!current.mayHold(hash)) {
+            return 0;
+        }
+        TrackedReference[] slots = current.slots;
         int mask = slots.length - 1;
         for (int i = hash & mask; ; i = (i + 1) & mask) {
             TrackedReference slot = slots[i];
@@ -70,19 +111,18 @@ public final class TrackedObjects {
 
     /** Starts following {@code object}, which is not tracked yet. */
     public synchronized void track(Object object, long objectId) {
-        TrackedReference[] slots = table;
-        if ((alive + removed + 1) * 2 > slots.length) {
-            slots = rebuilt(Math.max(INITIAL_CAPACITY, Integer.highestOneBit(Math.max(1, alive) * 4)));
+        Table current = table;
+        if ((alive + removed + 1) * 2 > current.slots.length) {
+            current = rebuilt(Math.max(INITIAL_CAPACITY, Integer.highestOneBit(Math.max(1, alive) * 4)));
         }
-        int hash = System.identityHashCode(object);
-        insert(slots, new TrackedReference(object, objectId, hash, queue));
+        current.insert(new TrackedReference(object, objectId, System.identityHashCode(object), queue));
         alive++;
-        table = slots; // a volatile write: the new slot is visible no later than the table
+        table = current; // a volatile write: the new slot is visible no later than the table
     }
 
     /** Stops following a dead object; false if it was not followed (already removed). */
     public synchronized boolean remove(TrackedReference reference) {
-        TrackedReference[] slots = table;
+        TrackedReference[] slots = table.slots;
         int mask = slots.length - 1;
         for (int i = reference.identityHash & mask; slots[i] != null; i = (i + 1) & mask) {
             if (slots[i] == reference) {
@@ -98,12 +138,12 @@ public final class TrackedObjects {
     /** The ids of every object still followed; the table is emptied. */
     public synchronized List<Long> removeAll() {
         List<Long> ids = new ArrayList<>(alive);
-        for (TrackedReference slot : table) {
+        for (TrackedReference slot : table.slots) {
             if (slot != null && slot != REMOVED) {
                 ids.add(slot.objectId);
             }
         }
-        table = new TrackedReference[INITIAL_CAPACITY];
+        table = new Table(INITIAL_CAPACITY);
         alive = 0;
         removed = 0;
         return ids;
@@ -114,23 +154,14 @@ public final class TrackedObjects {
     }
 
     /** A fresh table of {@code capacity} slots with the live references and no removed ones. */
-    private TrackedReference[] rebuilt(int capacity) {
-        TrackedReference[] bigger = new TrackedReference[capacity];
-        for (TrackedReference slot : table) {
+    private Table rebuilt(int capacity) {
+        Table fresh = new Table(capacity);
+        for (TrackedReference slot : table.slots) {
             if (slot != null && slot != REMOVED) {
-                insert(bigger, slot);
+                fresh.insert(slot);
             }
         }
         removed = 0;
-        return bigger;
-    }
-
-    private static void insert(TrackedReference[] slots, TrackedReference reference) {
-        int mask = slots.length - 1;
-        int i = reference.identityHash & mask;
-        while (slots[i] != null) { // removed slots are not reused: a rebuild clears them
-            i = (i + 1) & mask;
-        }
-        slots[i] = reference;
+        return fresh;
     }
 }
