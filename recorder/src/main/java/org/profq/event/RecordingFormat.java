@@ -5,12 +5,14 @@ package org.profq.event;
  *
  * <p>Every Chronicle document starts with one document-kind byte. A {@link #DOC_BATCH} holds
  * one thread's packed events: each is a tag byte ({@code kind | TIME_CHANGED?}) followed by a
- * varint time delta when {@link #TIME_CHANGED} is set, then the kind's varint fields. The
- * batch header ends with a CRC32C of everything in the document after the kind byte (the
- * checksum's own four bytes excepted), so damage inside a batch is found, never decoded.
+ * varint time delta when {@link #TIME_CHANGED} is set, then the kind's varint fields.
+ * Every document carries a CRC32C ({@link DocumentChecksums}), so damage is found, never
+ * decoded: a batch's header ends with one of everything in the document after the kind byte
+ * (the checksum's own four bytes excepted); every other document ends with one of all its
+ * bytes before it.
  * Dictionary documents name an id before the first batch that uses it.
  *
- * <p>Version 2.0 added the checksum; 2.1 the field dictionary and use events.
+ * <p>Version 2.0 added the checksums; 2.1 the field dictionary and use events.
  */
 public final class RecordingFormat {
     public static final byte[] MAGIC = {'P', 'R', 'O', 'F', 'Q'};
@@ -22,7 +24,7 @@ public final class RecordingFormat {
     public static final byte DOC_HEADER = 1;
     /**
      * threadId, batchSequence, baseNanos, firstCallSequence, firstObjectSequence, eventCount,
-     * lastNanos, a 4-byte little-endian CRC32C (see {@link #BATCH_CHECKSUM_BYTES}), then events.
+     * lastNanos, a 4-byte little-endian CRC32C (see {@link #CHECKSUM_BYTES}), then events.
      */
     public static final byte DOC_BATCH = 2;
     /** classId, name. */
@@ -42,8 +44,8 @@ public final class RecordingFormat {
     /** fieldId, classId (declaring class), name, type (Java type name). */
     public static final byte DOC_FIELD = 10;
 
-    /** The size of a batch's checksum, a CRC32C written little-endian after its header fields. */
-    public static final int BATCH_CHECKSUM_BYTES = 4;
+    /** The size of a document's CRC32C, written little-endian (see {@link DocumentChecksums}). */
+    public static final int CHECKSUM_BYTES = 4;
 
     // Event kinds inside a batch: the low bits of the tag byte.
     /** methodId. */

@@ -2,8 +2,6 @@ package org.profq.event;
 
 import static org.profq.event.RecordingFormat.*;
 
-import java.util.zip.CRC32C;
-
 import org.profq.log.EventLog;
 
 /**
@@ -26,7 +24,7 @@ final class ThreadRecorder {
     private final EventLog log;
     private final byte[] events = new byte[CAPACITY];
     private final DocumentWriter batchHeader = new DocumentWriter();
-    private final CRC32C checksum = new CRC32C();
+    private final DocumentChecksums checksums = new DocumentChecksums();
 
     private int position;
     private int eventCount;
@@ -146,10 +144,7 @@ final class ThreadRecorder {
                     .putVarint(batchFirstObject)
                     .putVarint(eventCount)
                     .putVarint(lastNanos);
-            checksum.reset();
-            checksum.update(batchHeader.bytes(), 1, batchHeader.length() - 1);
-            checksum.update(events, 0, position);
-            batchHeader.putInt32((int) checksum.getValue());
+            batchHeader.putInt32(checksums.batch(batchHeader.bytes(), batchHeader.length(), events, position));
             if (log.write(batchHeader.bytes(), batchHeader.length(), events, 0, position)) {
                 eventsWritten += eventCount;
             } else {

@@ -11,6 +11,7 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.RollCycles;
 import net.openhft.chronicle.wire.DocumentContext;
+import org.profq.event.DocumentChecksums;
 import org.profq.event.RecordingFormat;
 
 /**
@@ -40,6 +41,8 @@ public final class EventLog implements AutoCloseable {
     private final ExcerptAppender appender;
     private final FileStore store;
     private final Path directory;
+    private final DocumentChecksums checksums = new DocumentChecksums();
+    private final byte[] trailer = new byte[RecordingFormat.CHECKSUM_BYTES];
     private State state = State.OPEN;
     private long bytesWritten;
     private long bytesAtSpaceCheck;
@@ -80,17 +83,30 @@ public final class EventLog implements AutoCloseable {
         this.onStopped = listener;
     }
 
-    /** Appends one document; false if the log would not take it (the caller counts the loss). */
+    /**
+     * Appends one document (not a batch) and its CRC32C; false if the log would not take it
+     * (the caller counts the loss).
+     */
     public synchronized boolean write(byte[] bytes, int offset, int length) {
-        return write(null, 0, bytes, offset, length);
+        int checksum = checksums.trailer(bytes, offset, length);
+        for (int i = 0; i < RecordingFormat.CHECKSUM_BYTES; i++) {
+            trailer[i] = (byte) (checksum >>> (8 * i));
+        }
+        return append(null, 0, bytes, offset, length, trailer);
     }
 
     /**
      * Appends {@code prefix[0, prefixLength)} then {@code body[offset, offset+length)} as one
-     * document: a batch header and its events without copying the events first.
+     * document: a batch header (which holds the batch's checksum) and its events without
+     * copying the events first.
      */
     public synchronized boolean write(byte[] prefix, int prefixLength, byte[] body, int offset, int length) {
-        int size = prefixLength + length;
+        return append(prefix, prefixLength, body, offset, length, null);
+    }
+
+    /** {@code prefix}, {@code body} and {@code suffix} (each but the body may be null) as one document. */
+    private boolean append(byte[] prefix, int prefixLength, byte[] body, int offset, int length, byte[] suffix) {
+        int size = prefixLength + length + (suffix == null ? 0 : suffix.length);
         if (!accepts(size)) {
             return false;
         }
@@ -100,6 +116,9 @@ public final class EventLog implements AutoCloseable {
                 out.write(prefix, 0, prefixLength);
             }
             out.write(body, offset, length);
+            if (suffix != null) {
+                out.write(suffix);
+            }
         } catch (Throwable t) {
             state = State.FAILED;
             failure = t;

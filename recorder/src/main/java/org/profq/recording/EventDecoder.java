@@ -8,9 +8,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.zip.CRC32C;
 
 import org.profq.event.ByteCursor;
+import org.profq.event.DocumentChecksums;
 import org.profq.recording.RecordedEvent.Allocation;
 import org.profq.recording.RecordedEvent.CallEntry;
 import org.profq.recording.RecordedEvent.CallExit;
@@ -23,7 +23,7 @@ final class EventDecoder {
     private final Map<Integer, ThreadState> threads = new HashMap<>();
     private final Dictionaries dictionaries;
     private final ByteCursor cursor = new ByteCursor();
-    private final CRC32C checksum = new CRC32C();
+    private final DocumentChecksums checksums = new DocumentChecksums();
 
     EventDecoder(Dictionaries dictionaries) {
         this.dictionaries = dictionaries;
@@ -49,11 +49,8 @@ final class EventDecoder {
         long count = cursor.readVarint();
         long lastNanos = cursor.readVarint();
         int checksumAt = cursor.position();
-        int expected = cursor.readInt32();
-        checksum.reset();
-        checksum.update(bytes, 1, checksumAt - 1);
-        checksum.update(bytes, cursor.position(), length - cursor.position());
-        if ((int) checksum.getValue() != expected) {
+        cursor.readInt32();
+        if (!checksums.batchMatches(bytes, checksumAt, length)) {
             throw malformed("a batch of " + length + " bytes whose CRC32C checksum does not match its contents");
         }
         if (threadId < 1 || threadId > dictionaries.threads.size()) {

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 import org.profq.event.ByteCursor;
+import org.profq.event.DocumentChecksums;
 import org.profq.recording.RecordedEvent.CallExit;
 
 /**
@@ -32,6 +33,7 @@ public final class Recording implements AutoCloseable {
     private final DocumentSource source;
     private final RunInfo run;
     private final Dictionaries dictionaries = new Dictionaries();
+    private final DocumentChecksums checksums = new DocumentChecksums();
     private final List<Loss> losses = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
     private RecordingEnd end;
@@ -283,6 +285,16 @@ public final class Recording implements AutoCloseable {
         if (in.readByte() != DOC_HEADER || !Arrays.equals(in.readBytes(MAGIC.length), MAGIC)) {
             throw new RecordingException(source.fileName() + " does not start with a profq header: it is not a profq recording.");
         }
+        if (!checksums.trailerMatches(source.bytes(), source.length())) {
+            // Read the version anyway: a recording of another format is refused for that, not as damaged.
+            int major = in.readInt();
+            if (major != MAJOR_VERSION) {
+                throw new RecordingException(source.fileName() + " has recording format version " + major + "." + in.readInt()
+                        + "; this profq reads version " + MAJOR_VERSION + ".x: open it with a matching profq.");
+            }
+            throw new ByteCursor.MalformedRecordException("its header does not match its CRC32C checksum");
+        }
+        in.reset(source.bytes(), 1 + MAGIC.length, source.length() - CHECKSUM_BYTES);
         int major = in.readInt();
         int minor = in.readInt();
         if (major != MAJOR_VERSION) {
@@ -299,7 +311,13 @@ public final class Recording implements AutoCloseable {
         while (source.next()) {
             documentCount++;
             logBytes += source.length() + 4L;
-            in.reset(source.bytes(), 0, source.length());
+            byte[] bytes = source.bytes();
+            int length = source.length();
+            boolean batch = length > 0 && bytes[0] == DOC_BATCH;
+            if (!batch && !checksums.trailerMatches(bytes, length)) {
+                throw new ByteCursor.MalformedRecordException("a document of " + length + " bytes that does not match its CRC32C checksum");
+            }
+            in.reset(bytes, 0, batch ? length : length - CHECKSUM_BYTES);
             switch ((byte) in.readByte()) {
                 case DOC_BATCH -> {
                     int thread = in.readInt();
@@ -307,8 +325,12 @@ public final class Recording implements AutoCloseable {
                     in.readVarint(); // base time
                     in.readVarint(); // first call
                     in.readVarint(); // first object
-                    events += in.readVarint();
+                    long count = in.readVarint();
                     long last = in.readVarint();
+                    if (!checksums.batchMatches(bytes, in.position(), length)) {
+                        throw new ByteCursor.MalformedRecordException("a batch of " + length + " bytes that does not match its CRC32C checksum");
+                    }
+                    events += count;
                     threadLastNanos.merge(thread, last, Math::max);
                     lastEventNanos = Math.max(lastEventNanos, last);
                 }
