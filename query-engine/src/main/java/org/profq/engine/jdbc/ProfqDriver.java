@@ -1,5 +1,7 @@
 package org.profq.engine.jdbc;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Driver;
@@ -11,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.stream.Stream;
 import java.util.logging.Logger;
 
 import org.apache.calcite.jdbc.CalciteConnection;
@@ -61,8 +64,8 @@ public final class ProfqDriver implements Driver {
             // A mapped read past the end of a truncated file faults (SIGBUS); the JVM delivers that
             // as an InternalError at its next safepoint, which may be after the reader's own checks.
             opened.forEach(RecordingSchema::close);
-            throw new SQLException(current + " is damaged: a queue file under its events/ is shorter than its"
-                    + " contents claim (" + e.getMessage() + ")", "08001", e);
+            throw new SQLException(queueFiles(current) + " is truncated: shorter than its contents claim (" + e.getMessage()
+                    + "); the recording is damaged", "08001", e);
         }
         Connection calcite = new org.apache.calcite.jdbc.Driver().connect("jdbc:calcite:", calciteProperties(info));
         CalciteConnection connection = calcite.unwrap(CalciteConnection.class);
@@ -110,5 +113,15 @@ public final class ProfqDriver implements Driver {
     @Override
     public Logger getParentLogger() throws SQLFeatureNotSupportedException {
         throw new SQLFeatureNotSupportedException("profq does not log through java.util.logging");
+    }
+
+    /** The recording's queue file, or its files, for a message about damage no reader check caught. */
+    private static String queueFiles(Path recording) {
+        try (Stream<Path> files = Files.list(recording.resolve("events"))) {
+            List<Path> queues = files.filter(file -> file.getFileName().toString().endsWith(".cq4")).sorted().toList();
+            return queues.size() == 1 ? queues.get(0).toString() : "a queue file under " + recording.resolve("events");
+        } catch (IOException | RuntimeException e) {
+            return "a queue file under " + recording.resolve("events");
+        }
     }
 }
