@@ -56,7 +56,7 @@ public class TrackingCheckBenchmark {
         }
     }
 
-    @Param({"0", "1000", "1000000"})
+    @Param({"0", "1000", "100000", "1000000"})
     public int tracked;
 
     private TrackedObjects table;
