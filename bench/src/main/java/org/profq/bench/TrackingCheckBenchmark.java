@@ -79,7 +79,7 @@ public class TrackingCheckBenchmark {
         trackedObjects = new Object[CHECKED];
         for (int i = 0; i < CHECKED; i++) {
             untracked[i] = new Object();
-            System.identityHashCode(untracked[i]); // hashed once, as a used object soon is
+            System.identityHashCode(untracked[i]); // hashed once, as a used object of a tracked class soon is
             withFields[i] = new WithField();
             trackedObjects[i] = tracked == 0 ? untracked[i] : alive.get(i % tracked);
         }
@@ -88,6 +88,12 @@ public class TrackingCheckBenchmark {
     @Benchmark
     public long mapUntracked() {
         return table.idOf(untracked[next++ & (CHECKED - 1)]);
+    }
+
+    /** An untracked object of a class with no tracked objects: ruled out by its class, its own hash unread. */
+    @Benchmark
+    public long mapUntrackedOtherClass() {
+        return table.idOf(withFields[next++ & (CHECKED - 1)]);
     }
 
     @Benchmark
