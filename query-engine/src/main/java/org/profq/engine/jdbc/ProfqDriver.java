@@ -31,7 +31,16 @@ import org.profq.recording.RecordingException;
  * recording that cannot be opened fails the connection with the reader's message.
  */
 public final class ProfqDriver implements Driver {
+    /** Calcite's cache of compiled query plans, by their generated code; off unless set. */
+    private static final String COMPILED_PLAN_CACHE = "calcite.bindable.cache.maxSize";
+
     static {
+        // Calcite compiles each query's plan to Java with Janino (tens of ms); the same SQL gives
+        // the same code, which reads its tables at run time, so a warm query can reuse the class.
+        // Calcite reads the setting once, when its first query is prepared: a user's value wins.
+        if (System.getProperty(COMPILED_PLAN_CACHE) == null) {
+            System.setProperty(COMPILED_PLAN_CACHE, "256");
+        }
         try {
             DriverManager.registerDriver(new ProfqDriver());
         } catch (SQLException e) {
