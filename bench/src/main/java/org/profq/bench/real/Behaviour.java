@@ -14,12 +14,15 @@ import java.util.stream.Collectors;
  */
 record Behaviour(int exitCode, String stdout, String stderr, String report, String afterRun, List<String> agentLines) {
 
+    /** Each run gets its own directory, which a program may print (Lucene names its index): that path becomes {@code <run>}. */
     static Behaviour of(Program program, JvmRun.Result run, String report, String afterRun) {
-        List<String> stderrLines = run.stderrText().lines().toList();
+        String runDirectory = run.directory().toString();
+        List<String> stderrLines = run.stderrText().replace(runDirectory, "<run>").lines().toList();
         List<String> agent = stderrLines.stream().filter(line -> line.startsWith("profq:")).toList();
         String stderr = stderrLines.stream().filter(line -> !line.startsWith("profq:")).collect(Collectors.joining("\n"));
-        return new Behaviour(run.exitCode(), program.normalisation().stdout().apply(run.stdoutText()), stderr,
-                report == null ? "" : program.normalisation().report().apply(report), afterRun,
+        return new Behaviour(run.exitCode(), program.normalisation().stdout().apply(run.stdoutText().replace(runDirectory, "<run>")), stderr,
+                report == null ? "" : program.normalisation().report().apply(report.replace(runDirectory, "<run>")),
+                afterRun == null ? null : afterRun.replace(runDirectory, "<run>"),
                 agent);
     }
 

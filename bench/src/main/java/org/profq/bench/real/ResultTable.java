@@ -56,7 +56,7 @@ final class ResultTable {
             o.behaviourDifferences.forEach((key, differences) -> differences.forEach(d ->
                     out.append("  - profq (").append(key).append(") changed the behaviour: ").append(indent(d)).append("\n")));
             o.plainDifferences.forEach(d -> out.append("  - runs without any profiler differ among themselves: ").append(d).append("\n"));
-            o.failures.forEach((key, failure) -> out.append("  - ").append(o.setups.get(key).label()).append(" failed: ")
+            o.failures.forEach((key, failure) -> out.append("  - ").append(o.setups.get(key.replace("-reading", "")).label()).append(": ")
                     .append(indent(failure)).append("\n"));
             o.agentLines.stream().limit(10).forEach(line -> out.append("  - agent said: `").append(line).append("`\n"));
             if (o.agentLines.size() > 10) {
