@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -226,7 +227,7 @@ final class ProgramMeasurement {
             long log = diskBytes(recording.resolve("events"));
             long free = Files.getFileStore(recording).getUsableSpace();
             long index = log * INDEX_BYTES_PER_LOG_BYTE;
-            return index > free / 2 ? String.format(java.util.Locale.ROOT, "profiles not queried: the index of this %.1f GB log "
+            return index > free / 2 ? String.format(Locale.ROOT, "profiles not queried: the index of this %.1f GB log "
                     + "would need about %.0f GB, and the disk has %.0f GB free", log / 1e9, index / 1e9, free / 1e9) : null;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
