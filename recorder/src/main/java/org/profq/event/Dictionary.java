@@ -88,39 +88,48 @@ final class Dictionary {
         log.write(document.bytes(), 0, document.length());
     }
 
-    private synchronized int registerMethod(JoinPoint.StaticPart staticPart) {
-        int known = methodsByStaticPart.get(staticPart);
-        if (known >= 0) {
-            return known;
-        }
+    /**
+     * Names a static part's method, once. The names are worked out before the lock is taken:
+     * resolving parameter types can load (and weave) classes, which must not hold up every
+     * other thread's first sight of a method.
+     */
+    private int registerMethod(JoinPoint.StaticPart staticPart) {
         Signature signature = staticPart.getSignature();
         String className = signature.getDeclaringTypeName();
         String name = methodName(signature);
         String descriptor = descriptor(signature);
-        // Several static parts can name one method (its execution, and the enclosing part of
-        // the calls inside it); they share one id.
-        String key = className + '.' + name + descriptor;
-        Integer existing = methodsByKey.get(key);
-        int id;
-        if (existing != null) {
-            id = existing;
-        } else {
-            id = methodsByKey.size() + 1;
-            int classId = classId(className);
-            SourceLocation location = staticPart.getSourceLocation();
-            document.start(DOC_METHOD)
-                    .putVarint(id)
-                    .putVarint(classId)
-                    .putString(name)
-                    .putString(descriptor)
-                    .putVarint(signature.getModifiers())
-                    .putString(location == null ? "" : location.getFileName())
-                    .putVarint(location == null ? 0 : Math.max(0, location.getLine()));
-            log.write(document.bytes(), 0, document.length());
-            methodsByKey.put(key, id);
+        SourceLocation location = staticPart.getSourceLocation();
+        String sourceFile = location == null ? "" : location.getFileName();
+        int line = location == null ? 0 : Math.max(0, location.getLine());
+        synchronized (this) {
+            int known = methodsByStaticPart.get(staticPart);
+            if (known >= 0) {
+                return known;
+            }
+            // Several static parts can name one method (its execution, the calls of it, and the
+            // enclosing part of the calls inside it); they share one id.
+            String key = className + '.' + name + descriptor;
+            Integer existing = methodsByKey.get(key);
+            int id;
+            if (existing != null) {
+                id = existing;
+            } else {
+                id = methodsByKey.size() + 1;
+                int classId = classId(className);
+                document.start(DOC_METHOD)
+                        .putVarint(id)
+                        .putVarint(classId)
+                        .putString(name)
+                        .putString(descriptor)
+                        .putVarint(signature.getModifiers())
+                        .putString(sourceFile)
+                        .putVarint(line);
+                log.write(document.bytes(), 0, document.length());
+                methodsByKey.put(key, id);
+            }
+            methodsByStaticPart.put(staticPart, id);
+            return id;
         }
-        methodsByStaticPart.put(staticPart, id);
-        return id;
     }
 
     private synchronized int registerSite(JoinPoint.StaticPart call, JoinPoint.StaticPart enclosing, Object created) {
