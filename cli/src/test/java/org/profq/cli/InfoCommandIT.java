@@ -12,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.profq.cli.Forked.Outcome;
+import org.profq.event.RecordingFormat;
 import org.profq.recording.Recording;
 
 /** {@code profq info}: what a recording of the Allocations sample holds, figure by figure. */
@@ -30,7 +31,7 @@ class InfoCommandIT {
                     "events", "log", "dictionaries", "events lost", "warnings", "index"),
                     lines.stream().map(line -> line.substring(0, 13).strip()).toList());
             assertEquals("program       profq.samples.Allocations", lines.get(1));
-            assertTrue(lines.get(6).startsWith("recorder      format 1.0, clock exact"), lines.get(6));
+            assertTrue(lines.get(6).startsWith("recorder      format " + RecordingFormat.MAJOR_VERSION + "." + RecordingFormat.MINOR_VERSION + ", clock exact"), lines.get(6));
             assertEquals("threads       1: main", lines.get(7));
             assertEquals("events        3114 (1002 call entries, 1002 call exits, 1110 allocations, 0 deaths, 0 exceptions)", lines.get(8));
             assertEquals(String.format(java.util.Locale.ROOT, "log           %d bytes, %.1f bytes/event",

@@ -143,6 +143,7 @@ class ReportCommandIT {
                 summary,built-in,"what happened in this run, in a few figures?",
                 heap,built-in,which methods allocate the most memory?,top=10
                 lifetime,built-in,"which allocation sites make objects that live long, or die young?",top=10
+                waste,built-in,which allocation sites make objects that sit unused?,top=10
                 time,built-in,which methods take the most time?,top=10
                 deep,reports/deep.sql,which calls are deeper than a depth?,min_depth=9 name='sum'
                 """, listed.stdout());
