@@ -51,9 +51,16 @@ public final class ByteCursor {
     /** Four bytes, little-endian, as {@link DocumentWriter#putInt32} wrote them. */
     public int readInt32() {
         require(4);
+        int value = int32At(bytes, position);
+        position += 4;
+        return value;
+    }
+
+    /** The four little-endian bytes at {@code at}, which the caller has checked are there. */
+    static int int32At(byte[] bytes, int at) {
         int value = 0;
         for (int shift = 0; shift < 32; shift += 8) {
-            value |= (bytes[position++] & 0xFF) << shift;
+            value |= (bytes[at++] & 0xFF) << shift;
         }
         return value;
     }

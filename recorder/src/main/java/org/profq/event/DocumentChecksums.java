@@ -23,7 +23,7 @@ public final class DocumentChecksums {
             return false;
         }
         int body = length - RecordingFormat.CHECKSUM_BYTES;
-        return trailer(document, 0, body) == readInt32(document, body);
+        return trailer(document, 0, body) == ByteCursor.int32At(document, body);
     }
 
     /** A batch's checksum: of its header fields (after the kind byte) and its events. */
@@ -43,14 +43,6 @@ public final class DocumentChecksums {
         crc.reset();
         crc.update(document, 1, checksumAt - 1);
         crc.update(document, eventsAt, length - eventsAt);
-        return (int) crc.getValue() == readInt32(document, checksumAt);
-    }
-
-    private static int readInt32(byte[] bytes, int at) {
-        int value = 0;
-        for (int shift = 0; shift < 32; shift += 8) {
-            value |= (bytes[at++] & 0xFF) << shift;
-        }
-        return value;
+        return (int) crc.getValue() == ByteCursor.int32At(document, checksumAt);
     }
 }

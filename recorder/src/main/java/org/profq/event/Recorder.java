@@ -105,34 +105,26 @@ public final class Recorder {
 
     /** Woven code read an instance field of {@code used}; recorded if {@code used} is tracked. */
     public static void get(Object used, JoinPoint.StaticPart access) {
-        try {
-            long objectId = trackedObjects.idOf(used);
-            if (objectId != 0) {
-                CURRENT.get().use(EV_USE_GET, objectId, dictionary.fieldId(access));
-            }
-        } catch (Throwable t) {
-            InternalErrors.report(t);
-        }
+        use(used, EV_USE_GET, access);
     }
 
     /** Woven code wrote an instance field of {@code used}; recorded if {@code used} is tracked. */
     public static void set(Object used, JoinPoint.StaticPart access) {
-        try {
-            long objectId = trackedObjects.idOf(used);
-            if (objectId != 0) {
-                CURRENT.get().use(EV_USE_SET, objectId, dictionary.fieldId(access));
-            }
-        } catch (Throwable t) {
-            InternalErrors.report(t);
-        }
+        use(used, EV_USE_SET, access);
     }
 
     /** Woven code called an instance method of {@code used}; recorded if {@code used} is tracked. */
     public static void call(Object used, JoinPoint.StaticPart call) {
+        use(used, EV_USE_CALL, call);
+    }
+
+    /** A use of kind {@code EV_USE_*}: the member is a method for a call, a field otherwise. */
+    private static void use(Object used, int kind, JoinPoint.StaticPart member) {
         try {
             long objectId = trackedObjects.idOf(used);
             if (objectId != 0) {
-                CURRENT.get().use(EV_USE_CALL, objectId, dictionary.methodId(call));
+                int memberId = kind == EV_USE_CALL ? dictionary.methodId(member) : dictionary.fieldId(member);
+                CURRENT.get().use(kind, objectId, memberId);
             }
         } catch (Throwable t) {
             InternalErrors.report(t);

@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 import org.profq.event.ByteCursor;
-import org.profq.event.DocumentChecksums;
 import org.profq.recording.RecordedEvent.Allocation;
 import org.profq.recording.RecordedEvent.CallEntry;
 import org.profq.recording.RecordedEvent.CallExit;
@@ -23,7 +22,6 @@ final class EventDecoder {
     private final Map<Integer, ThreadState> threads = new HashMap<>();
     private final Dictionaries dictionaries;
     private final ByteCursor cursor = new ByteCursor();
-    private final DocumentChecksums checksums = new DocumentChecksums();
 
     EventDecoder(Dictionaries dictionaries) {
         this.dictionaries = dictionaries;
@@ -32,8 +30,8 @@ final class EventDecoder {
     /**
      * Decodes one batch document (its kind byte at {@code bytes[0]}) and passes each event on.
      *
-     * <p>A batch whose CRC32C does not match its bytes is refused before anything in it is
-     * believed. Consistency checks then catch what a checksum cannot (a batch from another
+     * <p>Only batches the {@link Recording} has scanned come here, and the scan refused any
+     * whose CRC32C did not match its bytes. Consistency checks catch what a checksum cannot (a batch from another
      * recording, writer bugs): the thread, methods, sites and fields must be named; the events
      * must use up exactly the batch's bytes, and their times must add up to the batch's
      * last-event time; a batch that follows its thread's previous one (sequence + 1) must start
@@ -48,11 +46,7 @@ final class EventDecoder {
         long firstObject = cursor.readVarint();
         long count = cursor.readVarint();
         long lastNanos = cursor.readVarint();
-        int checksumAt = cursor.position();
-        cursor.readInt32();
-        if (!checksums.batchMatches(bytes, checksumAt, length)) {
-            throw malformed("a batch of " + length + " bytes whose CRC32C checksum does not match its contents");
-        }
+        cursor.readInt32(); // the checksum, verified by the scan
         if (threadId < 1 || threadId > dictionaries.threads.size()) {
             throw malformed("a batch of thread " + threadId + ", which the recording never named");
         }
