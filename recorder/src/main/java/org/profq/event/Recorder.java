@@ -177,9 +177,7 @@ public final class Recorder {
         DocumentWriter document = new DocumentWriter();
         synchronized (LIVE_THREADS) {
             for (ThreadRecorder thread : LIVE_THREADS) {
-                synchronized (log) {
-                    thread.flush();
-                }
+                thread.flushAtEnd(); // the owner may still be running: only the events it has completed
                 written += thread.eventsWritten();
                 lost += thread.eventsLost();
                 if (thread.thread.isAlive() && thread.thread != Thread.currentThread()) {
@@ -221,9 +219,7 @@ public final class Recorder {
                 if (thread.thread.isAlive()) {
                     return false;
                 }
-                synchronized (log) {
-                    thread.flush(); // isAlive() == false makes the owner's writes visible here
-                }
+                thread.flush(); // isAlive() == false makes the owner's writes visible here
                 eventsWrittenByEndedThreads += thread.eventsWritten();
                 eventsLostByEndedThreads += thread.eventsLost();
                 writeLoss(new DocumentWriter(), thread);

@@ -89,6 +89,17 @@ public final class RecordingFormat {
     /** Call and object ids are {@code threadId * ID_STRIDE + sequence}: stable, readable, no coordination. */
     public static final long ID_STRIDE = 1_000_000_000_000L;
 
+    /** How many varint fields follow the tag (and time delta) of an event of {@code kind}; -1 for an unknown kind. */
+    public static int fieldCount(int kind) {
+        return switch (kind) {
+            case EV_EXIT, EV_EXIT_THREW -> 0;
+            case EV_ENTER, EV_ALLOC, EV_ALLOC_TRACKED, EV_DEATH, EV_DEATH_AT_EXIT -> 1;
+            case EV_THROW, EV_USE_GET, EV_USE_SET, EV_USE_CALL -> 2;
+            case EV_ALLOC_ARRAY, EV_ALLOC_ARRAY_TRACKED -> 3;
+            default -> -1;
+        };
+    }
+
     public static String lossCauseName(int cause) {
         return switch (cause) {
             case LOSS_WRITE_FAILED -> "write failed";

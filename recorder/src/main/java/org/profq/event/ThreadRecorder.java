@@ -2,6 +2,9 @@ package org.profq.event;
 
 import static org.profq.event.RecordingFormat.*;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 import org.profq.log.EventLog;
 
 /**
@@ -11,6 +14,11 @@ import org.profq.log.EventLog;
  * clock moved, and its varint fields, written into a reused array: no allocation, no lock,
  * no clock call beyond {@link Clock#now}. A full buffer, or one older than
  * {@link #FLUSH_INTERVAL_NANOS}, becomes one batch document in the log.
+ *
+ * <p>At shutdown another thread writes what the owner has appended so far while the owner may
+ * still be running ({@link #flushAtEnd}). So that it never reads half an event, the owner
+ * publishes {@code position} with a release store after each complete event (a plain store on
+ * x86), and every flush holds this object's lock (taken once per batch, not per event).
  */
 final class ThreadRecorder {
     private static final int CAPACITY = 32 * 1024;
@@ -25,6 +33,15 @@ final class ThreadRecorder {
     private final byte[] events = new byte[CAPACITY];
     private final DocumentWriter batchHeader = new DocumentWriter();
     private final DocumentChecksums checksums = new DocumentChecksums();
+    private static final VarHandle POSITION;
+
+    static {
+        try {
+            POSITION = MethodHandles.lookup().findVarHandle(ThreadRecorder.class, "position", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private int position;
     private int eventCount;
@@ -35,6 +52,9 @@ final class ThreadRecorder {
     private long objectSequence;
     private long batchFirstCall;
     private long batchFirstObject;
+
+    /** Set once the recording's end took this thread's events: what it appends later is past the end. */
+    private boolean retired;
 
     private int untilTracked = 1;
     /** Identity hash of the last exception recorded: not the exception itself, which would stay reachable. */
@@ -53,18 +73,18 @@ final class ThreadRecorder {
 
     void enter(int methodId) {
         int p = begin(EV_ENTER);
-        position = Varint.put(events, p, methodId);
+        end(Varint.put(events, p, methodId));
         callSequence++;
     }
 
     void exit(boolean threw) {
-        position = begin(threw ? EV_EXIT_THREW : EV_EXIT);
+        end(begin(threw ? EV_EXIT_THREW : EV_EXIT));
     }
 
     /** An object allocation; returns its object id. */
     long allocation(int siteId, boolean tracked) {
         int p = begin(tracked ? EV_ALLOC_TRACKED : EV_ALLOC);
-        position = Varint.put(events, p, siteId);
+        end(Varint.put(events, p, siteId));
         return threadId * ID_STRIDE + ++objectSequence;
     }
 
@@ -73,26 +93,26 @@ final class ThreadRecorder {
         int p = begin(tracked ? EV_ALLOC_ARRAY_TRACKED : EV_ALLOC_ARRAY);
         p = Varint.put(events, p, siteId);
         p = Varint.put(events, p, length);
-        position = Varint.put(events, p, sizeBytes);
+        end(Varint.put(events, p, sizeBytes));
         return threadId * ID_STRIDE + ++objectSequence;
     }
 
     void death(long objectId, boolean atExit) {
         int p = begin(atExit ? EV_DEATH_AT_EXIT : EV_DEATH);
-        position = Varint.put(events, p, objectId);
+        end(Varint.put(events, p, objectId));
     }
 
     /** A use ({@code EV_USE_GET}, {@code _SET} or {@code _CALL}) of a tracked object, by its field or method id. */
     void use(int kind, long objectId, int memberId) {
         int p = begin(kind);
         p = Varint.put(events, p, objectId);
-        position = Varint.put(events, p, memberId);
+        end(Varint.put(events, p, memberId));
     }
 
     void thrown(int classId, int line) {
         int p = begin(EV_THROW);
         p = Varint.put(events, p, classId);
-        position = Varint.put(events, p, line);
+        end(Varint.put(events, p, line));
     }
 
     /** Counts allocations down to the next tracked one: every {@code period}th is tracked. */
@@ -133,30 +153,70 @@ final class ThreadRecorder {
         return Varint.put(events, p, delta);
     }
 
-    /** Writes the pending events as one batch; counts them lost if the log will not take them. */
-    void flush() {
-        if (eventCount > 0) {
-            batchHeader.start(DOC_BATCH)
-                    .putVarint(threadId)
-                    .putVarint(batchSequence)
-                    .putVarint(batchBaseNanos)
-                    .putVarint(batchFirstCall)
-                    .putVarint(batchFirstObject)
-                    .putVarint(eventCount)
-                    .putVarint(lastNanos);
-            batchHeader.putInt32(checksums.batch(batchHeader.bytes(), batchHeader.length(), events, position));
-            if (log.write(batchHeader.bytes(), batchHeader.length(), events, 0, position)) {
-                eventsWritten += eventCount;
-            } else {
-                eventsLost += eventCount;
-            }
-            batchSequence++;
+    /** Ends an event whose last byte is before {@code next}: publishes it to {@link #flushAtEnd}. */
+    private void end(int next) {
+        POSITION.setRelease(this, next);
+    }
+
+    /** On the owning thread, or on any thread once the owner has ended: writes the pending events as one batch. */
+    synchronized void flush() {
+        if (eventCount > 0 && !retired) {
+            writeBatch(position, eventCount, lastNanos);
         }
         position = 0;
         eventCount = 0;
         batchBaseNanos = lastNanos;
         batchFirstCall = callSequence;
         batchFirstObject = objectSequence;
+    }
+
+    /**
+     * At the recording's end, on any thread, while the owner may still be appending: writes
+     * every event the owner has completed, and takes no more from this thread. The count and
+     * last time are found by walking the events, as the owner's own fields may already
+     * describe an event it has only begun.
+     */
+    synchronized void flushAtEnd() {
+        if (retired) {
+            return;
+        }
+        retired = true;
+        int end = (int) POSITION.getAcquire(this);
+        int count = 0;
+        long time = batchBaseNanos;
+        ByteCursor cursor = new ByteCursor().reset(events, 0, end);
+        while (cursor.hasMore()) {
+            int tag = cursor.readByte();
+            if ((tag & TIME_CHANGED) != 0) {
+                time += cursor.readVarint();
+            }
+            for (int field = fieldCount(tag & KIND_MASK); field > 0; field--) {
+                cursor.readVarint();
+            }
+            count++;
+        }
+        if (count > 0) {
+            writeBatch(end, count, time);
+        }
+    }
+
+    /** Writes {@code events[0, length)} as one batch; counts them lost if the log will not take them. */
+    private void writeBatch(int length, int count, long lastEventNanos) {
+        batchHeader.start(DOC_BATCH)
+                .putVarint(threadId)
+                .putVarint(batchSequence)
+                .putVarint(batchBaseNanos)
+                .putVarint(batchFirstCall)
+                .putVarint(batchFirstObject)
+                .putVarint(count)
+                .putVarint(lastEventNanos);
+        batchHeader.putInt32(checksums.batch(batchHeader.bytes(), batchHeader.length(), events, length));
+        if (log.write(batchHeader.bytes(), batchHeader.length(), events, 0, length)) {
+            eventsWritten += count;
+        } else {
+            eventsLost += count;
+        }
+        batchSequence++;
     }
 
     long eventsWritten() {

@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.profq.recording.Call;
 import org.profq.recording.Recording;
 import profq.samples.Sleeper;
+import profq.samples.Spinners;
 import profq.samples.SystemExit;
 
 /** A program that ends through System.exit, or is stopped by SIGTERM, leaves a complete, readable recording. */
@@ -61,6 +62,32 @@ class AbruptEndIT {
             assertTrue(ticks >= 101, "at least the ticks before 'ready': " + ticks);
             Call main = RecordingFacts.only(recording.readAllCalls(), recording, "profq.samples.Sleeper.main([Ljava/lang/String;)V");
             assertFalse(main.finished());
+        }
+    }
+
+    /**
+     * The shutdown hook takes the batches of threads that are still appending: it must take
+     * only their completed events, never half of one, so every batch matches its checksum.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void sigtermWhileThreadsAppendLeavesAnUndamagedRecording(Jdk jdk, @TempDir Path temp) throws Exception {
+        for (int attempt = 0; attempt < 3; attempt++) {
+            Path out = temp.resolve("rec" + attempt + ".profq");
+            Process process = new ProcessBuilder(SampleRun.command(jdk, "-javaagent:" + SampleRun.agentJar() + "=out=" + out,
+                    Spinners.class)).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            awaitLine(process, "ready");
+            process.destroy(); // SIGTERM
+            assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+            assertEquals(143, process.exitValue());
+
+            try (Recording recording = Recording.open(out)) { // refuses a batch that fails its checksum
+                assertTrue(recording.end().isPresent(), "the shutdown hook wrote the end record");
+                assertEquals(0, recording.eventsLost());
+                long spins = RecordingFacts.callsByMethod(recording).get("profq.samples.Spinners.spin(I)I");
+                assertTrue(spins >= Spinners.THREADS * 10_001L, "at least the calls before 'ready': " + spins);
+                assertEquals(recording.eventCount(), recording.readAllEvents().size());
+            }
         }
     }
 
