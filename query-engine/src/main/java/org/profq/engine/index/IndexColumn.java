@@ -4,47 +4,47 @@ import java.util.List;
 
 /**
  * The column files of the index: one file per table and column, {@code <table>.<column>}, of
- * {@code width}-byte little-endian values, one per row. Nullable ids are stored as 0 and a
+ * one value per row, packed as {@link PackedLayout} says. Nullable ids are stored as 0 and a
  * missing array length as -1; {@code allocations.tracked} and {@code deaths.at_exit} are 1 or 0; {@code calls.flags} packs threw (1), finished (2) and outermost (4);
  * {@code uses.kind} is the
  * {@link org.profq.recording.UseKind} ordinal; {@code calls.context} is the calling context ({@code contexts.*}) that names {@code stack}.
  */
 enum IndexColumn {
-    CALL_ID("calls", "call_id", 8),
-    CALL_THREAD_ID("calls", "thread_id", 4),
-    CALL_METHOD_ID("calls", "method_id", 4),
-    CALL_PARENT_CALL_ID("calls", "parent_call_id", 8),
-    CALL_DEPTH("calls", "depth", 4),
-    CALL_START_NS("calls", "start_ns", 8),
-    CALL_END_NS("calls", "end_ns", 8),
-    CALL_SELF_NS("calls", "self_ns", 8),
-    CALL_FLAGS("calls", "flags", 1),
-    CALL_CONTEXT("calls", "context", 4),
-    ALLOCATION_OBJECT_ID("allocations", "object_id", 8),
-    ALLOCATION_SITE_ID("allocations", "site_id", 4),
-    ALLOCATION_CLASS_ID("allocations", "class_id", 4),
-    ALLOCATION_THREAD_ID("allocations", "thread_id", 4),
-    ALLOCATION_CALL_ID("allocations", "call_id", 8),
-    ALLOCATION_ALLOC_NS("allocations", "alloc_ns", 8),
-    ALLOCATION_SIZE_BYTES("allocations", "size_bytes", 8),
-    ALLOCATION_ARRAY_LENGTH("allocations", "array_length", 4),
-    ALLOCATION_TRACKED("allocations", "tracked", 1),
-    DEATH_OBJECT_ID("deaths", "object_id", 8),
-    DEATH_NS("deaths", "death_ns", 8),
-    DEATH_AT_EXIT("deaths", "at_exit", 1),
-    EXCEPTION_THREAD_ID("exceptions", "thread_id", 4),
-    EXCEPTION_CALL_ID("exceptions", "call_id", 8),
-    EXCEPTION_CLASS_ID("exceptions", "class_id", 4),
-    EXCEPTION_LINE("exceptions", "line", 4),
-    EXCEPTION_THROW_NS("exceptions", "throw_ns", 8),
-    USE_OBJECT_ID("uses", "object_id", 8),
-    USE_THREAD_ID("uses", "thread_id", 4),
-    USE_CALL_ID("uses", "call_id", 8),
-    USE_NS("uses", "use_ns", 8),
-    USE_KIND("uses", "kind", 1),
-    USE_MEMBER_ID("uses", "member_id", 4),
-    CONTEXT_PARENT("contexts", "parent", 4),
-    CONTEXT_METHOD_ID("contexts", "method_id", 4);
+    CALL_ID("calls", "call_id"),
+    CALL_THREAD_ID("calls", "thread_id"),
+    CALL_METHOD_ID("calls", "method_id"),
+    CALL_PARENT_CALL_ID("calls", "parent_call_id"),
+    CALL_DEPTH("calls", "depth"),
+    CALL_START_NS("calls", "start_ns"),
+    CALL_END_NS("calls", "end_ns"),
+    CALL_SELF_NS("calls", "self_ns"),
+    CALL_FLAGS("calls", "flags"),
+    CALL_CONTEXT("calls", "context"),
+    ALLOCATION_OBJECT_ID("allocations", "object_id"),
+    ALLOCATION_SITE_ID("allocations", "site_id"),
+    ALLOCATION_CLASS_ID("allocations", "class_id"),
+    ALLOCATION_THREAD_ID("allocations", "thread_id"),
+    ALLOCATION_CALL_ID("allocations", "call_id"),
+    ALLOCATION_ALLOC_NS("allocations", "alloc_ns"),
+    ALLOCATION_SIZE_BYTES("allocations", "size_bytes"),
+    ALLOCATION_ARRAY_LENGTH("allocations", "array_length"),
+    ALLOCATION_TRACKED("allocations", "tracked"),
+    DEATH_OBJECT_ID("deaths", "object_id"),
+    DEATH_NS("deaths", "death_ns"),
+    DEATH_AT_EXIT("deaths", "at_exit"),
+    EXCEPTION_THREAD_ID("exceptions", "thread_id"),
+    EXCEPTION_CALL_ID("exceptions", "call_id"),
+    EXCEPTION_CLASS_ID("exceptions", "class_id"),
+    EXCEPTION_LINE("exceptions", "line"),
+    EXCEPTION_THROW_NS("exceptions", "throw_ns"),
+    USE_OBJECT_ID("uses", "object_id"),
+    USE_THREAD_ID("uses", "thread_id"),
+    USE_CALL_ID("uses", "call_id"),
+    USE_NS("uses", "use_ns"),
+    USE_KIND("uses", "kind"),
+    USE_MEMBER_ID("uses", "member_id"),
+    CONTEXT_PARENT("contexts", "parent"),
+    CONTEXT_METHOD_ID("contexts", "method_id");
 
     static final int THREW = 1;
     static final int FINISHED = 2;
@@ -54,12 +54,10 @@ enum IndexColumn {
 
     final String table;
     final String column;
-    final int width;
 
-    IndexColumn(String table, String column, int width) {
+    IndexColumn(String table, String column) {
         this.table = table;
         this.column = column;
-        this.width = width;
     }
 
     String fileName() {

@@ -23,7 +23,7 @@ import org.profq.recording.Recording;
 record IndexManifest(int format, long startedAtEpochNanos, long pid, long logBytes, long events, long calls,
                      long allocations, long deaths, long exceptions, long uses, int contexts, Map<IndexColumn, Long> checksums) {
     /** 2: deaths, exceptions and allocations.tracked. 3: a CRC32C per column file. 4: uses. */
-    static final int FORMAT = 4;
+    static final int FORMAT = 5;
     static final String FILE = "manifest.properties";
     private static final String CHECKSUM_PREFIX = "crc32c.";
 

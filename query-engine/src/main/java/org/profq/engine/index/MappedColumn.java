@@ -1,5 +1,7 @@
 package org.profq.engine.index;
 
+import static org.profq.engine.index.PackedLayout.*;
+
 import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
@@ -12,76 +14,89 @@ import java.util.Objects;
 import java.util.zip.CRC32C;
 
 /**
- * One column file of the index, memory-mapped read-only: {@code rows} fixed-width
- * little-endian values (1, 4 or 8 bytes). A file can be larger than one mapping (2 GiB), so
- * it is mapped in 1 GiB chunks; the operating system pages it in as a scan reads it, so a
- * column larger than the heap costs no heap. Mapping it checks its length and, once per process
- * ({@link VerifiedColumnFiles}), its CRC32C against the manifest's.
+ * One column file of the index, memory-mapped read-only: {@code rows} values in the
+ * {@link PackedLayout}, read as longs, ints or bytes as the column's type says. A file can be
+ * larger than one mapping (2 GiB), so it is mapped in 1 GiB chunks that overlap by 8 bytes, so
+ * that every 8-byte read falls inside one chunk; the operating system pages it in as a scan
+ * reads it, so a column larger than the heap costs no heap. Mapping it checks its length and,
+ * once per process ({@link VerifiedColumnFiles}), its CRC32C against the manifest's and its
+ * block directory.
  */
 public final class MappedColumn {
     private static final int CHUNK_SHIFT = 30;
+    private static final long CHUNK_MASK = (1L << CHUNK_SHIFT) - 1;
 
     private final Path file;
     private final BasicFileAttributes mapped;
     private final long rows;
-    private final int widthShift;
-    private final int rowShift;
-    private final long rowMask;
+    private final long directoryAt;
     private final MappedByteBuffer[] chunks;
 
-    private MappedColumn(Path file, BasicFileAttributes mapped, long rows, int width, MappedByteBuffer[] chunks) {
+    private MappedColumn(Path file, BasicFileAttributes mapped, long rows, long directoryAt, MappedByteBuffer[] chunks) {
         this.file = file;
         this.mapped = mapped;
         this.rows = rows;
-        this.widthShift = Integer.numberOfTrailingZeros(width);
-        this.rowShift = CHUNK_SHIFT - widthShift;
-        this.rowMask = (1L << rowShift) - 1;
+        this.directoryAt = directoryAt;
         this.chunks = chunks;
     }
 
     /**
-     * Maps {@code file}, which must hold exactly {@code rows} values of {@code width} bytes whose
-     * CRC32C is {@code checksum}; otherwise it is damaged.
+     * Maps {@code file}, which must hold exactly {@code rows} values whose file's CRC32C is
+     * {@code checksum}; otherwise it is damaged.
      */
-    static MappedColumn map(Path file, int width, long rows, long checksum) throws IOException {
-        long expected;
-        try {
-            expected = Math.multiplyExact(rows, width);
-        } catch (ArithmeticException e) {
-            throw new IndexDamagedException(file + ": the manifest's row count " + rows + " is impossible");
-        }
+    static MappedColumn map(Path file, long rows, long checksum) throws IOException {
         BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
         long size = attributes.size();
-        if (size != expected) {
-            throw new IndexDamagedException(file + " has " + size + " bytes; the manifest says " + rows + " rows of "
-                    + width + " bytes (" + expected + ")");
+        long directoryBytes = rows < 0 || rows > Long.MAX_VALUE / 2 ? -1 : PackedLayout.blocks(rows) * DIRECTORY_ENTRY_BYTES;
+        long directoryAt = size - directoryBytes;
+        if (directoryBytes < 0 || directoryAt < PADDING_BYTES) {
+            throw new IndexDamagedException(file + " has " + size + " bytes, too few for the manifest's " + rows + " rows");
         }
         MappedByteBuffer[] chunks;
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-            chunks = new MappedByteBuffer[(int) ((size + (1L << CHUNK_SHIFT) - 1) >>> CHUNK_SHIFT)];
+            chunks = new MappedByteBuffer[(int) ((size + CHUNK_MASK) >>> CHUNK_SHIFT)];
             for (int chunk = 0; chunk < chunks.length; chunk++) {
                 long start = (long) chunk << CHUNK_SHIFT;
-                chunks[chunk] = channel.map(FileChannel.MapMode.READ_ONLY, start, Math.min(1L << CHUNK_SHIFT, size - start));
+                chunks[chunk] = channel.map(FileChannel.MapMode.READ_ONLY, start, Math.min(CHUNK_MASK + 1 + Long.BYTES, size - start));
                 chunks[chunk].order(ByteOrder.LITTLE_ENDIAN);
             }
         }
+        MappedColumn column = new MappedColumn(file, attributes, rows, directoryAt, chunks);
         if (!VerifiedColumnFiles.verified(file, attributes, checksum)) {
             long actual = checksum(chunks);
             if (actual != checksum) {
                 throw new IndexDamagedException(String.format("%s fails its checksum: its CRC32C is %08x, the manifest says %08x",
                         file, actual, checksum));
             }
+            column.checkDirectory();
             VerifiedColumnFiles.remember(file, attributes, checksum);
         }
-        return new MappedColumn(file, attributes, rows, width, chunks);
+        return column;
     }
 
     private static long checksum(MappedByteBuffer[] chunks) {
         CRC32C crc = new CRC32C();
         for (MappedByteBuffer chunk : chunks) {
-            crc.update(chunk.duplicate());
+            crc.update(chunk.duplicate().limit((int) Math.min(chunk.capacity(), CHUNK_MASK + 1)));
         }
         return crc.getValue();
+    }
+
+    /** Every block's data must follow the previous block's, in a width the layout allows, and end at the padding. */
+    private void checkDirectory() throws IndexDamagedException {
+        long expected = 0;
+        for (long block = 0; block < PackedLayout.blocks(rows); block++) {
+            long layout = longAt(directoryAt + block * DIRECTORY_ENTRY_BYTES + Long.BYTES);
+            int bits = (int) layout & 0xFF;
+            if (layout >>> 8 != expected || bits > Long.SIZE || bits > MAX_PACKED_BITS && bits != Long.SIZE) {
+                throw new IndexDamagedException(file + ": block " + block + " has a layout the writer never makes");
+            }
+            expected += PackedLayout.blockBytes(bits, (int) Math.min(BLOCK_ROWS, rows - (block << BLOCK_SHIFT)));
+        }
+        if (expected + PADDING_BYTES != directoryAt) {
+            throw new IndexDamagedException(file + ": its blocks hold " + expected + " bytes of data, its directory starts at "
+                    + directoryAt);
+        }
     }
 
     /**
@@ -104,14 +119,28 @@ public final class MappedColumn {
     }
 
     public long getLong(long row) {
-        return chunks[(int) (row >>> rowShift)].getLong((int) (row & rowMask) << widthShift);
+        long entry = directoryAt + ((row >>> BLOCK_SHIFT) << 4);
+        long minimum = longAt(entry);
+        long layout = longAt(entry + Long.BYTES);
+        int bits = (int) layout & 0xFF;
+        long data = layout >>> 8;
+        int index = (int) row & (BLOCK_ROWS - 1);
+        if (bits == Long.SIZE) {
+            return minimum + longAt(data + ((long) index << 3));
+        }
+        long bit = (long) index * bits;
+        return minimum + ((longAt(data + (bit >>> 3)) >>> (bit & 7)) & ((1L << bits) - 1));
     }
 
     public int getInt(long row) {
-        return chunks[(int) (row >>> rowShift)].getInt((int) (row & rowMask) << widthShift);
+        return (int) getLong(row);
     }
 
     public byte getByte(long row) {
-        return chunks[(int) (row >>> rowShift)].get((int) (row & rowMask));
+        return (byte) getLong(row);
+    }
+
+    private long longAt(long position) {
+        return chunks[(int) (position >>> CHUNK_SHIFT)].getLong((int) (position & CHUNK_MASK));
     }
 }

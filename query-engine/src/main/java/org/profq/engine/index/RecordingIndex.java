@@ -49,7 +49,7 @@ public final class RecordingIndex {
             if (!Files.isRegularFile(file)) {
                 throw new IndexDamagedException(file + " is missing");
             }
-            columns.put(column, MappedColumn.map(file, column.width, column.rows(manifest), manifest.checksum(column)));
+            columns.put(column, MappedColumn.map(file, column.rows(manifest), manifest.checksum(column)));
         }
         int contexts = manifest.contexts();
         contextParents = new int[contexts + 1];

@@ -1,0 +1,101 @@
+package org.profq.engine.index;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import java.util.function.LongUnaryOperator;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every value written to a packed column file is read back at its row, whatever its block's range. */
+class PackedColumnTest {
+    @TempDir
+    Path directory;
+
+    @Test
+    void roundTripsValuesOfEveryRange() throws IOException {
+        Random random = new Random(42);
+        long[] values = new long[PackedLayout.BLOCK_ROWS * 12 + 77]; // a partial last block
+        for (int row = 0; row < values.length; row++) {
+            int block = row >>> PackedLayout.BLOCK_SHIFT;
+            values[row] = switch (block) {
+                case 0 -> 7; // one value: zero bits
+                case 1 -> row; // ascending ids
+                case 2 -> -1 + random.nextInt(3); // small, negative
+                case 3 -> 1_000_000_000_000L * 3 + random.nextInt(1 << 20); // call ids of thread 3
+                case 4 -> (1L << 56) - 1 - random.nextInt(2) * ((1L << 56) - 1); // exactly 56 bits
+                case 5 -> random.nextBoolean() ? 0 : 1L << 56; // 57 bits: stored as longs
+                case 6 -> random.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE; // the widest range
+                case 7 -> random.nextLong();
+                case 8 -> (byte) random.nextInt();
+                case 9 -> random.nextInt();
+                default -> System.nanoTime() + random.nextInt(1_000_000);
+            };
+        }
+
+        MappedColumn column = writeAndMap(values);
+
+        assertEquals(values.length, column.rows());
+        for (int row = 0; row < values.length; row++) {
+            assertEquals(values[row], column.getLong(row), "row " + row);
+        }
+        int row = PackedLayout.BLOCK_ROWS * 9 + 5;
+        assertEquals((int) values[row], column.getInt(row));
+    }
+
+    @Test
+    void anEmptyColumnIsJustItsPadding() throws IOException {
+        MappedColumn column = writeAndMap(new long[0]);
+
+        assertEquals(0, column.rows());
+        assertEquals(PackedLayout.PADDING_BYTES, Files.size(directory.resolve("column")));
+    }
+
+    @Test
+    void isMuchNarrowerThanFixedWidthForIdsAndTimes() throws IOException {
+        long rows = 100_000;
+        long bytes = sizeOf("ids", rows, row -> 5 * 1_000_000_000_000L + row); // call ids of one thread
+        assertTrue(bytes < rows * 2, "ascending ids in about 10 bits each: " + bytes + " bytes");
+        long times = sizeOf("times", rows, row -> 1_000_000_000L + row * 37); // start times 37 ns apart
+        assertTrue(times < rows * 3, "close times in about 16 bits each: " + times + " bytes");
+    }
+
+    @Test
+    void refusesAFileTooShortForItsRows() throws IOException {
+        writeAndMap(new long[] {1, 2, 3});
+
+        IndexDamagedException damaged = assertThrows(IndexDamagedException.class,
+                () -> MappedColumn.map(directory.resolve("column"), 1_000_000, 0));
+        assertTrue(damaged.getMessage().endsWith("too few for the manifest's 1000000 rows"), damaged.getMessage());
+    }
+
+    private long sizeOf(String name, long rows, LongUnaryOperator value) throws IOException {
+        Path file = directory.resolve(name);
+        try (ColumnWriter writer = new ColumnWriter(file)) {
+            for (long row = 0; row < rows; row++) {
+                writer.writeLong(value.applyAsLong(row));
+            }
+        }
+        return Files.size(file);
+    }
+
+    private MappedColumn writeAndMap(long[] values) throws IOException {
+        Path file = directory.resolve("column");
+        long checksum;
+        ColumnWriter writer = new ColumnWriter(file);
+        try (writer) {
+            for (long value : values) {
+                writer.writeLong(value);
+            }
+        }
+        checksum = writer.checksum();
+        assertEquals(1, Files.list(directory).count(), "the block directory's side file is gone");
+        return MappedColumn.map(file, values.length, checksum);
+    }
+}
