@@ -39,6 +39,11 @@ public final class LiveRecording implements AutoCloseable {
         return current;
     }
 
+    /** The snapshot as last refreshed, without refreshing it: for planning, which reads no rows. */
+    public synchronized Snapshot current() {
+        return current;
+    }
+
     @Override
     public synchronized void close() {
         current.recording().close();

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.zip.CRC32C;
 
@@ -134,6 +135,52 @@ public final class MappedColumn {
 
     public int getInt(long row) {
         return (int) getLong(row);
+    }
+
+    /** A reader of this column for one scan, on one thread: it decodes a block at a time. */
+    public Cursor cursor() {
+        return new Cursor();
+    }
+
+    /**
+     * Reads a column a block at a time: the first read in a block unpacks all of its values
+     * into an array, so a scan pays for the directory and the bit arithmetic once per block
+     * instead of once per value. Not for sharing between threads.
+     */
+    public final class Cursor {
+        private final long[] values = new long[BLOCK_ROWS];
+        private long block = -1;
+
+        public long get(long row) {
+            long wanted = row >>> BLOCK_SHIFT;
+            if (wanted != block) {
+                load(wanted);
+            }
+            return values[(int) row & (BLOCK_ROWS - 1)];
+        }
+
+        private void load(long wanted) {
+            long entry = directoryAt + (wanted << 4);
+            long minimum = longAt(entry);
+            long layout = longAt(entry + Long.BYTES);
+            int bits = (int) layout & 0xFF;
+            long data = layout >>> 8;
+            int count = (int) Math.min(BLOCK_ROWS, rows - (wanted << BLOCK_SHIFT));
+            if (bits == 0) {
+                Arrays.fill(values, 0, count, minimum);
+            } else if (bits == Long.SIZE) {
+                for (int i = 0; i < count; i++) {
+                    values[i] = minimum + longAt(data + ((long) i << 3));
+                }
+            } else {
+                long mask = (1L << bits) - 1;
+                long bit = 0;
+                for (int i = 0; i < count; i++, bit += bits) {
+                    values[i] = minimum + ((longAt(data + (bit >>> 3)) >>> (bit & 7)) & mask);
+                }
+            }
+            block = wanted;
+        }
     }
 
     public byte getByte(long row) {

@@ -20,6 +20,7 @@ import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.schema.SchemaPlus;
 import org.profq.engine.ProfileViews;
 import org.profq.engine.RecordingSchema;
+import org.profq.engine.plan.ProfqPrepare;
 import org.profq.recording.Recording;
 import org.profq.recording.RecordingException;
 
@@ -76,7 +77,8 @@ public final class ProfqDriver implements Driver {
             throw new SQLException(queueFiles(current) + " is truncated: shorter than its contents claim (" + e.getMessage()
                     + "); the recording is damaged", "08001", e);
         }
-        Connection calcite = new org.apache.calcite.jdbc.Driver().connect("jdbc:calcite:", calciteProperties(info));
+        Connection calcite = new org.apache.calcite.jdbc.Driver().withPrepareFactory(ProfqPrepare::new)
+                .connect("jdbc:calcite:", calciteProperties(info));
         CalciteConnection connection = calcite.unwrap(CalciteConnection.class);
         int index = 0;
         for (String name : target.recordings().keySet()) {

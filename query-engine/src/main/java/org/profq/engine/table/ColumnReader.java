@@ -26,70 +26,92 @@ abstract class ColumnReader {
         return true;
     }
 
+    /** Whether rows can be grouped by this column's raw values (its raw value is not just the row). */
+    boolean groupsByRaw() {
+        return comparable();
+    }
+
+    /** Whether two different raw values always stand for two different SQL values. */
+    boolean rawIdentifiesValue() {
+        return true;
+    }
+
     /** A BIGINT column. */
-    static ColumnReader longs(MappedColumn column) {
+    static ColumnReader longs(MappedColumn mapped) {
+        MappedColumn.Cursor column = mapped.cursor();
         return new ColumnReader() {
-            long raw(long row) { return column.getLong(row); }
-            Object value(long row) { return column.getLong(row); }
+            long raw(long row) { return column.get(row); }
+            Object value(long row) { return column.get(row); }
         };
     }
 
     /** A BIGINT id column stored as an int. */
-    static ColumnReader intIds(MappedColumn column) {
+    static ColumnReader intIds(MappedColumn mapped) {
+        MappedColumn.Cursor column = mapped.cursor();
         return new ColumnReader() {
-            long raw(long row) { return column.getInt(row); }
-            Object value(long row) { return (long) column.getInt(row); }
+            long raw(long row) { return column.get(row); }
+            Object value(long row) { return column.get(row); }
         };
     }
 
     /** An INTEGER column. */
-    static ColumnReader ints(MappedColumn column) {
+    static ColumnReader ints(MappedColumn mapped) {
+        MappedColumn.Cursor column = mapped.cursor();
         return new ColumnReader() {
-            long raw(long row) { return column.getInt(row); }
-            Object value(long row) { return column.getInt(row); }
+            long raw(long row) { return column.get(row); }
+            Object value(long row) { return (int) column.get(row); }
         };
     }
 
     /** A nullable BIGINT id, stored as 0 for NULL. */
-    static ColumnReader nullableIds(MappedColumn column) {
+    static ColumnReader nullableIds(MappedColumn mapped) {
+        MappedColumn.Cursor column = mapped.cursor();
         return new ColumnReader() {
-            long raw(long row) { return column.getLong(row); }
-            Object value(long row) { long id = column.getLong(row); return id == 0 ? null : id; }
+            long raw(long row) { return column.get(row); }
+            Object value(long row) { long id = column.get(row); return id == 0 ? null : id; }
             boolean isNull(long raw) { return raw == 0; }
         };
     }
 
     /** A nullable INTEGER stored as -1 for NULL. */
-    static ColumnReader nullableInts(MappedColumn column) {
+    static ColumnReader nullableInts(MappedColumn mapped) {
+        MappedColumn.Cursor column = mapped.cursor();
         return new ColumnReader() {
-            long raw(long row) { return column.getInt(row); }
-            Object value(long row) { int value = column.getInt(row); return value < 0 ? null : value; }
+            long raw(long row) { return column.get(row); }
+            Object value(long row) { int value = (int) column.get(row); return value < 0 ? null : value; }
             boolean isNull(long raw) { return raw < 0; }
+            boolean rawIdentifiesValue() { return false; }
         };
     }
 
     /** A BOOLEAN column: one bit of a flags byte. */
-    static ColumnReader flag(MappedColumn flags, int bit) {
+    static ColumnReader flag(MappedColumn mapped, int bit) {
+        MappedColumn.Cursor flags = mapped.cursor();
         return new ColumnReader() {
-            long raw(long row) { return (flags.getByte(row) & bit) != 0 ? 1 : 0; }
-            Object value(long row) { return (flags.getByte(row) & bit) != 0; }
+            long raw(long row) { return (flags.get(row) & bit) != 0 ? 1 : 0; }
+            Object value(long row) { return (flags.get(row) & bit) != 0; }
         };
     }
 
     /** A BIGINT column computed from two others: {@code minuend - subtrahend}. */
-    static ColumnReader difference(MappedColumn minuend, MappedColumn subtrahend) {
+    static ColumnReader difference(MappedColumn minuendColumn, MappedColumn subtrahendColumn) {
+        MappedColumn.Cursor minuend = minuendColumn.cursor();
+        MappedColumn.Cursor subtrahend = subtrahendColumn.cursor();
         return new ColumnReader() {
-            long raw(long row) { return minuend.getLong(row) - subtrahend.getLong(row); }
-            Object value(long row) { return minuend.getLong(row) - subtrahend.getLong(row); }
+            long raw(long row) { return minuend.get(row) - subtrahend.get(row); }
+            Object value(long row) { return minuend.get(row) - subtrahend.get(row); }
         };
     }
 
     /** A VARCHAR column named from an int column (e.g. a calling context's path). */
-    static ColumnReader text(MappedColumn column, LongFunction<String> name) {
+    static ColumnReader text(MappedColumn mapped, LongFunction<String> name) {
+        MappedColumn.Cursor column = mapped.cursor();
         return new ColumnReader() {
-            long raw(long row) { return column.getInt(row); }
-            Object value(long row) { return name.apply(column.getInt(row)); }
+            long raw(long row) { return column.get(row); }
+            Object value(long row) { return name.apply(column.get(row)); }
             boolean comparable() { return false; }
+            boolean groupsByRaw() { return true; }
+            boolean rawIdentifiesValue() { return false; }
         };
     }
 

@@ -30,6 +30,11 @@ abstract class IndexedTable extends RecordingTable implements ProjectableFiltera
 
     abstract long rows(RecordingIndex index);
 
+    /** The column readers as planning sees them: their kinds, which do not change as a recording grows. */
+    ColumnReader[] planningColumns() {
+        return columns(live.current());
+    }
+
     @Override
     public Enumerable<Object[]> scan(DataContext root, List<RexNode> filters, int[] projects) {
         LiveRecording.Snapshot snapshot = snapshot(root);

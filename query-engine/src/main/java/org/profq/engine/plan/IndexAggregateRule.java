@@ -1,0 +1,103 @@
+package org.profq.engine.plan;
+
+import java.util.List;
+
+import org.apache.calcite.adapter.enumerable.EnumerableInterpreter;
+import org.apache.calcite.interpreter.Bindables;
+import org.apache.calcite.plan.RelOptPlanner;
+import org.apache.calcite.plan.RelOptRuleCall;
+import org.apache.calcite.plan.RelRule;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.RelFactories;
+import org.apache.calcite.rel.logical.LogicalTableScan;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.tools.RelBuilderFactory;
+import org.profq.engine.table.IndexAggregation;
+import org.profq.engine.table.RecordingTable;
+
+/**
+ * Replaces a {@code GROUP BY} over a scan of a profq table, with or without a projection
+ * between, by an {@link IndexAggregate} when {@link IndexAggregation#of} can compute it on the
+ * index's raw columns; otherwise leaves Calcite's plan alone. Profile views are such
+ * aggregates over {@code calls} and {@code allocations}, so this is where their time goes.
+ */
+final class IndexAggregateRule extends RelRule<IndexAggregateRule.Settings> {
+
+    /** The rule's settings, as Calcite's {@link RelRule} wants them: a name and the shape it matches. */
+    record Settings(String description, OperandTransform operandSupplier, RelBuilderFactory relBuilderFactory)
+            implements RelRule.Config {
+        @Override
+        public IndexAggregateRule toRule() {
+            return new IndexAggregateRule(this);
+        }
+
+        @Override
+        public Settings withRelBuilderFactory(RelBuilderFactory factory) {
+            return new Settings(description, operandSupplier, factory);
+        }
+
+        @Override
+        public Settings withDescription(String name) {
+            return new Settings(name, operandSupplier, relBuilderFactory);
+        }
+
+        @Override
+        public Settings withOperandSupplier(OperandTransform operands) {
+            return new Settings(description, operands, relBuilderFactory);
+        }
+    }
+
+    private IndexAggregateRule(Settings settings) {
+        super(settings);
+    }
+
+    /**
+     * The shapes it matches, logical and physical: an aggregate over a scan, over a projection of
+     * one, and over the interpreter Calcite puts around a scan with pushed filters and projections.
+     */
+    static void addTo(RelOptPlanner planner) {
+        RelBuilderFactory builders = RelFactories.LOGICAL_BUILDER;
+        planner.addRule(new Settings("IndexAggregateRule(scan)",
+                aggregate -> aggregate.operand(Aggregate.class).oneInput(
+                        scan -> scan.operand(TableScan.class).noInputs()), builders).toRule());
+        planner.addRule(new Settings("IndexAggregateRule(project, scan)",
+                aggregate -> aggregate.operand(Aggregate.class).oneInput(
+                        project -> project.operand(Project.class).oneInput(
+                                scan -> scan.operand(TableScan.class).noInputs())), builders).toRule());
+        planner.addRule(new Settings("IndexAggregateRule(interpreter, scan)",
+                aggregate -> aggregate.operand(Aggregate.class).oneInput(
+                        interpreter -> interpreter.operand(EnumerableInterpreter.class).oneInput(
+                                scan -> scan.operand(TableScan.class).noInputs())), builders).toRule());
+        planner.addRule(new Settings("IndexAggregateRule(project, interpreter, scan)",
+                aggregate -> aggregate.operand(Aggregate.class).oneInput(
+                        project -> project.operand(Project.class).oneInput(
+                                interpreter -> interpreter.operand(EnumerableInterpreter.class).oneInput(
+                                        scan -> scan.operand(TableScan.class).noInputs()))), builders).toRule());
+    }
+
+    @Override
+    public void onMatch(RelOptRuleCall call) {
+        Aggregate aggregate = call.rel(0);
+        Project project = call.rel(1) instanceof Project between ? between : null;
+        TableScan scan = call.rel(call.rels.length - 1);
+        if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
+            return;
+        }
+        RecordingTable table = scan.getTable().unwrap(RecordingTable.class);
+        if (table == null) {
+            return;
+        }
+        if (!(scan instanceof Bindables.BindableTableScan) && !(scan instanceof LogicalTableScan)) {
+            return;
+        }
+        Bindables.BindableTableScan bindable = scan instanceof Bindables.BindableTableScan pushed ? pushed : null;
+        List<RexNode> filters = bindable == null ? List.of() : bindable.filters;
+        int[] scanned = bindable == null ? null : bindable.projects.toIntArray();
+        List<RexNode> inputs = project == null ? null : project.getProjects();
+        IndexAggregation.of(table, filters, scanned, inputs, aggregate.getGroupSet(), aggregate.getAggCallList())
+                .ifPresent(aggregation -> call.transformTo(new IndexAggregate(aggregate.getCluster(), aggregate.getRowType(),
+                        scan.getTable().getQualifiedName(), filters, aggregation, aggregate.estimateRowCount(call.getMetadataQuery()))));
+    }
+}

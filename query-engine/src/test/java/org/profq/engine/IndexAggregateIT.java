@@ -1,0 +1,75 @@
+package org.profq.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.profq.engine.plan.ProfqPrepare;
+import profq.samples.Exceptions;
+
+/**
+ * A GROUP BY computed on the index's columns ({@code IndexAggregate}) gives exactly the rows
+ * Calcite's own operators give for the same query on the same recording: NULL keys and NULL
+ * sums, empty inputs, a text key named from ids, FILTER, CASE, MIN and MAX.
+ */
+class IndexAggregateIT {
+    private static Connection connection;
+
+    @BeforeAll
+    static void connect(@TempDir Path directory) throws SQLException {
+        connection = Rows.connect(SampleRecording.record(directory, Exceptions.class,
+                "events=calls:exceptions:deaths,track=3", 0).toString());
+    }
+
+    @AfterAll
+    static void close() throws SQLException {
+        connection.close();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "SELECT method_id, COUNT(*), SUM(self_ns), MIN(depth), MAX(duration_ns) FROM calls GROUP BY method_id",
+            "SELECT COUNT(*), SUM(duration_ns), MIN(start_ns), MAX(depth) FROM calls WHERE depth > 1000",
+            "SELECT parent_call_id, COUNT(*), SUM(depth) FROM calls GROUP BY parent_call_id",
+            "SELECT stack, depth, method_id, COUNT(*), SUM(duration_ns) FROM calls GROUP BY stack, depth, method_id",
+            "SELECT array_length, COUNT(*), SUM(size_bytes), MIN(array_length) FROM allocations GROUP BY array_length",
+            "SELECT site_id, SUM(CASE WHEN tracked THEN 1 ELSE 0 END), COUNT(array_length), MAX(array_length) FROM allocations GROUP BY site_id",
+            "SELECT method_id, COUNT(*) FILTER (WHERE threw), SUM(duration_ns) FILTER (WHERE NOT finished) FROM calls GROUP BY method_id",
+            "SELECT COUNT(*), SUM(CASE WHEN outermost THEN duration_ns ELSE 0 END) FROM calls WHERE parent_call_id IS NULL OR depth = 3",
+            "SELECT thread_id, class_id, COUNT(*), MIN(line), MAX(throw_ns - throw_ns) FROM exceptions GROUP BY thread_id, class_id"})
+    void givesTheRowsCalciteGives(String sql) throws SQLException {
+        String plan = (String) Rows.query(connection, "EXPLAIN PLAN FOR " + sql).get(0).get(0);
+        assertTrue(plan.startsWith("IndexAggregate("), "the aggregate is computed on the index: " + plan);
+        List<List<Object>> pushed = sorted(Rows.query(connection, sql));
+
+        List<List<Object>> calcites;
+        System.setProperty(ProfqPrepare.INDEX_AGGREGATES, "false");
+        try {
+            String calcitePlan = (String) Rows.query(connection, "EXPLAIN PLAN FOR " + sql).get(0).get(0);
+            assertTrue(!calcitePlan.contains("IndexAggregate"), calcitePlan);
+            calcites = sorted(Rows.query(connection, sql));
+        } finally {
+            System.clearProperty(ProfqPrepare.INDEX_AGGREGATES);
+        }
+
+        assertEquals(calcites, pushed);
+        assertTrue(!pushed.isEmpty());
+    }
+
+    private static List<List<Object>> sorted(List<List<Object>> rows) {
+        List<List<Object>> sorted = new ArrayList<>(rows);
+        sorted.sort(Comparator.comparing(Object::toString));
+        return sorted;
+    }
+}
