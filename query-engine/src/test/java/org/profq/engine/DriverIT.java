@@ -48,6 +48,9 @@ class DriverIT {
                     "SELECT h.objects, t.calls FROM a.heap_by_method AS h, b.time_by_method AS t WHERE t.signature LIKE '%.sum(int)'"));
             assertEquals(List.of(List.of(1_002L)), Rows.query(connection, "SELECT COUNT(*) FROM calls"),
                     "the first recording is the default schema: main, allocate and 1,000 Point constructors");
+            connection.setSchema("b");
+            assertEquals(List.of(List.of(12L)), Rows.query(connection, "SELECT COUNT(*) FROM calls"),
+                    "the same SQL under another default schema is planned again, not taken from the first's plan");
         }
     }
 

@@ -16,7 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.profq.engine.plan.ProfqPrepare;
+import org.profq.engine.table.IndexAggregation;
 import profq.samples.Exceptions;
+import profq.samples.ManyCalls;
 
 /**
  * A GROUP BY computed on the index's columns ({@code IndexAggregate}) gives exactly the rows
@@ -25,11 +27,13 @@ import profq.samples.Exceptions;
  */
 class IndexAggregateIT {
     private static Connection connection;
+    private static Path manyCalls;
 
     @BeforeAll
     static void connect(@TempDir Path directory) throws SQLException {
         connection = Rows.connect(SampleRecording.record(directory, Exceptions.class,
                 "events=calls:exceptions:deaths,track=3", 0).toString());
+        manyCalls = SampleRecording.record(directory, ManyCalls.class, "", 0);
     }
 
     @AfterAll
@@ -65,6 +69,31 @@ class IndexAggregateIT {
 
         assertEquals(calcites, pushed);
         assertTrue(!pushed.isEmpty());
+    }
+
+    /**
+     * 5 M calls scanned in 4 ranges at once: the split scan's groups and totals, merged, are
+     * Calcite's; main's row (and so its group, and the NULL parent) is only in the last range.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "SELECT method_id, COUNT(*), SUM(self_ns), MIN(depth), MAX(duration_ns) FROM calls GROUP BY method_id",
+            "SELECT parent_call_id, COUNT(*), SUM(CASE WHEN outermost THEN duration_ns ELSE 0 END) FROM calls "
+                    + "WHERE call_id > 1000 GROUP BY parent_call_id"})
+    void aScanSplitOverThreadsGivesTheRowsCalciteGives(String sql) throws SQLException {
+        System.setProperty(IndexAggregation.SCAN_THREADS, "4");
+        try (Connection many = Rows.connect(manyCalls.toString())) {
+            List<List<Object>> pushed = sorted(Rows.query(many, sql));
+            System.setProperty(ProfqPrepare.INDEX_AGGREGATES, "false");
+            try {
+                assertEquals(sorted(Rows.query(many, sql)), pushed);
+            } finally {
+                System.clearProperty(ProfqPrepare.INDEX_AGGREGATES);
+            }
+            assertEquals(2, pushed.size(), "main and f: " + pushed);
+        } finally {
+            System.clearProperty(IndexAggregation.SCAN_THREADS);
+        }
     }
 
     private static List<List<Object>> sorted(List<List<Object>> rows) {

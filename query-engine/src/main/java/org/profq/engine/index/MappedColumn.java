@@ -24,6 +24,10 @@ import java.util.zip.CRC32C;
  * block directory.
  */
 public final class MappedColumn {
+    /** Rows are read in blocks of {@code 1 << BLOCK_SHIFT} ({@link Cursor#block}): all but a column's last are full. */
+    public static final int BLOCK_SHIFT = PackedLayout.BLOCK_SHIFT;
+    public static final int BLOCK_ROWS = PackedLayout.BLOCK_ROWS;
+
     private static final int CHUNK_SHIFT = 30;
     private static final long CHUNK_MASK = (1L << CHUNK_SHIFT) - 1;
 
@@ -157,6 +161,17 @@ public final class MappedColumn {
                 load(wanted);
             }
             return values[(int) row & (BLOCK_ROWS - 1)];
+        }
+
+        /**
+         * The values of block {@code wanted} (rows {@code wanted << BLOCK_SHIFT} on, as many as
+         * the column has there), in an array the cursor owns and overwrites when it reads another block.
+         */
+        public long[] block(long wanted) {
+            if (wanted != block) {
+                load(wanted);
+            }
+            return values;
         }
 
         private void load(long wanted) {

@@ -20,6 +20,7 @@ import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.schema.SchemaPlus;
 import org.profq.engine.ProfileViews;
 import org.profq.engine.RecordingSchema;
+import org.profq.engine.plan.PreparedPlans;
 import org.profq.engine.plan.ProfqPrepare;
 import org.profq.recording.Recording;
 import org.profq.recording.RecordingException;
@@ -77,7 +78,8 @@ public final class ProfqDriver implements Driver {
             throw new SQLException(queueFiles(current) + " is truncated: shorter than its contents claim (" + e.getMessage()
                     + "); the recording is damaged", "08001", e);
         }
-        Connection calcite = new org.apache.calcite.jdbc.Driver().withPrepareFactory(ProfqPrepare::new)
+        PreparedPlans plans = new PreparedPlans();
+        Connection calcite = new org.apache.calcite.jdbc.Driver().withPrepareFactory(() -> new ProfqPrepare(plans))
                 .connect("jdbc:calcite:", calciteProperties(info));
         CalciteConnection connection = calcite.unwrap(CalciteConnection.class);
         int index = 0;

@@ -2,6 +2,9 @@ package org.profq.engine.table;
 
 import java.util.function.LongFunction;
 
+import static org.profq.engine.index.MappedColumn.BLOCK_ROWS;
+import static org.profq.engine.index.MappedColumn.BLOCK_SHIFT;
+
 import org.profq.engine.index.MappedColumn;
 
 /**
@@ -15,6 +18,13 @@ abstract class ColumnReader {
     abstract long raw(long row);
 
     abstract Object value(long row);
+
+    /**
+     * The raw values of the rows of block {@code block} ({@link MappedColumn#BLOCK_ROWS} rows
+     * from {@code block << BLOCK_SHIFT}), in an array the reader owns and overwrites when it
+     * reads another block: what an aggregation scan reads, a block at a time.
+     */
+    abstract long[] rawBlock(long block);
 
     /** Whether a raw value stands for SQL NULL. */
     boolean isNull(long raw) {
@@ -42,6 +52,7 @@ abstract class ColumnReader {
         return new ColumnReader() {
             long raw(long row) { return column.get(row); }
             Object value(long row) { return column.get(row); }
+            long[] rawBlock(long block) { return column.block(block); }
         };
     }
 
@@ -51,6 +62,7 @@ abstract class ColumnReader {
         return new ColumnReader() {
             long raw(long row) { return column.get(row); }
             Object value(long row) { return column.get(row); }
+            long[] rawBlock(long block) { return column.block(block); }
         };
     }
 
@@ -60,6 +72,7 @@ abstract class ColumnReader {
         return new ColumnReader() {
             long raw(long row) { return column.get(row); }
             Object value(long row) { return (int) column.get(row); }
+            long[] rawBlock(long block) { return column.block(block); }
         };
     }
 
@@ -69,6 +82,7 @@ abstract class ColumnReader {
         return new ColumnReader() {
             long raw(long row) { return column.get(row); }
             Object value(long row) { long id = column.get(row); return id == 0 ? null : id; }
+            long[] rawBlock(long block) { return column.block(block); }
             boolean isNull(long raw) { return raw == 0; }
         };
     }
@@ -79,6 +93,7 @@ abstract class ColumnReader {
         return new ColumnReader() {
             long raw(long row) { return column.get(row); }
             Object value(long row) { int value = (int) column.get(row); return value < 0 ? null : value; }
+            long[] rawBlock(long block) { return column.block(block); }
             boolean isNull(long raw) { return raw < 0; }
             boolean rawIdentifiesValue() { return false; }
         };
@@ -88,8 +103,20 @@ abstract class ColumnReader {
     static ColumnReader flag(MappedColumn mapped, int bit) {
         MappedColumn.Cursor flags = mapped.cursor();
         return new ColumnReader() {
+            private final BlockOfValues values = new BlockOfValues();
+
             long raw(long row) { return (flags.get(row) & bit) != 0 ? 1 : 0; }
             Object value(long row) { return (flags.get(row) & bit) != 0; }
+            long[] rawBlock(long block) {
+                if (values.holds(block)) {
+                    return values.array;
+                }
+                long[] bytes = flags.block(block);
+                for (int i = 0; i < BLOCK_ROWS; i++) {
+                    values.array[i] = (bytes[i] & bit) != 0 ? 1 : 0;
+                }
+                return values.array;
+            }
         };
     }
 
@@ -98,8 +125,21 @@ abstract class ColumnReader {
         MappedColumn.Cursor minuend = minuendColumn.cursor();
         MappedColumn.Cursor subtrahend = subtrahendColumn.cursor();
         return new ColumnReader() {
+            private final BlockOfValues values = new BlockOfValues();
+
             long raw(long row) { return minuend.get(row) - subtrahend.get(row); }
             Object value(long row) { return minuend.get(row) - subtrahend.get(row); }
+            long[] rawBlock(long block) {
+                if (values.holds(block)) {
+                    return values.array;
+                }
+                long[] left = minuend.block(block);
+                long[] right = subtrahend.block(block);
+                for (int i = 0; i < BLOCK_ROWS; i++) {
+                    values.array[i] = left[i] - right[i];
+                }
+                return values.array;
+            }
         };
     }
 
@@ -109,6 +149,7 @@ abstract class ColumnReader {
         return new ColumnReader() {
             long raw(long row) { return column.get(row); }
             Object value(long row) { return name.apply(column.get(row)); }
+            long[] rawBlock(long block) { return column.block(block); }
             boolean comparable() { return false; }
             boolean groupsByRaw() { return true; }
             boolean rawIdentifiesValue() { return false; }
@@ -118,9 +159,32 @@ abstract class ColumnReader {
     /** A VARCHAR column worked out per row (e.g. from several stored columns). */
     static ColumnReader computedText(LongFunction<String> textOfRow) {
         return new ColumnReader() {
+            private final BlockOfValues rows = new BlockOfValues();
+
             long raw(long row) { return row; }
             Object value(long row) { return textOfRow.apply(row); }
+            long[] rawBlock(long block) {
+                if (!rows.holds(block)) {
+                    for (int i = 0; i < BLOCK_ROWS; i++) {
+                        rows.array[i] = (block << BLOCK_SHIFT) + i;
+                    }
+                }
+                return rows.array;
+            }
             boolean comparable() { return false; }
         };
+    }
+
+    /** A computed column's values for the block it last computed. */
+    private static final class BlockOfValues {
+        final long[] array = new long[BLOCK_ROWS];
+        private long block = -1;
+
+        /** Whether {@link #array} holds {@code wanted}'s values; if not, the caller fills it now. */
+        boolean holds(long wanted) {
+            boolean holds = block == wanted;
+            block = wanted;
+            return holds;
+        }
     }
 }

@@ -34,6 +34,20 @@ final class GroupTable {
         return keys[group * width + position];
     }
 
+    private final long[] single = new long[1];
+
+    /** The group of a one-column {@code key}, added if new. */
+    int groupOf(long key) {
+        if (key >= 0 && key < smallKeys.length) {
+            int group = smallKeys[(int) key];
+            if (group >= 0) {
+                return group;
+            }
+        }
+        single[0] = key;
+        return groupOf(single);
+    }
+
     /** The group of {@code key} (its first {@code width} values), added if new. */
     int groupOf(long[] key) {
         if (width == 1 && key[0] >= 0 && key[0] < smallKeys.length) {

@@ -7,8 +7,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.IntStream;
+
+import static org.profq.engine.index.MappedColumn.BLOCK_ROWS;
+import static org.profq.engine.index.MappedColumn.BLOCK_SHIFT;
 
 import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.Enumerable;
@@ -22,9 +28,11 @@ import org.profq.engine.index.LiveRecording;
 
 /**
  * A {@code GROUP BY} over one indexed table, computed in a single pass over its mapped columns:
- * the pushed filters and every aggregate's argument are tested and summed on raw values, so a
- * row costs a few column reads and a hash probe instead of a boxed row through Calcite's
- * operators. The planner ({@code org.profq.engine.plan}) puts it in place of an
+ * the pushed filters and every aggregate's argument are tested and summed on raw values, a
+ * block of 1,024 rows at a time ({@link RawExpression}), so a row costs a few array reads and
+ * a group lookup instead of a boxed row through Calcite's operators. Large tables are split
+ * into ranges of blocks scanned on the machine's cores ({@value #SCAN_THREADS}), whose groups
+ * are merged in row order. The planner ({@code org.profq.engine.plan}) puts it in place of an
  * {@code Aggregate} over a scan when {@link #of} accepts the query: simple groups of columns,
  * {@code COUNT}, {@code SUM}, {@code $SUM0}, {@code MIN} and {@code MAX} (with {@code FILTER})
  * of {@link RawExpression}s, and filters {@link PushedFilters} takes whole.
@@ -40,7 +48,10 @@ public final class IndexAggregation {
     private record Call(Function function, int argument, int filter, SqlTypeName type) {
     }
 
-    private static final int CANCEL_CHECK_ROWS = 4096;
+    /** Threads one aggregation scans on: {@code -Dprofq.scanThreads=N}, by default the machine's cores. */
+    public static final String SCAN_THREADS = "profq.scanThreads";
+    /** The fewest blocks worth a thread of their own (64 K rows): below that, starting it costs more than it saves. */
+    private static final long MIN_BLOCKS_PER_WORKER = 64;
 
     private final IndexedTable table;
     private final List<RexNode> filters;
@@ -162,50 +173,53 @@ public final class IndexAggregation {
     /** Runs the aggregation over the recording as the statement running {@code root} sees it. */
     public Enumerable<Object[]> run(DataContext root) {
         LiveRecording.Snapshot snapshot = table.snapshot(root);
-        Bound bound = bind(table.columns(snapshot));
-        if (bound == null) {
-            throw new IllegalStateException("the aggregation was planned for columns this recording's tables do not have");
-        }
         AtomicBoolean cancelled = DataContext.Variable.CANCEL_FLAG.get(root);
         long rows = table.rows(snapshot.index());
-        int width = keys.length;
-        int aggregates = calls.size();
-        GroupTable groups = new GroupTable(width);
-        long[] key = new long[width];
-        long[] firstRows = new long[16];
-        long[][] totals = new long[aggregates][16];
-        long[][] counts = new long[aggregates][16];
-        if (width == 0) {
-            groups.groupOf(key); // an aggregate without GROUP BY has its one row even over no rows
+        long blocks = (rows + BLOCK_ROWS - 1) >>> BLOCK_SHIFT;
+        int threads = Integer.getInteger(SCAN_THREADS, Runtime.getRuntime().availableProcessors());
+        int workers = (int) Math.max(1, Math.min(threads, blocks / MIN_BLOCKS_PER_WORKER));
+        Partial[] partials = new Partial[workers];
+        for (int w = 0; w < workers; w++) {
+            Bound bound = bind(table.columns(snapshot)); // each worker reads through cursors of its own
+            if (bound == null) {
+                throw new IllegalStateException("the aggregation was planned for columns this recording's tables do not have");
+            }
+            partials[w] = new Partial(bound, rows, blocks * w / workers, blocks * (w + 1) / workers);
         }
-        for (long row = 0; row < rows; row++) {
-            if ((row & (CANCEL_CHECK_ROWS - 1)) == 0 && cancelled != null && cancelled.get()) {
-                throw new CancellationException("the query was cancelled");
-            }
-            if (bound.test != null && !bound.test.test(row)) {
-                continue;
-            }
-            for (int k = 0; k < width; k++) {
-                key[k] = bound.keyColumns[k].raw(row);
-            }
-            int before = groups.size();
-            int group = groups.groupOf(key);
-            if (group >= firstRows.length) {
-                int grown = firstRows.length * 2;
-                firstRows = Arrays.copyOf(firstRows, grown);
-                for (int c = 0; c < aggregates; c++) {
-                    totals[c] = Arrays.copyOf(totals[c], grown);
-                    counts[c] = Arrays.copyOf(counts[c], grown);
-                }
-            }
-            if (group == before) {
-                firstRows[group] = row;
-            }
-            for (int c = 0; c < aggregates; c++) {
-                accumulate(c, bound, row, totals[c], counts[c], group);
+        scanAll(partials, cancelled);
+        Partial all = partials[0];
+        for (int w = 1; w < workers; w++) {
+            all.absorb(partials[w]); // in row order, so groups keep the order a single scan finds them in
+        }
+        return Linq4j.asEnumerable(rowsOf(all));
+    }
+
+    /** Scans every partial, the first on this thread and the others on the common pool; rethrows what any threw. */
+    private static void scanAll(Partial[] partials, AtomicBoolean cancelled) {
+        List<CompletableFuture<Void>> others = new ArrayList<>();
+        for (int w = 1; w < partials.length; w++) {
+            Partial partial = partials[w];
+            others.add(CompletableFuture.runAsync(() -> partial.scan(cancelled), ForkJoinPool.commonPool()));
+        }
+        Throwable failure = null;
+        try {
+            partials[0].scan(cancelled);
+        } catch (RuntimeException | Error e) {
+            failure = e;
+        }
+        for (CompletableFuture<Void> other : others) {
+            try {
+                other.join(); // waited for even after a failure: no scan outlives its statement
+            } catch (CompletionException e) {
+                failure = failure != null ? failure : e.getCause();
             }
         }
-        return Linq4j.asEnumerable(rowsOf(groups, bound, firstRows, totals, counts));
+        if (failure instanceof RuntimeException e) {
+            throw e;
+        }
+        if (failure instanceof Error e) {
+            throw e;
+        }
     }
 
     /** As {@link #run}, for an aggregation of one column: its values. */
@@ -213,84 +227,229 @@ public final class IndexAggregation {
         return run(root).select(row -> row[0]);
     }
 
-    private void accumulate(int c, Bound bound, long row, long[] totals, long[] counts, int group) {
-        RawExpression filter = bound.filters[c];
-        if (filter != null && !filter.isTrue(row)) {
-            return;
+    /**
+     * The groups and running totals of one range of blocks, scanned a block at a time: the rows
+     * that pass the filters are selected, each one's group found, then each aggregate is added
+     * up over the selected rows in a loop of its own.
+     */
+    private final class Partial {
+        private final Bound bound;
+        private final long rows;
+        private final long fromBlock;
+        private final long toBlock;
+        private final GroupTable groups = new GroupTable(keys.length);
+        private long[] firstRows = new long[16];
+        private final long[][] totals = new long[calls.size()][16];
+        private final long[][] counts = new long[calls.size()][16];
+        /** Scratch for one block: the indexes of its selected rows, and each selected row's group. */
+        private final int[] selected = new int[BLOCK_ROWS];
+        private final int[] groupOfSelected = new int[BLOCK_ROWS];
+        private final long[] key = new long[keys.length];
+
+        Partial(Bound bound, long rows, long fromBlock, long toBlock) {
+            this.bound = bound;
+            this.rows = rows;
+            this.fromBlock = fromBlock;
+            this.toBlock = toBlock;
+            if (keys.length == 0) {
+                found(groups.groupOf(key), 0); // an aggregate without GROUP BY has its one row even over no rows
+            }
         }
-        RawExpression argument = bound.arguments[c];
-        if (argument == null) {
-            counts[group]++; // COUNT(*)
-            return;
+
+        void scan(AtomicBoolean cancelled) {
+            for (long block = fromBlock; block < toBlock; block++) {
+                if (cancelled != null && cancelled.get()) {
+                    throw new CancellationException("the query was cancelled");
+                }
+                long first = block << BLOCK_SHIFT;
+                int count = (int) Math.min(BLOCK_ROWS, rows - first);
+                int selectedRows = select(first, count);
+                findGroups(block, first, selectedRows);
+                for (int c = 0; c < calls.size(); c++) {
+                    accumulate(c, block, count, selectedRows);
+                }
+            }
         }
-        if (argument.nullable && argument.isNull(row)) {
-            return;
+
+        private int select(long first, int count) {
+            int selectedRows = 0;
+            for (int i = 0; i < count; i++) {
+                if (bound.test == null || bound.test.test(first + i)) {
+                    selected[selectedRows++] = i;
+                }
+            }
+            return selectedRows;
         }
-        long value = argument.value(row);
-        long seen = counts[group]++;
-        switch (calls.get(c).function) {
-            case COUNT -> { }
-            case SUM, SUM0 -> totals[group] += value;
-            case MIN -> totals[group] = seen == 0 ? value : Math.min(totals[group], value);
-            case MAX -> totals[group] = seen == 0 ? value : Math.max(totals[group], value);
+
+        private void findGroups(long block, long first, int selectedRows) {
+            if (keys.length == 0) {
+                Arrays.fill(groupOfSelected, 0, selectedRows, 0);
+            } else if (keys.length == 1) {
+                long[] values = bound.keyColumns[0].rawBlock(block);
+                for (int j = 0; j < selectedRows; j++) {
+                    int i = selected[j];
+                    int before = groups.size();
+                    int group = groups.groupOf(values[i]);
+                    groupOfSelected[j] = group == before ? found(group, first + i) : group;
+                }
+            } else {
+                long[][] values = new long[keys.length][];
+                for (int k = 0; k < keys.length; k++) {
+                    values[k] = bound.keyColumns[k].rawBlock(block);
+                }
+                for (int j = 0; j < selectedRows; j++) {
+                    int i = selected[j];
+                    for (int k = 0; k < keys.length; k++) {
+                        key[k] = values[k][i];
+                    }
+                    int before = groups.size();
+                    int group = groups.groupOf(key);
+                    groupOfSelected[j] = group == before ? found(group, first + i) : group;
+                }
+            }
+        }
+
+        /** Notes a new group, first seen at {@code row} (where its key's SQL values are read); gives it back. */
+        private int found(int group, long row) {
+            if (group >= firstRows.length) {
+                int grown = firstRows.length * 2;
+                firstRows = Arrays.copyOf(firstRows, grown);
+                for (int c = 0; c < calls.size(); c++) {
+                    totals[c] = Arrays.copyOf(totals[c], grown);
+                    counts[c] = Arrays.copyOf(counts[c], grown);
+                }
+            }
+            firstRows[group] = row;
+            return group;
+        }
+
+        private void accumulate(int c, long block, int count, int selectedRows) {
+            RawExpression filter = bound.filters[c];
+            RawExpression argument = bound.arguments[c];
+            if (filter != null) {
+                filter.evaluate(block, count);
+            }
+            if (argument != null) {
+                argument.evaluate(block, count);
+            }
+            boolean everyRow = filter == null && (argument == null || !argument.nullable);
+            long[] values = argument == null ? null : argument.values;
+            long[] total = totals[c];
+            long[] counted = counts[c];
+            int[] rowOf = selected;
+            int[] groupOf = groupOfSelected;
+            switch (calls.get(c).function) {
+                case COUNT -> {
+                    for (int j = 0; j < selectedRows; j++) {
+                        if (everyRow || included(filter, argument, rowOf[j])) {
+                            counted[groupOf[j]]++;
+                        }
+                    }
+                }
+                case SUM, SUM0 -> {
+                    for (int j = 0; j < selectedRows; j++) {
+                        int i = rowOf[j];
+                        if (everyRow || included(filter, argument, i)) {
+                            int group = groupOf[j];
+                            total[group] += values[i];
+                            counted[group]++;
+                        }
+                    }
+                }
+                case MIN -> {
+                    for (int j = 0; j < selectedRows; j++) {
+                        int i = rowOf[j];
+                        if (everyRow || included(filter, argument, i)) {
+                            int group = groupOf[j];
+                            total[group] = counted[group]++ == 0 ? values[i] : Math.min(total[group], values[i]);
+                        }
+                    }
+                }
+                case MAX -> {
+                    for (int j = 0; j < selectedRows; j++) {
+                        int i = rowOf[j];
+                        if (everyRow || included(filter, argument, i)) {
+                            int group = groupOf[j];
+                            total[group] = counted[group]++ == 0 ? values[i] : Math.max(total[group], values[i]);
+                        }
+                    }
+                }
+            }
+        }
+
+        /** Adds {@code later}'s groups (a range of rows after this one's) to this one's. */
+        void absorb(Partial later) {
+            long[] laterKey = new long[keys.length];
+            for (int group = 0; group < later.groups.size(); group++) {
+                for (int k = 0; k < keys.length; k++) {
+                    laterKey[k] = later.groups.key(group, k);
+                }
+                int before = groups.size();
+                int into = groups.groupOf(laterKey);
+                if (into == before) {
+                    found(into, later.firstRows[group]);
+                }
+                for (int c = 0; c < calls.size(); c++) {
+                    combine(calls.get(c).function, totals[c], counts[c], into, later.totals[c][group], later.counts[c][group]);
+                }
+            }
         }
     }
 
+    /** Whether a row counts for an aggregate: its filter holds and its argument is not NULL. */
+    private static boolean included(RawExpression filter, RawExpression argument, int i) {
+        return (filter == null || filter.isTrue(i)) && (argument == null || !argument.isNull(i));
+    }
+
+    /** Adds a total of {@code count} values, {@code total}, to group {@code into}'s. */
+    private static void combine(Function function, long[] totals, long[] counts, int into, long total, long count) {
+        if (count == 0) {
+            return;
+        }
+        switch (function) {
+            case COUNT -> { }
+            case SUM, SUM0 -> totals[into] += total;
+            case MIN -> totals[into] = counts[into] == 0 ? total : Math.min(totals[into], total);
+            case MAX -> totals[into] = counts[into] == 0 ? total : Math.max(totals[into], total);
+        }
+        counts[into] += count;
+    }
+
     /** One row per group: key values, then each aggregate; groups whose keys have the same values merged. */
-    private List<Object[]> rowsOf(GroupTable groups, Bound bound, long[] firstRows, long[][] totals, long[][] counts) {
-        boolean byRaw = Arrays.stream(bound.keyColumns).allMatch(ColumnReader::rawIdentifiesValue);
+    private List<Object[]> rowsOf(Partial all) {
+        ColumnReader[] keyColumns = all.bound.keyColumns;
+        boolean byRaw = Arrays.stream(keyColumns).allMatch(ColumnReader::rawIdentifiesValue);
         Map<List<Object>, Integer> merged = new LinkedHashMap<>();
-        List<Object[]> rows = new ArrayList<>(groups.size());
+        List<Object[]> keyRows = new ArrayList<>(all.groups.size());
         int aggregates = calls.size();
-        long[] total = new long[aggregates];
-        long[] count = new long[aggregates];
-        List<long[]> mergedTotals = new ArrayList<>();
-        List<long[]> mergedCounts = new ArrayList<>();
-        for (int group = 0; group < groups.size(); group++) {
+        long[][] totals = new long[aggregates][all.groups.size()];
+        long[][] counts = new long[aggregates][all.groups.size()];
+        for (int group = 0; group < all.groups.size(); group++) {
             Object[] keyValues = new Object[keys.length];
             for (int k = 0; k < keys.length; k++) {
-                keyValues[k] = bound.keyColumns[k].value(firstRows[group]);
-            }
-            for (int c = 0; c < aggregates; c++) {
-                total[c] = totals[c][group];
-                count[c] = counts[c][group];
+                keyValues[k] = keyColumns[k].value(all.firstRows[group]);
             }
             Integer into = byRaw ? null : merged.get(Arrays.asList(keyValues));
             if (into == null) {
+                into = keyRows.size();
+                keyRows.add(keyValues);
                 if (!byRaw) {
-                    merged.put(Arrays.asList(keyValues), rows.size());
+                    merged.put(Arrays.asList(keyValues), into);
                 }
-                rows.add(keyValues);
-                mergedTotals.add(total.clone());
-                mergedCounts.add(count.clone());
-            } else {
-                merge(mergedTotals.get(into), mergedCounts.get(into), total, count);
+            }
+            for (int c = 0; c < aggregates; c++) {
+                combine(calls.get(c).function, totals[c], counts[c], into, all.totals[c][group], all.counts[c][group]);
             }
         }
-        List<Object[]> result = new ArrayList<>(rows.size());
-        for (int r = 0; r < rows.size(); r++) {
-            Object[] row = Arrays.copyOf(rows.get(r), keys.length + aggregates);
+        List<Object[]> result = new ArrayList<>(keyRows.size());
+        for (int r = 0; r < keyRows.size(); r++) {
+            Object[] row = Arrays.copyOf(keyRows.get(r), keys.length + aggregates);
             for (int c = 0; c < aggregates; c++) {
-                row[keys.length + c] = result(calls.get(c), mergedTotals.get(r)[c], mergedCounts.get(r)[c]);
+                row[keys.length + c] = result(calls.get(c), totals[c][r], counts[c][r]);
             }
             result.add(row);
         }
         return result;
-    }
-
-    private void merge(long[] intoTotals, long[] intoCounts, long[] totals, long[] counts) {
-        for (int c = 0; c < calls.size(); c++) {
-            if (counts[c] == 0) {
-                continue;
-            }
-            switch (calls.get(c).function) {
-                case COUNT -> { }
-                case SUM, SUM0 -> intoTotals[c] += totals[c];
-                case MIN -> intoTotals[c] = intoCounts[c] == 0 ? totals[c] : Math.min(intoTotals[c], totals[c]);
-                case MAX -> intoTotals[c] = intoCounts[c] == 0 ? totals[c] : Math.max(intoTotals[c], totals[c]);
-            }
-            intoCounts[c] += counts[c];
-        }
     }
 
     private static Object result(Call call, long total, long count) {
