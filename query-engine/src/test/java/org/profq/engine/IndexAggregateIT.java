@@ -51,6 +51,8 @@ class IndexAggregateIT {
             "SELECT site_id, SUM(CASE WHEN tracked THEN 1 ELSE 0 END), COUNT(array_length), MAX(array_length) FROM allocations GROUP BY site_id",
             "SELECT method_id, COUNT(*) FILTER (WHERE threw), SUM(duration_ns) FILTER (WHERE NOT finished) FROM calls GROUP BY method_id",
             "SELECT COUNT(*), SUM(CASE WHEN outermost THEN duration_ns ELSE 0 END) FROM calls WHERE parent_call_id IS NULL OR depth = 3",
+            "SELECT method_id, SUM(CASE WHEN depth > 2 THEN 100 WHEN depth > 1 THEN 10 WHEN threw THEN NULL ELSE 1 END), "
+                    + "COUNT(CASE WHEN threw THEN NULL ELSE depth END) FROM calls GROUP BY method_id",
             "SELECT thread_id, class_id, COUNT(*), MIN(line), MAX(throw_ns - throw_ns) FROM exceptions GROUP BY thread_id, class_id"})
     void givesTheRowsCalciteGives(String sql) throws SQLException {
         String plan = (String) Rows.query(connection, "EXPLAIN PLAN FOR " + sql).get(0).get(0);

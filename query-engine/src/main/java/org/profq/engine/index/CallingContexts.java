@@ -1,27 +1,30 @@
 package org.profq.engine.index;
 
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * The calling contexts met while indexing: the nodes of the calling-context tree, numbered
  * from 1 in order of first use, each a parent context (0 for a thread's outermost call) and
  * a method. A call's {@code stack} is its context's path; the index stores one int per call
  * instead of a string, and names a path only when a query reads it. Memory grows with the
- * size of the tree, not with the number of calls.
+ * size of the tree, not with the number of calls. Every call entry looks its context up, so
+ * the lookup is an open-addressing table of ints, with no boxing.
  */
 final class CallingContexts {
-    private final Map<Long, Integer> ids = new HashMap<>();
+    /** Slot s holds the context whose (parent, method) hashes nearest to s, or 0. */
+    private int[] slots = new int[1024];
     private int[] parents = new int[1024];
     private int[] methods = new int[1024];
     private int count;
 
     /** The id of the context {@code methodId} called from {@code parent}, numbering it if new. */
     int intern(int parent, int methodId) {
-        Integer id = ids.get(key(parent, methodId));
-        if (id != null) {
-            return id;
+        int mask = slots.length - 1;
+        int slot = slot(parent, methodId, mask);
+        for (int id; (id = slots[slot]) != 0; slot = (slot + 1) & mask) {
+            if (parents[id] == parent && methods[id] == methodId) {
+                return id;
+            }
         }
         int next = ++count;
         if (next == parents.length) {
@@ -30,8 +33,23 @@ final class CallingContexts {
         }
         parents[next] = parent;
         methods[next] = methodId;
-        ids.put(key(parent, methodId), next);
+        slots[slot] = next;
+        if (count * 2 > slots.length) {
+            rehash();
+        }
         return next;
+    }
+
+    private void rehash() {
+        slots = new int[slots.length * 2];
+        int mask = slots.length - 1;
+        for (int id = 1; id <= count; id++) {
+            int slot = slot(parents[id], methods[id], mask);
+            while (slots[slot] != 0) {
+                slot = (slot + 1) & mask;
+            }
+            slots[slot] = id;
+        }
     }
 
     int count() {
@@ -46,7 +64,8 @@ final class CallingContexts {
         return methods[context];
     }
 
-    private static long key(int parent, int methodId) {
-        return (long) parent << 32 | (methodId & 0xffff_ffffL);
+    private static int slot(int parent, int methodId, int mask) {
+        long h = ((long) parent << 32 | (methodId & 0xffff_ffffL)) * 0x9E3779B97F4A7C15L;
+        return (int) (h >>> 32) & mask;
     }
 }

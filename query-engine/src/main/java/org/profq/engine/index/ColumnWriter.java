@@ -77,19 +77,23 @@ final class ColumnWriter implements AutoCloseable {
                 putDataLong(block[row] - min);
             }
         } else if (bits > 0) {
-            long pending = 0;
-            int pendingBits = 0;
+            // Values are gathered into a 64-bit word, written whole when full (little-endian, so
+            // the same bytes as value after value, least significant bit first); then the rest.
+            long word = 0;
+            int used = 0;
             for (int row = 0; row < blockRows; row++) {
-                pending |= (block[row] - min) << pendingBits; // pendingBits < 8 and bits <= 56: nothing shifts out
-                pendingBits += bits;
-                while (pendingBits >= Byte.SIZE) {
-                    putDataByte((byte) pending);
-                    pending >>>= Byte.SIZE;
-                    pendingBits -= Byte.SIZE;
+                long value = block[row] - min;
+                word |= value << used;
+                used += bits;
+                if (used >= Long.SIZE) {
+                    putDataLong(word);
+                    used -= Long.SIZE;
+                    word = used == 0 ? 0 : value >>> (bits - used); // the bits that did not fit
                 }
             }
-            if (pendingBits > 0) {
-                putDataByte((byte) pending);
+            for (; used > 0; used -= Byte.SIZE) {
+                putDataByte((byte) word);
+                word >>>= Byte.SIZE;
             }
         }
         dataBytes += blockBytes(bits, blockRows);

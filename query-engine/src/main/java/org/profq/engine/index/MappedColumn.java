@@ -3,6 +3,8 @@ package org.profq.engine.index;
 import static org.profq.engine.index.PackedLayout.*;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
@@ -28,6 +30,7 @@ public final class MappedColumn {
     public static final int BLOCK_SHIFT = PackedLayout.BLOCK_SHIFT;
     public static final int BLOCK_ROWS = PackedLayout.BLOCK_ROWS;
 
+    private static final VarHandle LITTLE_ENDIAN_LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final int CHUNK_SHIFT = 30;
     private static final long CHUNK_MASK = (1L << CHUNK_SHIFT) - 1;
 
@@ -153,6 +156,7 @@ public final class MappedColumn {
      */
     public final class Cursor {
         private final long[] values = new long[BLOCK_ROWS];
+        private final byte[] bytes = new byte[BLOCK_ROWS * Long.BYTES + Long.BYTES];
         private long block = -1;
 
         public long get(long row) {
@@ -181,9 +185,35 @@ public final class MappedColumn {
             int bits = (int) layout & 0xFF;
             long data = layout >>> 8;
             int count = (int) Math.min(BLOCK_ROWS, rows - (wanted << BLOCK_SHIFT));
+            // The block's bytes, and the 7 after them an 8-byte read of its last value touches
+            // (the padding guarantees them), copied out of the mapping in one go: reading the copy
+            // costs no bounds and liveness checks per value, as the mapped buffer's reads do.
+            int length = (int) PackedLayout.blockBytes(bits, count) + Long.BYTES - 1;
+            int chunk = (int) (data >>> CHUNK_SHIFT);
+            int offset = (int) (data & CHUNK_MASK);
             if (bits == 0) {
                 Arrays.fill(values, 0, count, minimum);
-            } else if (bits == Long.SIZE) {
+            } else if (offset + length > chunks[chunk].capacity()) {
+                loadAcrossChunks(minimum, bits, data, count); // a block on a 1 GiB boundary: rare
+            } else {
+                chunks[chunk].get(offset, bytes, 0, length);
+                if (bits == Long.SIZE) {
+                    for (int i = 0; i < count; i++) {
+                        values[i] = minimum + (long) LITTLE_ENDIAN_LONGS.get(bytes, i << 3);
+                    }
+                } else {
+                    long mask = (1L << bits) - 1;
+                    long bit = 0;
+                    for (int i = 0; i < count; i++, bit += bits) {
+                        values[i] = minimum + (((long) LITTLE_ENDIAN_LONGS.get(bytes, (int) (bit >>> 3)) >>> (bit & 7)) & mask);
+                    }
+                }
+            }
+            block = wanted;
+        }
+
+        private void loadAcrossChunks(long minimum, int bits, long data, int count) {
+            if (bits == Long.SIZE) {
                 for (int i = 0; i < count; i++) {
                     values[i] = minimum + longAt(data + ((long) i << 3));
                 }
@@ -194,7 +224,6 @@ public final class MappedColumn {
                     values[i] = minimum + ((longAt(data + (bit >>> 3)) >>> (bit & 7)) & mask);
                 }
             }
-            block = wanted;
         }
     }
 

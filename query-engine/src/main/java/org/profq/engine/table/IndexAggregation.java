@@ -244,6 +244,9 @@ public final class IndexAggregation {
         /** Scratch for one block: the indexes of its selected rows, and each selected row's group. */
         private final int[] selected = new int[BLOCK_ROWS];
         private final int[] groupOfSelected = new int[BLOCK_ROWS];
+        /** Scratch for one aggregate with a filter or a nullable argument: the selected rows it takes, and their groups. */
+        private final int[] includedRows = new int[BLOCK_ROWS];
+        private final int[] includedGroups = new int[BLOCK_ROWS];
         private final long[] key = new long[keys.length];
 
         Partial(Bound bound, long rows, long fromBlock, long toBlock) {
@@ -332,46 +335,49 @@ public final class IndexAggregation {
             if (argument != null) {
                 argument.evaluate(block, count);
             }
-            boolean everyRow = filter == null && (argument == null || !argument.nullable);
             long[] values = argument == null ? null : argument.values;
             long[] total = totals[c];
             long[] counted = counts[c];
             int[] rowOf = selected;
             int[] groupOf = groupOfSelected;
+            int rows = selectedRows;
+            if (filter != null || argument != null && argument.nullable) {
+                // Only the rows the aggregate takes, then the same loops as for all rows.
+                rows = 0;
+                for (int j = 0; j < selectedRows; j++) {
+                    if (included(filter, argument, selected[j])) {
+                        includedRows[rows] = selected[j];
+                        includedGroups[rows++] = groupOfSelected[j];
+                    }
+                }
+                rowOf = includedRows;
+                groupOf = includedGroups;
+            }
             switch (calls.get(c).function) {
                 case COUNT -> {
-                    for (int j = 0; j < selectedRows; j++) {
-                        if (everyRow || included(filter, argument, rowOf[j])) {
-                            counted[groupOf[j]]++;
-                        }
+                    for (int j = 0; j < rows; j++) {
+                        counted[groupOf[j]]++;
                     }
                 }
                 case SUM, SUM0 -> {
-                    for (int j = 0; j < selectedRows; j++) {
-                        int i = rowOf[j];
-                        if (everyRow || included(filter, argument, i)) {
-                            int group = groupOf[j];
-                            total[group] += values[i];
-                            counted[group]++;
-                        }
+                    for (int j = 0; j < rows; j++) {
+                        int group = groupOf[j];
+                        total[group] += values[rowOf[j]];
+                        counted[group]++;
                     }
                 }
                 case MIN -> {
-                    for (int j = 0; j < selectedRows; j++) {
-                        int i = rowOf[j];
-                        if (everyRow || included(filter, argument, i)) {
-                            int group = groupOf[j];
-                            total[group] = counted[group]++ == 0 ? values[i] : Math.min(total[group], values[i]);
-                        }
+                    for (int j = 0; j < rows; j++) {
+                        int group = groupOf[j];
+                        long value = values[rowOf[j]];
+                        total[group] = counted[group]++ == 0 ? value : Math.min(total[group], value);
                     }
                 }
                 case MAX -> {
-                    for (int j = 0; j < selectedRows; j++) {
-                        int i = rowOf[j];
-                        if (everyRow || included(filter, argument, i)) {
-                            int group = groupOf[j];
-                            total[group] = counted[group]++ == 0 ? values[i] : Math.max(total[group], values[i]);
-                        }
+                    for (int j = 0; j < rows; j++) {
+                        int group = groupOf[j];
+                        long value = values[rowOf[j]];
+                        total[group] = counted[group]++ == 0 ? value : Math.max(total[group], value);
                     }
                 }
             }

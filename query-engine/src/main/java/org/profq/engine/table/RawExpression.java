@@ -31,6 +31,9 @@ abstract class RawExpression {
     final boolean[] nulls = new boolean[BLOCK_ROWS];
     private long evaluated = -1;
 
+    /** The nulls of an expression that is never NULL, for loops that read them either way. */
+    private static final boolean[] NEVER_NULL = new boolean[BLOCK_ROWS];
+
     /** Fills {@link #values} and {@link #nulls} for the rows of {@code block} (once per block). */
     final void evaluate(long block, int count) {
         if (block != evaluated) {
@@ -170,27 +173,37 @@ abstract class RawExpression {
         return literal;
     }
 
-    /** CASE WHEN c1 THEN v1 [WHEN c2 THEN v2 …] ELSE e END: operands c1, v1, c2, v2, …, e. Every branch is evaluated; each row takes its own. */
+    /**
+     * CASE WHEN c1 THEN v1 [WHEN c2 THEN v2 …] ELSE e END: operands c1, v1, c2, v2, …, e. Every
+     * operand is evaluated for every row; rows start with e's value, then the branches are laid
+     * over it from the last to the first, so the first branch whose condition holds is the one left.
+     */
     private static RawExpression caseOf(List<RawExpression> operands) {
         RawExpression[] parts = operands.toArray(RawExpression[]::new);
         return new RawExpression() {
-            private final boolean[] decided = new boolean[BLOCK_ROWS];
-
             void compute(long block, int count) {
-                Arrays.fill(decided, 0, count, false);
-                for (int p = 0; p < parts.length; p += 2) {
-                    boolean otherwise = p == parts.length - 1;
-                    RawExpression condition = otherwise ? null : parts[p];
-                    RawExpression chosen = otherwise ? parts[p] : parts[p + 1];
-                    if (condition != null) {
-                        condition.evaluate(block, count);
-                    }
-                    chosen.evaluate(block, count);
+                RawExpression otherwise = parts[parts.length - 1];
+                otherwise.evaluate(block, count);
+                System.arraycopy(otherwise.values, 0, values, 0, count);
+                if (nullable) {
                     for (int i = 0; i < count; i++) {
-                        if (!decided[i] && (condition == null || condition.isTrue(i))) {
-                            decided[i] = true;
-                            values[i] = chosen.values[i];
-                            nulls[i] = chosen.isNull(i);
+                        nulls[i] = otherwise.isNull(i);
+                    }
+                }
+                for (int p = parts.length - 3; p >= 0; p -= 2) {
+                    RawExpression condition = parts[p];
+                    RawExpression chosen = parts[p + 1];
+                    condition.evaluate(block, count);
+                    chosen.evaluate(block, count);
+                    long[] holds = condition.values;
+                    long[] value = chosen.values;
+                    boolean[] unknown = condition.nullable ? condition.nulls : NEVER_NULL;
+                    for (int i = 0; i < count; i++) {
+                        values[i] = holds[i] != 0 && !unknown[i] ? value[i] : values[i];
+                    }
+                    if (nullable) {
+                        for (int i = 0; i < count; i++) {
+                            nulls[i] = holds[i] != 0 && !unknown[i] ? chosen.isNull(i) : nulls[i];
                         }
                     }
                 }

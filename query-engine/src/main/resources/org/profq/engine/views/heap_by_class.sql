@@ -14,16 +14,12 @@ WITH per_class AS (
            SUM(size_bytes) AS bytes
     FROM allocations
     GROUP BY class_id
-),
-total AS (
-    SELECT SUM(bytes) AS bytes FROM per_class
 )
 SELECT p.class_id,
        c.name AS type_name,
        p.objects,
        p.bytes,
-       CAST(p.bytes AS DOUBLE) / NULLIF(total.bytes, 0) AS share
+       CAST(p.bytes AS DOUBLE) / NULLIF(SUM(p.bytes) OVER (), 0) AS share
 FROM per_class AS p
-CROSS JOIN total
 LEFT JOIN classes AS c ON c.class_id = p.class_id
 ORDER BY p.bytes DESC, p.class_id

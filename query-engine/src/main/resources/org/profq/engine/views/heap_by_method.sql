@@ -25,16 +25,12 @@ per_method AS (
     FROM per_site AS p
     JOIN sites AS s ON s.site_id = p.site_id
     GROUP BY s.method_id
-),
-total AS (
-    SELECT SUM(bytes) AS bytes FROM per_method
 )
 SELECT p.method_id,
        m.signature AS signature,
        p.objects,
        p.bytes,
-       CAST(p.bytes AS DOUBLE) / NULLIF(total.bytes, 0) AS share
+       CAST(p.bytes AS DOUBLE) / NULLIF(SUM(p.bytes) OVER (), 0) AS share
 FROM per_method AS p
-CROSS JOIN total
 LEFT JOIN methods AS m ON m.method_id = p.method_id
 ORDER BY p.bytes DESC, p.method_id

@@ -16,9 +16,6 @@ WITH per_site AS (
            SUM(size_bytes) AS bytes
     FROM allocations
     GROUP BY site_id
-),
-total AS (
-    SELECT SUM(bytes) AS bytes FROM per_site
 )
 SELECT p.site_id,
        m.signature AS signature,
@@ -26,9 +23,8 @@ SELECT p.site_id,
        c.name AS type_name,
        p.objects,
        p.bytes,
-       CAST(p.bytes AS DOUBLE) / NULLIF(total.bytes, 0) AS share
+       CAST(p.bytes AS DOUBLE) / NULLIF(SUM(p.bytes) OVER (), 0) AS share
 FROM per_site AS p
-CROSS JOIN total
 JOIN sites AS s ON s.site_id = p.site_id
 LEFT JOIN methods AS m ON m.method_id = s.method_id
 LEFT JOIN classes AS c ON c.class_id = s.class_id

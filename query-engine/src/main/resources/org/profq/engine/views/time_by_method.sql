@@ -20,12 +20,10 @@ WITH per_method AS (
            SUM(CASE WHEN outermost THEN duration_ns ELSE 0 END) AS inclusive_ns,
            SUM(CASE WHEN outermost THEN 1 ELSE 0 END) AS activations,
            SUM(self_ns) AS self_ns,
-           MAX(duration_ns) AS max_ns
+           MAX(duration_ns) AS max_ns,
+           SUM(CASE WHEN parent_call_id IS NULL THEN duration_ns ELSE 0 END) AS thread_ns
     FROM calls
     GROUP BY method_id
-),
-total AS (
-    SELECT SUM(duration_ns) AS ns FROM calls WHERE parent_call_id IS NULL
 )
 SELECT p.method_id,
        COALESCE(m.signature, '<unknown>') AS signature,
@@ -34,8 +32,7 @@ SELECT p.method_id,
        p.self_ns,
        p.inclusive_ns / p.activations AS mean_ns,
        p.max_ns,
-       CAST(p.inclusive_ns AS DOUBLE) / NULLIF(total.ns, 0) AS share
+       CAST(p.inclusive_ns AS DOUBLE) / NULLIF(SUM(p.thread_ns) OVER (), 0) AS share
 FROM per_method AS p
-CROSS JOIN total
 LEFT JOIN methods AS m ON m.method_id = p.method_id
 ORDER BY p.inclusive_ns DESC, p.method_id
