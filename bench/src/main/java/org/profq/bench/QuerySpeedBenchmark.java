@@ -22,7 +22,8 @@ import profq.bench.target.QueryWorkload;
  * <pre>
  * ./mvnw -q -pl bench -am package -DskipTests
  * java -cp bench/target/profq-bench.jar org.profq.bench.QuerySpeedBenchmark [--events 100000000] [--xmx 1g] [--warm 3]
- *      [--recording DIR] [--timeout-minutes 30]
+ *      [--recording DIR] [--timeout-minutes 30] [--duckdb false]
+ *      [--index-build each|once]
  * </pre>
  *
  * <ol>
@@ -36,6 +37,9 @@ import profq.bench.target.QueryWorkload;
  *       profq driver (untimed for the comparison, reported), then runs each view's own SQL cold
  *       and warm, with DuckDB's memory limit set to the same {@code --xmx} ({@link DuckDbQueryRun}).</li>
  * </ol>
+ * {@code --index-build once} builds the index for the first view only, so the others' cold
+ * times are a new JVM opening a built index. {@code --duckdb false} leaves DuckDB out: for a recording larger than the machine could load
+ * into DuckDB in a session, where what is measured is that every view works within {@code --xmx}.
  * Prints a markdown table. A run that fails or times out shows as such in its cell.
  */
 public final class QuerySpeedBenchmark {
@@ -45,6 +49,8 @@ public final class QuerySpeedBenchmark {
         String xmx = options.getOrDefault("xmx", "1g");
         int warm = Integer.parseInt(options.getOrDefault("warm", "3"));
         long timeoutMinutes = Long.parseLong(options.getOrDefault("timeout-minutes", "30"));
+        boolean withDuckDb = Boolean.parseBoolean(options.getOrDefault("duckdb", "true"));
+        boolean buildForEachView = !options.getOrDefault("index-build", "each").equals("once");
         BenchEnvironment environment = BenchEnvironment.locate(BenchEnvironment.currentJava());
         Path target = environment.benchJar().getParent();
         Path recording = Path.of(options.getOrDefault("recording",
@@ -69,8 +75,11 @@ public final class QuerySpeedBenchmark {
         long logBytes = Long.parseLong(size[1]);
 
         Map<String, String[]> profq = new LinkedHashMap<>();
+        deleteTree(recording.resolve("index"));
         for (String view : ProfileViewQueries.VIEWS) {
-            deleteTree(recording.resolve("index"));
+            if (buildForEachView) {
+                deleteTree(recording.resolve("index"));
+            }
             System.err.println("profq: " + view + " ...");
             List<String> command = new ArrayList<>(List.of(environment.java(), "-Xmx" + xmx));
             command.addAll(environment.readerJvmArgs());
@@ -79,28 +88,31 @@ public final class QuerySpeedBenchmark {
             profq.put(view, resultLine(run(command, timeoutMinutes)));
         }
 
-        Path duckFile = target.resolve("query-speed").resolve("duckdb-" + events + ".db");
-        Files.deleteIfExists(duckFile);
-        Files.deleteIfExists(Path.of(duckFile + ".wal"));
-        System.err.println("duckdb: loading and querying ...");
-        List<String> command = new ArrayList<>(List.of(environment.java(), "-Xmx" + xmx));
-        command.addAll(environment.readerJvmArgs());
-        command.addAll(List.of("-cp", queryClassPath, DuckDbQueryRun.class.getName(), recording.toString(),
-                duckFile.toString(), xmx.toUpperCase().replace("G", "GB").replace("M", "MB"), Integer.toString(warm)));
-        Result duck = run(command, timeoutMinutes);
         Map<String, String[]> duckdb = new LinkedHashMap<>();
-        String load = "failed";
-        for (String line : duck.output().lines().toList()) {
-            String[] fields = line.trim().split(" ");
-            if (fields[0].equals("load")) {
-                load = String.format("%.1f s for %,d rows", Double.parseDouble(fields[1]) / 1e3, Long.parseLong(fields[2]));
-            } else if (fields.length == 4) {
-                duckdb.put(fields[0], fields);
+        String load = "not run (--duckdb false)";
+        String duckFailure = "not run";
+        if (withDuckDb) {
+            Path duckFile = target.resolve("query-speed").resolve("duckdb-" + events + ".db");
+            Files.deleteIfExists(duckFile);
+            Files.deleteIfExists(Path.of(duckFile + ".wal"));
+            System.err.println("duckdb: loading and querying ...");
+            List<String> command = new ArrayList<>(List.of(environment.java(), "-Xmx" + xmx));
+            command.addAll(environment.readerJvmArgs());
+            command.addAll(List.of("-cp", queryClassPath, DuckDbQueryRun.class.getName(), recording.toString(),
+                    duckFile.toString(), xmx.toUpperCase().replace("G", "GB").replace("M", "MB"), Integer.toString(warm)));
+            Result duck = run(command, timeoutMinutes);
+            load = "failed";
+            for (String line : duck.output().lines().toList()) {
+                String[] fields = line.trim().split(" ");
+                if (fields[0].equals("load")) {
+                    load = String.format("%.1f s for %,d rows", Double.parseDouble(fields[1]) / 1e3, Long.parseLong(fields[2]));
+                } else if (fields.length == 4) {
+                    duckdb.put(fields[0], fields);
+                }
             }
+            duckFailure = duck.ok() ? "failed" : duck.failure();
+            Files.deleteIfExists(duckFile);
         }
-        String duckFailure = duck.ok() ? "failed" : duck.failure();
-        Files.deleteIfExists(duckFile);
-
         System.out.printf("%n%,d events, %.2f GB of log (%s), profq JVM -Xmx%s, DuckDB memory_limit %s, %d warm runs (median), "
                 + "%d cores; DuckDB load through jdbc:profq: %s%n%n", recordedEvents, logBytes / 1e9, recording, xmx,
                 xmx, warm, Runtime.getRuntime().availableProcessors(), load);
@@ -172,7 +184,7 @@ public final class QuerySpeedBenchmark {
         for (int i = 0; i + 1 < args.length; i += 2) {
             if (!args[i].startsWith("--")) {
                 throw new IllegalArgumentException("usage: QuerySpeedBenchmark [--events N] [--xmx 1g] [--warm 3] "
-                        + "[--recording DIR] [--timeout-minutes 30]");
+                        + "[--recording DIR] [--timeout-minutes 30] [--duckdb false] [--index-build each|once]");
             }
             options.put(args[i].substring(2), args[i + 1]);
         }

@@ -3,6 +3,8 @@ package org.profq.engine.index;
 import static org.profq.engine.index.PackedLayout.*;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -21,6 +23,7 @@ import java.util.zip.CRC32C;
  * checksum it.
  */
 final class ColumnWriter implements AutoCloseable {
+    private static final VarHandle LITTLE_ENDIAN_LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final int BUFFER_BYTES = 256 * 1024;
 
     private final FileChannel file;
@@ -30,6 +33,8 @@ final class ColumnWriter implements AutoCloseable {
     private final ByteBuffer entries = ByteBuffer.allocateDirect(BUFFER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
     private final CRC32C checksum = new CRC32C();
     private final long[] block = new long[BLOCK_ROWS];
+    /** One block packed (and room for a last whole word). */
+    private final byte[] packed = new byte[BLOCK_ROWS * Long.BYTES + Long.BYTES];
     private int blockRows;
     private long dataBytes;
 
@@ -72,13 +77,29 @@ final class ColumnWriter implements AutoCloseable {
             drain(entries, directory, null);
         }
         entries.putLong(min).putLong(dataBytes << 8 | bits);
+        int length = pack(min, bits);
+        if (data.remaining() < length) {
+            drain(data, file, checksum);
+        }
+        data.put(packed, 0, length);
+        dataBytes += blockBytes(bits, blockRows);
+        blockRows = 0;
+    }
+
+    /**
+     * Packs the block's values, less {@code min}, in {@code bits} bits each into {@link #packed};
+     * gives its length in bytes. Values are gathered into a 64-bit word, stored whole when full
+     * (little-endian, so the same bytes as value after value, least significant bit first).
+     */
+    private int pack(long min, int bits) {
         if (bits == Long.SIZE) {
             for (int row = 0; row < blockRows; row++) {
-                putDataLong(block[row] - min);
+                LITTLE_ENDIAN_LONGS.set(packed, row << 3, block[row] - min);
             }
-        } else if (bits > 0) {
-            // Values are gathered into a 64-bit word, written whole when full (little-endian, so
-            // the same bytes as value after value, least significant bit first); then the rest.
+            return blockRows << 3;
+        }
+        int at = 0;
+        if (bits > 0) {
             long word = 0;
             int used = 0;
             for (int row = 0; row < blockRows; row++) {
@@ -86,25 +107,15 @@ final class ColumnWriter implements AutoCloseable {
                 word |= value << used;
                 used += bits;
                 if (used >= Long.SIZE) {
-                    putDataLong(word);
+                    LITTLE_ENDIAN_LONGS.set(packed, at, word);
+                    at += Long.BYTES;
                     used -= Long.SIZE;
                     word = used == 0 ? 0 : value >>> (bits - used); // the bits that did not fit
                 }
             }
-            for (; used > 0; used -= Byte.SIZE) {
-                putDataByte((byte) word);
-                word >>>= Byte.SIZE;
-            }
+            LITTLE_ENDIAN_LONGS.set(packed, at, word); // the rest, of which the block keeps (used + 7) / 8 bytes
         }
-        dataBytes += blockBytes(bits, blockRows);
-        blockRows = 0;
-    }
-
-    private void putDataLong(long value) throws IOException {
-        if (data.remaining() < Long.BYTES) {
-            drain(data, file, checksum);
-        }
-        data.putLong(value);
+        return (int) blockBytes(bits, blockRows);
     }
 
     private void putDataByte(byte value) throws IOException {

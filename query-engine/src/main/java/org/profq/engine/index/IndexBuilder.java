@@ -3,6 +3,7 @@ package org.profq.engine.index;
 import static org.profq.engine.index.IndexColumn.*;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.Map;
@@ -19,8 +20,6 @@ import org.profq.recording.Recording;
  * renames it into place.
  */
 final class IndexBuilder implements CallIndexer.Sink {
-    private static final int PROGRESS_EVERY = 1 << 16;
-
     private final Map<IndexColumn, ColumnWriter> writers = new EnumMap<>(IndexColumn.class);
     private long calls;
     private long allocations;
@@ -53,26 +52,30 @@ final class IndexBuilder implements CallIndexer.Sink {
     private int index(Recording recording) throws IOException {
         CallIndexer callIndexer = new CallIndexer(this);
         try (EventReader events = recording.newEventReader();
-             IndexProgress progress = new IndexProgress(recording)) {
+             IndexProgress progress = new IndexProgress(recording);
+             DecodingThread decoded = new DecodingThread(events)) {
             long read = 0;
-            while (events.hasNext()) {
-                RecordedEvent event = events.next();
-                if (event instanceof Allocation allocation) {
-                    allocation(allocation);
-                } else if (event instanceof RecordedEvent.Death death) {
-                    death(death);
-                } else if (event instanceof RecordedEvent.Thrown thrown) {
-                    exception(thrown);
-                } else if (event instanceof RecordedEvent.Use use) {
-                    use(use);
-                } else {
-                    callIndexer.accept(event);
+            for (RecordedEvent[] chunk; (chunk = decoded.next()) != null; ) {
+                for (RecordedEvent event : chunk) {
+                    if (event instanceof Allocation allocation) {
+                        allocation(allocation);
+                    } else if (event instanceof RecordedEvent.Death death) {
+                        death(death);
+                    } else if (event instanceof RecordedEvent.Thrown thrown) {
+                        exception(thrown);
+                    } else if (event instanceof RecordedEvent.Use use) {
+                        use(use);
+                    } else {
+                        callIndexer.accept(event);
+                    }
                 }
-                if (++read % PROGRESS_EVERY == 0) {
-                    progress.eventsRead(read);
-                }
+                read += chunk.length;
+                progress.eventsRead(read);
             }
             callIndexer.finish(recording.durationNanos());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while indexing " + recording.directory());
         }
         CallingContexts contexts = callIndexer.contexts();
         for (int context = 1; context <= contexts.count(); context++) {
