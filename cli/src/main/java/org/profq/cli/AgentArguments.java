@@ -11,7 +11,7 @@ import org.profq.agent.AgentOptions;
  * the agent accepts too, and a mistake is found before the program starts.
  */
 record AgentArguments(List<String> include, List<String> exclude, String events, String clock, Long tickMicros,
-                      Integer trackEvery) {
+                      Integer trackEvery, String cache) {
     AgentArguments {
         include = List.copyOf(include);
         exclude = List.copyOf(exclude);
@@ -27,6 +27,7 @@ record AgentArguments(List<String> include, List<String> exclude, String events,
         add(options, "clock", clock);
         add(options, "tick", tickMicros == null ? null : tickMicros.toString());
         add(options, "track", trackEvery == null ? null : trackEvery.toString());
+        add(options, "cache", cache);
         String joined = String.join(",", options);
         AgentOptions.parse(joined);
         return joined;

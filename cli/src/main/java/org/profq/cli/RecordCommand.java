@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
         customSynopsis = {
                 "profq record [--include=PATTERN]... [--exclude=PATTERN]...",
                 "                    [--events=KINDS] [--out=DIR] [--clock=tick|exact]",
-                "                    [--tick=MICROS] [--track=N]",
+                "                    [--tick=MICROS] [--track=N] [--cache=DIR|off]",
                 "                    -- java [JVM options] MAIN [args...]"},
         description = {
                 "%nMAIN is a class, -jar app.jar, or -m module/class. The recording is a directory,"
@@ -73,6 +73,11 @@ public final class RecordCommand implements Callable<Integer> {
             description = "With --events deaths: follow every Nth allocation of each thread to its death (default 100; 1 = all).")
     Integer trackEvery;
 
+    @Option(names = "--cache", paramLabel = "DIR|off",
+            description = "Where woven classes are kept, so a program profiled again is not woven again"
+                    + " (default ~/.cache/profq/woven, or under $XDG_CACHE_HOME); off weaves every run.")
+    String cache;
+
     @Parameters(paramLabel = "java", arity = "0..*",
             description = "After --: the java command line to run, starting with java or the path of a java executable.")
     List<String> javaWords = new ArrayList<>();
@@ -117,7 +122,7 @@ public final class RecordCommand implements Callable<Integer> {
     /** The agent's option string for {@code outDirectory}; a mistake in an option is a usage error. */
     private String agentOptions(String outDirectory) {
         try {
-            return new AgentArguments(include, exclude, events, clock, tickMicros, trackEvery).withOut(outDirectory);
+            return new AgentArguments(include, exclude, events, clock, tickMicros, trackEvery, cache).withOut(outDirectory);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }

@@ -13,7 +13,7 @@ import java.util.Set;
  * items with {@code :} (never with {@code +}, which AspectJ type patterns use).
  */
 public record AgentOptions(List<String> include, List<String> exclude, Set<EventKind> events,
-                           Path out, boolean exactClock, long tickMicros, int trackEvery, String raw) {
+                           Path out, boolean exactClock, long tickMicros, int trackEvery, Path cache, String raw) {
 
     /** The event families the recorder can weave in, by their option names. */
     public enum EventKind {
@@ -33,7 +33,7 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
         }
     }
 
-    public static final String KNOWN = "include, exclude, events, out, clock, tick, track";
+    public static final String KNOWN = "include, exclude, events, out, clock, tick, track, cache";
     private static final long DEFAULT_TICK_MICROS = 200;
     private static final int DEFAULT_TRACK_EVERY = 100;
 
@@ -46,6 +46,7 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
         boolean exact = false;
         long tick = DEFAULT_TICK_MICROS;
         int track = DEFAULT_TRACK_EVERY;
+        Path cache = defaultCache();
         String raw = agentArgs == null ? "" : agentArgs.trim();
         if (!raw.isEmpty()) {
             for (String option : raw.split(",")) {
@@ -63,6 +64,7 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
                     case "clock" -> exact = clock(value);
                     case "tick" -> tick = tickMicros(value);
                     case "track" -> track = trackEvery(value);
+                    case "cache" -> cache = value.equals("off") ? null : Path.of(value);
                     default -> throw new IllegalArgumentException("unknown agent option '" + key + "'; known options are " + KNOWN + ".");
                 }
             }
@@ -73,7 +75,17 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
         if (events.contains(EventKind.DEATHS)) {
             events.add(EventKind.ALLOCATIONS); // a death needs its object's allocation
         }
-        return new AgentOptions(List.copyOf(include), List.copyOf(exclude), Set.copyOf(events), out, exact, tick, track, raw);
+        return new AgentOptions(List.copyOf(include), List.copyOf(exclude), Set.copyOf(events), out, exact, tick, track, cache, raw);
+    }
+
+    /**
+     * Where woven classes are kept between runs ({@link WovenClassCache}) unless {@code cache=off}
+     * or {@code cache=<dir>}: {@code $XDG_CACHE_HOME/profq/woven}, or {@code ~/.cache/profq/woven}.
+     */
+    static Path defaultCache() {
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        return base.resolve("profq").resolve("woven");
     }
 
     public boolean records(EventKind kind) {

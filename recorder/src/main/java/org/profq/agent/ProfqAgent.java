@@ -50,6 +50,7 @@ public final class ProfqAgent {
                 options.records(AgentOptions.EventKind.DEATHS) ? options.trackEvery() : 0);
         Runtime.getRuntime().addShutdownHook(new Thread(Recorder::close, "profq-shutdown"));
         Weaver.start(instrumentation, options);
+        CompilerHints.applyInBackground();
     }
 
     private static void refuse(String message) {

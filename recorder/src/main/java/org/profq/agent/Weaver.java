@@ -21,14 +21,28 @@ import org.profq.event.Recorder;
  * of the chosen event kinds, the include and exclude patterns, array-construction join points,
  * and weaver messages routed to {@link WeaverMessages}. Classes of the JDK (boot and platform
  * loaders) are never handed to the weaver. A class the weaver fails on is left as it was,
- * said once on stderr and kept in the recording as a warning.
+ * said once on stderr and kept in the recording as a warning. What the weaver makes of each
+ * class is kept for the next run ({@link WovenClassCache}, unless {@code cache=off}).
  */
 final class Weaver {
     static final String CONFIGURATION_PROPERTY = "org.aspectj.weaver.loadtime.configuration";
 
     static void start(Instrumentation instrumentation, AgentOptions options) {
         System.setProperty(CONFIGURATION_PROPERTY, writeConfiguration(options).toUri().toString());
-        instrumentation.addTransformer(new ApplicationClassesOnly(new ClassPreProcessorAgentAdapter()));
+        WovenClassCache cache = options.cache() == null ? null : WovenClassCache.open(options.cache(), cacheKey(options));
+        instrumentation.addTransformer(new ApplicationClassesOnly(new ClassPreProcessorAgentAdapter(), cache));
+    }
+
+    /** Everything the woven bytes of a class depend on besides the class: the configuration, profq's aspects, the JDK. */
+    static String cacheKey(AgentOptions options) {
+        String agent;
+        try {
+            Path jar = Path.of(Weaver.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            agent = jar + " " + Files.size(jar) + " " + Files.getLastModifiedTime(jar).toMillis();
+        } catch (Exception | LinkageError e) {
+            agent = "unknown " + System.nanoTime(); // no stable identity: a cache of this run only
+        }
+        return WeaverConfiguration.xml(options) + "\n" + agent + "\njava " + Runtime.version().feature();
     }
 
     /** The aop.xml for these options, in a temporary file removed when the JVM exits. */
@@ -48,7 +62,7 @@ final class Weaver {
      * mapped to the application class loader (jdk.compiler, for one: {@code java Hello.java}
      * would otherwise weave javac), and not profq's own.
      */
-    private record ApplicationClassesOnly(ClassFileTransformer weaver) implements ClassFileTransformer {
+    private record ApplicationClassesOnly(ClassFileTransformer weaver, WovenClassCache cache) implements ClassFileTransformer {
         private static final ClassLoader PLATFORM = ClassLoader.getPlatformClassLoader();
         private static final Set<String> JDK_MODULES = ModuleFinder.ofSystem().findAll().stream()
                 .map(reference -> reference.descriptor().name())
@@ -61,14 +75,28 @@ final class Weaver {
                     || (module.isNamed() && JDK_MODULES.contains(module.getName()))) {
                 return null;
             }
+            WovenClassCache.Entry cached = cache == null || classBeingRedefined != null ? null
+                    : cache.find(className, classfileBuffer);
+            if (cached != null) {
+                if (cached.leftUnwoven() != null) {
+                    leftUnwoven(className, cached.leftUnwoven());
+                }
+                return cached.woven();
+            }
             WeaverMessages.startClass();
             try {
                 byte[] woven = weaver.transform(loader, className, classBeingRedefined, domain, classfileBuffer);
                 String error = WeaverMessages.errorInClass();
                 if (error == null) {
+                    if (cache != null && classBeingRedefined == null) {
+                        cache.keepWoven(className, classfileBuffer, woven);
+                    }
                     return woven;
                 }
                 leftUnwoven(className, error);
+                if (cache != null && classBeingRedefined == null) {
+                    cache.keepLeftUnwoven(className, classfileBuffer, error);
+                }
             } catch (Throwable t) {
                 leftUnwoven(className, t.toString());
             }

@@ -23,6 +23,7 @@ class AgentOptionsTest {
         assertFalse(options.exactClock());
         assertEquals(200, options.tickMicros());
         assertEquals(null, options.out());
+        assertTrue(options.cache().endsWith(Path.of("profq", "woven")), "woven classes are kept in the user's cache: " + options.cache());
     }
 
     @Test
@@ -40,7 +41,7 @@ class AgentOptionsTest {
 
     @Test
     void mistakesAreOneSentenceThatSaysWhatToDo() {
-        assertEquals("unknown agent option 'colour'; known options are include, exclude, events, out, clock, tick, track.",
+        assertEquals("unknown agent option 'colour'; known options are include, exclude, events, out, clock, tick, track, cache.",
                 assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("colour=red")).getMessage());
         assertEquals("unknown event kind 'usage'; use calls, allocations, deaths, exceptions or uses, several as calls:allocations.",
                 assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("events=usage")).getMessage());
@@ -61,5 +62,11 @@ class AgentOptionsTest {
         assertTrue(xml.contains("<exclude within=\"com.a.gen..*\"/>"));
         assertTrue(xml.contains("<exclude within=\"org.profq..*\"/>"));
         assertTrue(xml.contains("-Xjoinpoints:arrayconstruction"));
+    }
+
+    @Test
+    void cacheOffWeavesEveryRunAndCacheNamesWhereWovenClassesAreKept() {
+        assertEquals(null, AgentOptions.parse("cache=off").cache());
+        assertEquals(Path.of("/tmp/woven"), AgentOptions.parse("cache=/tmp/woven").cache());
     }
 }

@@ -52,6 +52,25 @@ class WeavingFaultsIT {
         }
     }
 
+    /** The second run takes the class from the woven-class cache, which keeps why it was left unwoven: it says so again. */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aClassLeftUnwovenIsSaidAgainWhenTheCacheKnowsIt(Jdk jdk, @TempDir Path temp) throws IOException {
+        Path classes = compileHugeClass(temp);
+        String warning = "profq: left gen.Huge unwoven (problem generating method gen.Huge.big : Code size too big: ";
+        for (String run : List.of("first", "second")) {
+            Path recording = temp.resolve(run + ".profq");
+            SampleRun.Result recorded = SampleRun.run(jdk, recording, List.of(jdk.java().toString(),
+                    "-javaagent:" + SampleRun.agentJar() + "=out=" + recording + ",cache=" + temp.resolve("cache"),
+                    "-cp", classes.toString(), "gen.Huge"));
+            assertEquals("huge 5000\n", recorded.stdout(), run);
+            assertTrue(recorded.stderr().startsWith(warning) && recorded.stderr().lines().count() == 1, run + ": " + recorded.stderr());
+            try (Recording opened = recorded.open()) {
+                assertEquals(1, opened.warnings().size(), run);
+            }
+        }
+    }
+
     /** Sub.hello() runs inside Base's static initialiser, before Sub's: AspectJ's static part is null there. */
     @ParameterizedTest
     @MethodSource("jdks")
