@@ -55,10 +55,6 @@ final class WovenClassCache {
         }
     }
 
-    Path directory() {
-        return directory;
-    }
-
     /** What the weaver made of this class before; null if this class, with these bytes, was never seen. */
     Entry find(String className, byte[] original) {
         Path file = fileFor(className, original);

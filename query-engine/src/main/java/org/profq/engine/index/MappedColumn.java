@@ -188,15 +188,10 @@ public final class MappedColumn {
             // The block's bytes, and the 7 after them an 8-byte read of its last value touches
             // (the padding guarantees them), copied out of the mapping in one go: reading the copy
             // costs no bounds and liveness checks per value, as the mapped buffer's reads do.
-            int length = (int) PackedLayout.blockBytes(bits, count) + Long.BYTES - 1;
-            int chunk = (int) (data >>> CHUNK_SHIFT);
-            int offset = (int) (data & CHUNK_MASK);
             if (bits == 0) {
                 Arrays.fill(values, 0, count, minimum);
-            } else if (offset + length > chunks[chunk].capacity()) {
-                loadAcrossChunks(minimum, bits, data, count); // a block on a 1 GiB boundary: rare
             } else {
-                chunks[chunk].get(offset, bytes, 0, length);
+                copyOut(data, (int) PackedLayout.blockBytes(bits, count) + Long.BYTES - 1);
                 if (bits == Long.SIZE) {
                     for (int i = 0; i < count; i++) {
                         values[i] = minimum + (long) LITTLE_ENDIAN_LONGS.get(bytes, i << 3);
@@ -212,17 +207,16 @@ public final class MappedColumn {
             block = wanted;
         }
 
-        private void loadAcrossChunks(long minimum, int bits, long data, int count) {
-            if (bits == Long.SIZE) {
-                for (int i = 0; i < count; i++) {
-                    values[i] = minimum + longAt(data + ((long) i << 3));
-                }
-            } else {
-                long mask = (1L << bits) - 1;
-                long bit = 0;
-                for (int i = 0; i < count; i++, bit += bits) {
-                    values[i] = minimum + ((longAt(data + (bit >>> 3)) >>> (bit & 7)) & mask);
-                }
+        /** Copies {@code length} bytes of the file from {@code position} into {@link #bytes}, from two chunks when a 1 GiB boundary falls inside. */
+        private void copyOut(long position, int length) {
+            int copied = 0;
+            while (copied < length) {
+                long at = position + copied;
+                MappedByteBuffer chunk = chunks[(int) (at >>> CHUNK_SHIFT)];
+                int offset = (int) (at & CHUNK_MASK);
+                int part = Math.min(length - copied, chunk.capacity() - offset);
+                chunk.get(offset, bytes, copied, part);
+                copied += part;
             }
         }
     }
