@@ -15,8 +15,11 @@ import java.util.jar.JarFile;
 
 /**
  * The configurations each program runs under: profq (a) calls + allocations, (b) everything,
- * (c) a narrow include pattern; and the peers, JFR method timing (JDK 25) and async-profiler
- * in CPU and allocation modes. What the agents accept on this machine is found out by trying
+ * (c) a narrow include pattern; the floor under (a), AspectJ with (a)'s join points and empty
+ * advice; and the peers, JFR method timing (JDK 25) and async-profiler in CPU, wall-clock and
+ * allocation modes. profq and AspectJ keep their woven classes between runs in caches of the
+ * harness's own, emptied at its start, so round 1 of each configuration weaves and later
+ * rounds read the cache. What the agents accept on this machine is found out by trying
  * ({@link #probe}), not assumed.
  */
 final class ProfilerSetups {
@@ -27,15 +30,23 @@ final class ProfilerSetups {
     static final String RECORDING = "recording.profq";
 
     private final Path profqAgent;
+    private final Path aspectjWeaver;
+    private final Path emptyAdviceJar;
+    /** Where profq keeps woven classes and AspectJ its own: emptied at the start, so round 1 weaves. */
+    private final Path wovenClassCaches;
     private final Path java;
     private final Path jdk25Java;
     private final Path asyncProfilerLibrary;
     private final String everythingEvents;
     private final String cpuEvent;
 
-    private ProfilerSetups(Path profqAgent, Path java, Path jdk25Java, Path asyncProfilerLibrary, String everythingEvents,
-                           String cpuEvent) {
+    private ProfilerSetups(Path profqAgent, Path aspectjWeaver, Path work, Path java, Path jdk25Java,
+                           Path asyncProfilerLibrary, String everythingEvents, String cpuEvent) {
         this.profqAgent = profqAgent;
+        this.aspectjWeaver = aspectjWeaver;
+        this.emptyAdviceJar = EmptyAdviceJar.write(work.resolve("empty-advice"));
+        this.wovenClassCaches = work.resolve("woven-class-caches");
+        ProgramMeasurement.delete(wovenClassCaches);
         this.java = java;
         this.jdk25Java = jdk25Java;
         this.asyncProfilerLibrary = asyncProfilerLibrary;
@@ -48,8 +59,8 @@ final class ProfilerSetups {
      * async-profiler's {@code cpu} event (perf events) works here or {@code itimer} is needed.
      * {@code jdk25Java} null: no JFR method timing; {@code asyncProfiler} null: no async-profiler.
      */
-    static ProfilerSetups probe(Path profqAgent, Path java, Path jdk25Java, MavenCentral central, Path cache,
-                                Path benchJar, Path work, boolean peers) {
+    static ProfilerSetups probe(Path profqAgent, Path aspectjWeaver, Path java, Path jdk25Java, MavenCentral central,
+                                Path cache, Path benchJar, Path work, boolean peers) {
         String everything = accepts(java, benchJar, work, "-javaagent:" + profqAgent + "=events=" + EVERYTHING_WITH_USES
                 + ",out=" + work.resolve("probe-uses").resolve(RECORDING)) ? EVERYTHING_WITH_USES : EVERYTHING;
         System.err.println("profq (b) everything: events=" + everything);
@@ -63,7 +74,8 @@ final class ProfilerSetups {
             }
             System.err.println("async-profiler CPU event: " + cpuEvent);
         }
-        return new ProfilerSetups(profqAgent, java, peers ? jdk25Java : null, library, everything, cpuEvent);
+        return new ProfilerSetups(profqAgent, aspectjWeaver, work, java, peers ? jdk25Java : null, library, everything,
+                cpuEvent);
     }
 
     String everythingEvents() {
@@ -79,6 +91,12 @@ final class ProfilerSetups {
         setups.add(profq("a", "profq (a) calls+allocations", "events=calls:allocations"));
         setups.add(profq("b", "profq (b) everything", "events=" + everythingEvents));
         setups.add(profq("c", "profq (c) narrow", "include=" + program.narrowInclude() + ",events=calls:allocations"));
+        Path aspectjCache = wovenClassCaches.resolve("aspectj");
+        setups.add(new ProfilerSetup("empty", "empty advice ((a)'s join points, AspectJ)", ProfilerSetup.Kind.EMPTY_ADVICE, java,
+                run -> List.of("-javaagent:" + aspectjWeaver,
+                        "-Dorg.aspectj.weaver.loadtime.configuration=" + EmptyAdviceJar.CONFIGURATION,
+                        "-Daj.weaving.cache.enabled=true", "-Daj.weaving.cache.dir=" + aspectjCache),
+                null, List.of(emptyAdviceJar)));
         if (jdk25Java != null) {
             String filter = String.join(";", classesUnder(program.classPath(), program.narrowPrefix()));
             setups.add(new ProfilerSetup("jfr", "JFR method timing (narrow classes, JDK 25)", ProfilerSetup.Kind.JFR, jdk25Java,
@@ -89,6 +107,9 @@ final class ProfilerSetups {
             setups.add(new ProfilerSetup("async-cpu", "async-profiler " + cpuEvent, ProfilerSetup.Kind.ASYNC_CPU, java,
                     run -> List.of("-agentpath:" + asyncProfilerLibrary + "=start,event=" + cpuEvent
                             + ",interval=1000000,file=" + run.resolve("cpu.collapsed") + ",collapsed"), "cpu.collapsed"));
+            setups.add(new ProfilerSetup("async-wall", "async-profiler wall", ProfilerSetup.Kind.ASYNC_WALL, java,
+                    run -> List.of("-agentpath:" + asyncProfilerLibrary + "=start,event=wall,interval=1000000,file="
+                            + run.resolve("wall.collapsed") + ",collapsed"), "wall.collapsed"));
             setups.add(new ProfilerSetup("async-alloc", "async-profiler alloc", ProfilerSetup.Kind.ASYNC_ALLOC, java,
                     run -> List.of("-agentpath:" + asyncProfilerLibrary + "=start,event=alloc,file="
                             + run.resolve("alloc.collapsed") + ",collapsed,total"), "alloc.collapsed"));
@@ -98,7 +119,8 @@ final class ProfilerSetups {
 
     private ProfilerSetup profq(String key, String label, String options) {
         return new ProfilerSetup(key, label, ProfilerSetup.Kind.PROFQ, java,
-                run -> List.of("-javaagent:" + profqAgent + "=" + options + ",out=" + run.resolve(RECORDING)), RECORDING);
+                run -> List.of("-javaagent:" + profqAgent + "=" + options + ",cache=" + wovenClassCaches.resolve("profq")
+                        + ",out=" + run.resolve(RECORDING)), RECORDING);
     }
 
     /** Runs {@link AgentProbe} with one JVM option: accepted when it exits 0 and says nothing on stderr. */

@@ -49,6 +49,7 @@ final class ProgramMeasurement {
         MethodProfile asyncAlloc;
         MethodProfile asyncAllocExclusive;
         MethodProfile asyncCpu;
+        MethodProfile asyncWall;
         Behaviour expected;
 
         Outcome(Program program) {
@@ -106,10 +107,12 @@ final class ProgramMeasurement {
         Path directory = runs.resolve(name);
         delete(directory);
         List<String> options = new ArrayList<>(program.jvmOptions());
+        List<Path> classPath = new ArrayList<>(program.classPath());
         if (profiled) {
             options.addAll(setup.options().apply(directory));
+            classPath.addAll(setup.classPath());
         }
-        return JvmRun.run(JvmRun.command(setup.java(), options, program.classPath(), program.mainClass(),
+        return JvmRun.run(JvmRun.command(setup.java(), options, classPath, program.mainClass(),
                 program.arguments().apply(directory)), directory, timeout);
     }
 
@@ -133,7 +136,13 @@ final class ProgramMeasurement {
                 }
             }
         }
-        if (setup.kind() == ProfilerSetup.Kind.PROFQ) {
+        if (setup.kind() == ProfilerSetup.Kind.EMPTY_ADVICE) {
+            String difference = behaviour(program, profiled, false).differenceFrom(outcome.expected);
+            if (!difference.isEmpty()) {
+                outcome.behaviourDifferences.computeIfAbsent(setup.key(), k -> new ArrayList<>())
+                        .add("round " + (round + 1) + ": " + difference);
+            }
+        } else if (setup.kind() == ProfilerSetup.Kind.PROFQ) {
             Behaviour behaviour = behaviour(program, profiled, true);
             String difference = behaviour.differenceFrom(outcome.expected);
             if (!difference.isEmpty()) {
@@ -174,6 +183,8 @@ final class ProgramMeasurement {
             }
             if (setup.kind() == ProfilerSetup.Kind.ASYNC_CPU) {
                 outcome.asyncCpu = CollapsedStacks.read(collapsed, program, false, false);
+            } else if (setup.kind() == ProfilerSetup.Kind.ASYNC_WALL) {
+                outcome.asyncWall = CollapsedStacks.read(collapsed, program, false, false);
             } else {
                 outcome.asyncAlloc = CollapsedStacks.read(collapsed, program, true, false);
                 outcome.asyncAllocExclusive = CollapsedStacks.read(collapsed, program, true, true);

@@ -15,24 +15,29 @@ final class ResultTable {
 
     static String render(List<ProgramMeasurement.Outcome> outcomes, String header) {
         StringBuilder out = new StringBuilder(header).append("\n\n");
-        out.append("| program | baseline (s) | identical with profq | profq (a) calls+allocations | profq (b) everything "
-                + "| profq (c) narrow | JFR method timing (c's classes, JDK 25) | async-profiler cpu | async-profiler alloc "
-                + "| heap overlap | time overlap |\n");
-        out.append("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        out.append("| program | baseline (s) | identical with profq | profq (a) calls+allocations | (a) round 1, empty cache "
+                + "| empty advice, (a)'s join points | profq (b) everything | profq (c) narrow "
+                + "| JFR method timing (c's classes, JDK 25) | async-profiler cpu | async-profiler wall | async-profiler alloc "
+                + "| heap overlap | time overlap, cpu / wall |\n");
+        out.append("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
         for (ProgramMeasurement.Outcome o : outcomes) {
             out.append("| ").append(o.program.name())
                     .append(" | ").append(format("%.2f", ProgramMeasurement.median(o.plainSeconds)))
                     .append(" | ").append(identical(o))
                     .append(" | ").append(ratio(o, "a"))
+                    .append(" | ").append(firstRound(o, "a"))
+                    .append(" | ").append(ratio(o, "empty"))
                     .append(" | ").append(ratio(o, "b"))
                     .append(" | ").append(ratio(o, "c"))
                     .append(" | ").append(ratio(o, "jfr"))
                     .append(" | ").append(ratio(o, "async-cpu"))
+                    .append(" | ").append(ratio(o, "async-wall"))
                     .append(" | ").append(ratio(o, "async-alloc"))
                     .append(" | ").append(overlap(o.profqHeap, o.asyncAlloc, o))
                     .append(o.profqHeap != null && o.asyncAllocExclusive != null
                             ? " (" + overlap(o.profqHeap, o.asyncAllocExclusive, o) + " excl.)" : "")
                     .append(" | ").append(overlap(o.profqSelf, o.asyncCpu, o))
+                    .append(" / ").append(overlap(o.profqSelf, o.asyncWall, o))
                     .append(" |\n");
         }
         out.append("\n| program | profq configuration | events | lost | events/s | bytes/event | recording on disk |\n");
@@ -54,7 +59,8 @@ final class ResultTable {
             out.append("- **").append(o.program.name()).append("**: ").append(o.program.input())
                     .append(". Normalised before comparing: ").append(o.program.normalisation().description()).append(".\n");
             o.behaviourDifferences.forEach((key, differences) -> differences.forEach(d ->
-                    out.append("  - profq (").append(key).append(") changed the behaviour: ").append(indent(d)).append("\n")));
+                    out.append("  - ").append(o.setups.get(key).label()).append(" changed the behaviour: ").append(indent(d))
+                            .append("\n")));
             o.plainDifferences.forEach(d -> out.append("  - runs without any profiler differ among themselves: ").append(d).append("\n"));
             o.failures.forEach((key, failure) -> out.append("  - ").append(o.setups.get(key.replace("-reading", "")).label()).append(": ")
                     .append(indent(failure)).append("\n"));
@@ -66,6 +72,7 @@ final class ResultTable {
             top(out, "async-profiler alloc", o.asyncAlloc, o);
             top(out, "profq self time", o.profqSelf, o);
             top(out, "async-profiler cpu", o.asyncCpu, o);
+            top(out, "async-profiler wall", o.asyncWall, o);
         }
         return out.toString();
     }
@@ -109,6 +116,12 @@ final class ResultTable {
         double min = ratios.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
         double max = ratios.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
         return format("%.2f× (%.2f–%.2f)", median, min, max);
+    }
+
+    /** The ratio of round 1 alone: the run that wove every class, its cache still empty. */
+    private static String firstRound(ProgramMeasurement.Outcome o, String key) {
+        List<ProgramMeasurement.Pair> pairs = o.pairs.get(key);
+        return pairs == null || pairs.isEmpty() ? "—" : format("%.2f×", pairs.get(0).ratio());
     }
 
     private static String overlap(MethodProfile profq, MethodProfile peer, ProgramMeasurement.Outcome o) {
