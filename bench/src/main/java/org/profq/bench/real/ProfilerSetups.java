@@ -40,13 +40,12 @@ final class ProfilerSetups {
     private final String everythingEvents;
     private final String cpuEvent;
 
-    private ProfilerSetups(Path profqAgent, Path aspectjWeaver, Path work, Path java, Path jdk25Java,
-                           Path asyncProfilerLibrary, String everythingEvents, String cpuEvent) {
+    private ProfilerSetups(Path profqAgent, Path aspectjWeaver, Path emptyAdviceJar, Path wovenClassCaches, Path java,
+                           Path jdk25Java, Path asyncProfilerLibrary, String everythingEvents, String cpuEvent) {
         this.profqAgent = profqAgent;
         this.aspectjWeaver = aspectjWeaver;
-        this.emptyAdviceJar = EmptyAdviceJar.write(work.resolve("empty-advice"));
-        this.wovenClassCaches = work.resolve("woven-class-caches");
-        ProgramMeasurement.delete(wovenClassCaches);
+        this.emptyAdviceJar = emptyAdviceJar;
+        this.wovenClassCaches = wovenClassCaches;
         this.java = java;
         this.jdk25Java = jdk25Java;
         this.asyncProfilerLibrary = asyncProfilerLibrary;
@@ -74,8 +73,10 @@ final class ProfilerSetups {
             }
             System.err.println("async-profiler CPU event: " + cpuEvent);
         }
-        return new ProfilerSetups(profqAgent, aspectjWeaver, work, java, peers ? jdk25Java : null, library, everything,
-                cpuEvent);
+        Path wovenClassCaches = work.resolve("woven-class-caches");
+        ProgramMeasurement.delete(wovenClassCaches);
+        return new ProfilerSetups(profqAgent, aspectjWeaver, EmptyAdviceJar.write(work.resolve("empty-advice")),
+                wovenClassCaches, java, peers ? jdk25Java : null, library, everything, cpuEvent);
     }
 
     String everythingEvents() {

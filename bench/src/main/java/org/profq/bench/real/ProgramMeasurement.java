@@ -138,17 +138,12 @@ final class ProgramMeasurement {
         }
         if (setup.kind() == ProfilerSetup.Kind.EMPTY_ADVICE) {
             String difference = behaviour(program, profiled, false).differenceFrom(outcome.expected);
-            if (!difference.isEmpty()) {
-                outcome.behaviourDifferences.computeIfAbsent(setup.key(), k -> new ArrayList<>())
-                        .add("round " + (round + 1) + ": " + difference);
-            }
+            noteDifference(outcome, setup, round, difference, difference);
         } else if (setup.kind() == ProfilerSetup.Kind.PROFQ) {
             Behaviour behaviour = behaviour(program, profiled, true);
             String difference = behaviour.differenceFrom(outcome.expected);
-            if (!difference.isEmpty()) {
-                outcome.behaviourDifferences.computeIfAbsent(setup.key(), k -> new ArrayList<>())
-                        .add("round " + (round + 1) + ": " + difference + "; stderr: " + head(JvmRun.read(profiled.stderr()), 40));
-            }
+            noteDifference(outcome, setup, round, difference,
+                    difference + "; stderr: " + head(JvmRun.read(profiled.stderr()), 40));
             for (String line : behaviour.agentLines()) {
                 String tagged = setup.key() + ": " + line;
                 if (!outcome.agentLines.contains(tagged)) {
@@ -191,6 +186,14 @@ final class ProgramMeasurement {
             }
         }
         outcome.pairs.computeIfAbsent(setup.key(), k -> new ArrayList<>()).add(new Pair(plain.seconds(), profiled.seconds()));
+    }
+
+    /** Keeps {@code quoted} for the notes when the profiled run's behaviour {@code difference} is not empty. */
+    private static void noteDifference(Outcome outcome, ProfilerSetup setup, int round, String difference, String quoted) {
+        if (!difference.isEmpty()) {
+            outcome.behaviourDifferences.computeIfAbsent(setup.key(), k -> new ArrayList<>())
+                    .add("round " + (round + 1) + ": " + quoted);
+        }
     }
 
     /** {@code withAfterRun}: also run the program's after-run check (costly; not for every plain run). */

@@ -64,7 +64,8 @@ public final class RealProgramBenchmark {
         List<Path> jdkHomes = new ArrayList<>(List.of(Path.of(System.getProperty("java.home")), jdk25));
         Path srcZip = options.containsKey("src-zip") ? Path.of(options.get("src-zip")) : JdkSources.findSrcZip(jdkHomes);
         RealPrograms definitions = new RealPrograms(central, resolver, new JdkSources(srcZip, cache), work, java, tiny);
-        ProfilerSetups setups = ProfilerSetups.probe(agent, environment.aspectjWeaver(), java, jdk25Java, central, cache, environment.benchJar(), work, peers);
+        ProfilerSetups setups = ProfilerSetups.probe(agent, environment.aspectjWeaver(), java, jdk25Java, central, cache,
+                environment.benchJar(), work, peers);
         if (peers && jdk25Java == null) {
             System.err.println("no JDK 25 at " + jdk25 + ": JFR method timing is left out (--jdk25 names one)");
         }
@@ -79,8 +80,9 @@ public final class RealProgramBenchmark {
             outcomes.add(measurement.measure(program, setups.forProgram(program), pairs));
         }
         String header = String.format("Real programs, %s: %d pair%s per configuration (median ratio, min–max in brackets), "
-                        + "%d cores, %s %s; profq (b) events=%s (track default); async-profiler %s with event=%s and event=wall, interval 1 ms, "
-                        + "and event=alloc (bytes); woven-class caches emptied at the start (round 1 weaves); harness time %.0f min. Command: `java -cp bench/target/profq-bench.jar %s %s`",
+                        + "%d cores, %s %s; profq (b) events=%s (track default); async-profiler %s with event=%s and "
+                        + "event=wall, interval 1 ms, and event=alloc (bytes); woven-class caches emptied at the start "
+                        + "(round 1 weaves); harness time %.0f min. Command: `java -cp bench/target/profq-bench.jar %s %s`",
                 LocalDate.now(), pairs, pairs == 1 ? "" : "s", Runtime.getRuntime().availableProcessors(),
                 System.getProperty("java.vm.name"), System.getProperty("java.version"), setups.everythingEvents(),
                 ProfilerSetups.ASYNC_PROFILER.substring(ProfilerSetups.ASYNC_PROFILER.lastIndexOf(':') + 1), setups.cpuEvent(),
