@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 
 /** Reads the varints and strings a {@link DocumentWriter} or batch encoder wrote. */
 public final class ByteCursor {
+    private static final int MAX_VARINT_BYTES = 10;
     private byte[] bytes;
     private int position;
     private int limit;
@@ -29,11 +30,30 @@ public final class ByteCursor {
     }
 
     public long readVarint() {
+        if (limit - position >= MAX_VARINT_BYTES) {
+            return readVarintUnchecked();
+        }
         long result = 0;
         for (int shift = 0; shift < 64; shift += 7) {
             int b = readByte();
             result |= (long) (b & 0x7F) << shift;
             if ((b & 0x80) == 0) {
+                return result;
+            }
+        }
+        throw new MalformedRecordException("a varint longer than 10 bytes at offset " + position);
+    }
+
+    /** A varint that cannot run past the limit: no check per byte (most of a batch's varints). */
+    private long readVarintUnchecked() {
+        byte[] data = bytes;
+        int at = position;
+        long result = 0;
+        for (int shift = 0; shift < 64; shift += 7) {
+            int b = data[at++];
+            result |= (long) (b & 0x7F) << shift;
+            if (b >= 0) {
+                position = at;
                 return result;
             }
         }

@@ -7,28 +7,27 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 
 import org.profq.event.ByteCursor;
-import org.profq.recording.RecordedEvent.Allocation;
-import org.profq.recording.RecordedEvent.CallEntry;
-import org.profq.recording.RecordedEvent.CallExit;
 
 /**
- * Decodes batch documents into typed events, rebuilding each thread's call nesting across its
- * batches: a stack of open calls per thread gives every event its call id, parent and depth.
+ * Decodes batch documents into events for an {@link EventVisitor}, rebuilding each thread's
+ * call nesting across its batches: a stack of open calls per thread gives every event its call
+ * id, parent and depth.
  */
 final class EventDecoder {
     private final Map<Integer, ThreadState> threads = new HashMap<>();
     private final Dictionaries dictionaries;
     private final ByteCursor cursor = new ByteCursor();
+    /** The thread of the previous batch: a thread's batches often follow each other. */
+    private ThreadState last;
 
     EventDecoder(Dictionaries dictionaries) {
         this.dictionaries = dictionaries;
     }
 
     /**
-     * Decodes one batch document (its kind byte at {@code bytes[0]}) and passes each event on.
+     * Decodes one batch document (its kind byte at {@code bytes[0]}) and passes each event to {@code visitor}.
      *
      * <p>Only batches the {@link Recording} has scanned come here, and the scan refused any
      * whose CRC32C did not match its bytes. Consistency checks catch what a checksum cannot (a batch from another
@@ -37,7 +36,7 @@ final class EventDecoder {
      * last-event time; a batch that follows its thread's previous one (sequence + 1) must start
      * at that one's last time and call and object counts.
      */
-    void decodeBatch(byte[] bytes, int length, Consumer<RecordedEvent> sink) {
+    void decodeBatch(byte[] bytes, int length, EventVisitor visitor) {
         cursor.reset(bytes, 1, length);
         int threadId = cursor.readInt();
         long sequence = cursor.readVarint();
@@ -50,7 +49,8 @@ final class EventDecoder {
         if (threadId < 1 || threadId > dictionaries.threads.size()) {
             throw malformed("a batch of thread " + threadId + ", which the recording never named");
         }
-        ThreadState thread = threads.computeIfAbsent(threadId, ThreadState::new);
+        ThreadState thread = last != null && last.threadId == threadId ? last
+                : (last = threads.computeIfAbsent(threadId, ThreadState::new));
         if (thread.batches > 0 && sequence <= thread.sequence) {
             throw malformed("batch " + sequence + " of thread " + threadId + " follows its batch " + thread.sequence);
         }
@@ -77,23 +77,22 @@ final class EventDecoder {
                     if (method != UNKNOWN_METHOD && method > dictionaries.methods.size()) {
                         throw malformed("a call of method id " + method + ", which the recording never named");
                     }
-                    sink.accept(thread.enter(method, time));
+                    thread.enter(method, time, visitor);
                 }
-                case EV_EXIT -> thread.exit(time, false, sink);
-                case EV_EXIT_THREW -> thread.exit(time, true, sink);
+                case EV_EXIT -> thread.exit(time, false, visitor);
+                case EV_EXIT_THREW -> thread.exit(time, true, visitor);
                 case EV_ALLOC, EV_ALLOC_TRACKED -> {
-                    int site = knownSite(cursor.readInt());
-                    sink.accept(thread.allocate(site, time, dictionaries.site(site).instanceSize(), -1,
-                            (tag & KIND_MASK) == EV_ALLOC_TRACKED));
+                    SiteInfo site = knownSite(cursor.readInt());
+                    thread.allocate(site, time, site.instanceSize(), -1, (tag & KIND_MASK) == EV_ALLOC_TRACKED, visitor);
                 }
                 case EV_ALLOC_ARRAY, EV_ALLOC_ARRAY_TRACKED -> {
-                    int site = knownSite(cursor.readInt());
+                    SiteInfo site = knownSite(cursor.readInt());
                     int arrayLength = cursor.readInt();
-                    sink.accept(thread.allocate(site, time, cursor.readVarint(), arrayLength,
-                            (tag & KIND_MASK) == EV_ALLOC_ARRAY_TRACKED));
+                    thread.allocate(site, time, cursor.readVarint(), arrayLength,
+                            (tag & KIND_MASK) == EV_ALLOC_ARRAY_TRACKED, visitor);
                 }
                 case EV_DEATH, EV_DEATH_AT_EXIT ->
-                        sink.accept(new RecordedEvent.Death(threadId, cursor.readVarint(), time, (tag & KIND_MASK) == EV_DEATH_AT_EXIT));
+                        visitor.died(threadId, cursor.readVarint(), time, (tag & KIND_MASK) == EV_DEATH_AT_EXIT);
                 case EV_USE_GET, EV_USE_SET, EV_USE_CALL -> {
                     long objectId = cursor.readVarint();
                     int kind = tag & KIND_MASK;
@@ -102,14 +101,14 @@ final class EventDecoder {
                     if (member < 1 || member > known) {
                         throw malformed("a use of member id " + member + ", which the recording never named");
                     }
-                    sink.accept(new RecordedEvent.Use(threadId, objectId, thread.parent(), UseKind.of(kind), member, time));
+                    visitor.used(threadId, objectId, thread.parent(), UseKind.of(kind), member, time);
                 }
                 case EV_THROW -> {
                     int classId = cursor.readInt();
                     if (classId < 1 || classId > dictionaries.classes.size()) {
                         throw malformed("an exception of class id " + classId + ", which the recording never named");
                     }
-                    sink.accept(new RecordedEvent.Thrown(threadId, thread.parent(), classId, cursor.readInt(), time));
+                    visitor.thrown(threadId, thread.parent(), classId, cursor.readInt(), time);
                 }
                 default -> throw malformed("unknown event kind " + (tag & KIND_MASK) + " in a batch of thread " + threadId);
             }
@@ -125,11 +124,11 @@ final class EventDecoder {
         thread.lastNanos = lastNanos;
     }
 
-    private int knownSite(int site) {
+    private SiteInfo knownSite(int site) {
         if (site < 1 || site > dictionaries.sites.size()) {
             throw malformed("an allocation at site id " + site + ", which the recording never named");
         }
-        return site;
+        return dictionaries.sites.get(site - 1);
     }
 
     private static ByteCursor.MalformedRecordException malformed(String message) {
@@ -166,33 +165,31 @@ final class EventDecoder {
             this.threadId = threadId;
         }
 
-        CallEntry enter(int methodId, long time) {
+        void enter(int methodId, long time, EventVisitor visitor) {
             if (depth == callIds.length) {
                 callIds = Arrays.copyOf(callIds, depth * 2);
                 methodIds = Arrays.copyOf(methodIds, depth * 2);
                 startNanos = Arrays.copyOf(startNanos, depth * 2);
             }
             long callId = threadId * ID_STRIDE + ++callSequence;
-            CallEntry entry = new CallEntry(threadId, callId, parent(), depth, methodId, time);
+            visitor.callEntered(threadId, callId, parent(), depth, methodId, time);
             callIds[depth] = callId;
             methodIds[depth] = methodId;
             startNanos[depth] = time;
             depth++;
-            return entry;
         }
 
-        void exit(long time, boolean threw, Consumer<RecordedEvent> sink) {
+        void exit(long time, boolean threw, EventVisitor visitor) {
             if (depth == 0) {
                 return; // its entry was in a batch that was lost; the loss record counts it
             }
             depth--;
-            sink.accept(new CallExit(threadId, callIds[depth], parent(), depth, methodIds[depth], startNanos[depth], time, threw));
+            visitor.callExited(threadId, callIds[depth], parent(), depth, methodIds[depth], startNanos[depth], time, threw);
         }
 
-        Allocation allocate(int siteId, long time, long size, int arrayLength, boolean tracked) {
+        void allocate(SiteInfo site, long time, long size, int arrayLength, boolean tracked, EventVisitor visitor) {
             long objectId = threadId * ID_STRIDE + ++objectSequence;
-            return new Allocation(threadId, objectId, parent(), siteId, dictionaries.site(siteId).classId(), time, size,
-                    arrayLength, tracked);
+            visitor.allocated(threadId, objectId, parent(), site.id(), site.classId(), time, size, arrayLength, tracked);
         }
 
         /** The innermost open call, 0 when none. */

@@ -1,13 +1,9 @@
 package org.profq.engine.index;
 
-import java.io.IOException;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
-
-import org.profq.recording.RecordedEvent;
-import org.profq.recording.RecordedEvent.CallEntry;
-import org.profq.recording.RecordedEvent.CallExit;
+import java.util.function.IntToLongFunction;
 
 /**
  * Turns entry and exit events into {@code calls} rows with one stack of open calls per
@@ -21,10 +17,10 @@ import org.profq.recording.RecordedEvent.CallExit;
  * calling-context tree), not by the number of calls.
  */
 final class CallIndexer {
-    /** Where rows go: the index's column writers, or a test's list. */
+    /** Where rows go: the index's row chunks, or a test's list. */
     interface Sink {
         void call(long callId, int threadId, int methodId, long parentCallId, int depth, long startNanos, long endNanos,
-                  long selfNanos, boolean threw, boolean finished, boolean outermost, int context) throws IOException;
+                  long selfNanos, boolean threw, boolean finished, boolean outermost, int context);
     }
 
     private final Sink sink;
@@ -40,24 +36,28 @@ final class CallIndexer {
         return contexts;
     }
 
-    void accept(RecordedEvent event) throws IOException {
-        ThreadStack stack = last != null && last.threadId == event.threadId() ? last
-                : (last = stacks.computeIfAbsent(event.threadId(), ThreadStack::new));
-        stack.lastNanos = Math.max(stack.lastNanos, event.timeNanos());
-        if (event instanceof CallEntry entry) {
-            stack.enter(entry.callId(), entry.parentCallId(), entry.depth(), entry.methodId(), entry.timeNanos());
-        } else if (event instanceof CallExit exit) {
-            stack.exit(exit);
-        }
+    void enter(int threadId, long callId, long parentCallId, int depth, int methodId, long startNanos) {
+        stack(threadId).enter(callId, parentCallId, depth, methodId, startNanos);
     }
 
-    /** Emits the calls still open, ending at {@code recordingEndNanos} or their thread's last event if later. */
-    void finish(long recordingEndNanos) throws IOException {
+    void exit(int threadId, long callId, long parentCallId, int depth, int methodId, long startNanos, long endNanos,
+              boolean threw) {
+        stack(threadId).exit(callId, parentCallId, depth, methodId, startNanos, endNanos, threw);
+    }
+
+    private ThreadStack stack(int threadId) {
+        return last != null && last.threadId == threadId ? last : (last = stacks.computeIfAbsent(threadId, ThreadStack::new));
+    }
+
+    /**
+     * Emits the calls still open, ending at {@code recordingEndNanos}, or at their thread's last
+     * event ({@code threadLastNanos}) if that is later.
+     */
+    void finish(long recordingEndNanos, IntToLongFunction threadLastNanos) {
         for (ThreadStack stack : stacks.values()) {
+            long end = Math.max(recordingEndNanos, threadLastNanos.applyAsLong(stack.threadId));
             while (stack.depth > 0) {
-                int top = stack.depth - 1;
-                long endNanos = Math.max(stack.startNanos[top], Math.max(recordingEndNanos, stack.lastNanos));
-                stack.emit(endNanos, false, false);
+                stack.emit(Math.max(stack.startNanos[stack.depth - 1], end), false, false);
             }
         }
     }
@@ -74,9 +74,10 @@ final class CallIndexer {
         boolean[] outermost = new boolean[32];
         int[] contextIds = new int[32];
         long[] childNanos = new long[32];
+        /** The method each frame last called and that call's context: a loop calls the same method again and again. */
+        int[] lastCalleeMethods = new int[32];
+        int[] lastCalleeContexts = new int[32];
         int[] openByMethod = new int[64];
-        /** The thread's latest event: an open call never ends before it, even if the recording's end says so. */
-        long lastNanos;
 
         ThreadStack(int threadId) {
             this.threadId = threadId;
@@ -93,6 +94,8 @@ final class CallIndexer {
                 outermost = Arrays.copyOf(outermost, size);
                 contextIds = Arrays.copyOf(contextIds, size);
                 childNanos = Arrays.copyOf(childNanos, size);
+                lastCalleeMethods = Arrays.copyOf(lastCalleeMethods, size);
+                lastCalleeContexts = Arrays.copyOf(lastCalleeContexts, size);
             }
             if (methodId >= openByMethod.length) {
                 openByMethod = Arrays.copyOf(openByMethod, Math.max(methodId + 1, openByMethod.length * 2));
@@ -103,29 +106,43 @@ final class CallIndexer {
             methodIds[depth] = methodId;
             startNanos[depth] = start;
             outermost[depth] = openByMethod[methodId]++ == 0;
-            contextIds[depth] = contexts.intern(depth == 0 ? 0 : contextIds[depth - 1], methodId);
+            contextIds[depth] = context(methodId);
             childNanos[depth] = 0;
+            lastCalleeContexts[depth] = 0;
             depth++;
         }
 
+        /** The calling context of a call of {@code methodId} made by the innermost open call. */
+        private int context(int methodId) {
+            if (depth == 0) {
+                return contexts.intern(0, methodId);
+            }
+            int caller = depth - 1;
+            if (lastCalleeContexts[caller] == 0 || lastCalleeMethods[caller] != methodId) {
+                lastCalleeMethods[caller] = methodId;
+                lastCalleeContexts[caller] = contexts.intern(contextIds[caller], methodId);
+            }
+            return lastCalleeContexts[caller];
+        }
+
         /** Ends the exiting call; one the reader reports without an entry gets a frame of its own. */
-        void exit(CallExit exit) throws IOException {
+        void exit(long callId, long parentCallId, int callDepth, int methodId, long start, long end, boolean threw) {
             int level = depth - 1;
-            while (level >= 0 && callIds[level] != exit.callId()) {
+            while (level >= 0 && callIds[level] != callId) {
                 level--;
             }
             if (level < 0) {
-                enter(exit.callId(), exit.parentCallId(), exit.depth(), exit.methodId(), exit.startNanos());
+                enter(callId, parentCallId, callDepth, methodId, start);
             } else {
                 while (depth - 1 > level) {
                     pop();
                 }
             }
-            emit(exit.timeNanos(), exit.threw(), true);
+            emit(end, threw, true);
         }
 
         /** Writes the innermost open call's row, ending at {@code endNanos}, and pops it. */
-        void emit(long endNanos, boolean threw, boolean finished) throws IOException {
+        void emit(long endNanos, boolean threw, boolean finished) {
             int top = depth - 1;
             long duration = endNanos - startNanos[top];
             if (top > 0) {

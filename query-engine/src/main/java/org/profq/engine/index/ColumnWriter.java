@@ -45,18 +45,31 @@ final class ColumnWriter implements AutoCloseable {
                 StandardOpenOption.WRITE, StandardOpenOption.DELETE_ON_CLOSE);
     }
 
+    /**
+     * Appends the first {@code count} of {@code values}. Whole blocks, when the column is at a
+     * block boundary, are packed straight from {@code values}, with no copy.
+     */
+    void write(long[] values, int count) throws IOException {
+        int from = 0;
+        if (blockRows == 0) {
+            for (; count - from >= BLOCK_ROWS; from += BLOCK_ROWS) {
+                writeBlock(values, from, BLOCK_ROWS);
+            }
+        }
+        for (; from < count; from++) {
+            writeLong(values[from]);
+        }
+    }
+
     void writeLong(long value) throws IOException {
         block[blockRows++] = value;
         if (blockRows == BLOCK_ROWS) {
-            writeBlock();
+            writeBlock(block, 0, blockRows);
+            blockRows = 0;
         }
     }
 
     void writeInt(int value) throws IOException {
-        writeLong(value);
-    }
-
-    void writeByte(byte value) throws IOException {
         writeLong(value);
     }
 
@@ -65,45 +78,50 @@ final class ColumnWriter implements AutoCloseable {
         return checksum.getValue();
     }
 
-    private void writeBlock() throws IOException {
-        long min = block[0];
-        long max = block[0];
-        for (int row = 1; row < blockRows; row++) {
-            min = Math.min(min, block[row]);
-            max = Math.max(max, block[row]);
+    /** Writes the block of the {@code rows} values at {@code values[from]}. */
+    private void writeBlock(long[] values, int from, int rows) throws IOException {
+        long min = values[from];
+        long max = values[from];
+        for (int row = from + 1; row < from + rows; row++) {
+            // branches rather than Math.min/max: ids and times mostly rise, so they predict well
+            long value = values[row];
+            if (value > max) {
+                max = value;
+            } else if (value < min) {
+                min = value;
+            }
         }
         int bits = bitsFor(max - min);
         if (entries.remaining() < DIRECTORY_ENTRY_BYTES) {
             drain(entries, directory, null);
         }
         entries.putLong(min).putLong(dataBytes << 8 | bits);
-        int length = pack(min, bits);
+        int length = pack(values, from, rows, min, bits);
         if (data.remaining() < length) {
             drain(data, file, checksum);
         }
         data.put(packed, 0, length);
-        dataBytes += blockBytes(bits, blockRows);
-        blockRows = 0;
+        dataBytes += length;
     }
 
     /**
-     * Packs the block's values, less {@code min}, in {@code bits} bits each into {@link #packed};
-     * gives its length in bytes. Values are gathered into a 64-bit word, stored whole when full
+     * Packs the {@code rows} values at {@code values[from]}, less {@code min}, in {@code bits}
+     * bits each into {@link #packed}; gives its length in bytes. Values are gathered into a 64-bit word, stored whole when full
      * (little-endian, so the same bytes as value after value, least significant bit first).
      */
-    private int pack(long min, int bits) {
+    private int pack(long[] values, int from, int rows, long min, int bits) {
         if (bits == Long.SIZE) {
-            for (int row = 0; row < blockRows; row++) {
-                LITTLE_ENDIAN_LONGS.set(packed, row << 3, block[row] - min);
+            for (int row = 0; row < rows; row++) {
+                LITTLE_ENDIAN_LONGS.set(packed, row << 3, values[from + row] - min);
             }
-            return blockRows << 3;
+            return rows << 3;
         }
         int at = 0;
         if (bits > 0) {
             long word = 0;
             int used = 0;
-            for (int row = 0; row < blockRows; row++) {
-                long value = block[row] - min;
+            for (int row = from; row < from + rows; row++) {
+                long value = values[row] - min;
                 word |= value << used;
                 used += bits;
                 if (used >= Long.SIZE) {
@@ -115,7 +133,7 @@ final class ColumnWriter implements AutoCloseable {
             }
             LITTLE_ENDIAN_LONGS.set(packed, at, word); // the rest, of which the block keeps (used + 7) / 8 bytes
         }
-        return (int) blockBytes(bits, blockRows);
+        return (int) blockBytes(bits, rows);
     }
 
     private void putDataByte(byte value) throws IOException {
@@ -142,7 +160,8 @@ final class ColumnWriter implements AutoCloseable {
     public void close() throws IOException {
         try (file; directory) {
             if (blockRows > 0) {
-                writeBlock();
+                writeBlock(block, 0, blockRows);
+                blockRows = 0;
             }
             for (int pad = 0; pad < PADDING_BYTES; pad++) {
                 putDataByte((byte) 0);

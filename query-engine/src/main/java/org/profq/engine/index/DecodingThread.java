@@ -1,41 +1,45 @@
 package org.profq.engine.index;
 
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import org.profq.recording.EventReader;
-import org.profq.recording.RecordedEvent;
+import org.profq.recording.Recording;
+import org.profq.recording.ThreadInfo;
 
 /**
- * Reads and decodes a recording's events on a thread of its own, a chunk at a time, while the
- * index builder turns the previous chunks into rows: reading the log, checking its batches and
- * decoding them is about a third of a build, so the two halves overlap on two cores. The queue
- * between them is short, so the decoder runs at most a few chunks ahead and memory stays fixed.
+ * Reads and decodes a recording's events on a thread of its own and turns them into rows
+ * ({@link RowCollector}), while the index builder packs and writes the rows handed on before:
+ * the two halves of a build overlap on two cores. The queue between them is short, so the
+ * decoder runs at most a few chunks ahead and memory stays fixed.
  */
 final class DecodingThread implements AutoCloseable {
-    private static final int CHUNK_EVENTS = 8192;
-    private static final int CHUNKS_AHEAD = 4;
+    private static final int CHUNKS_AHEAD = 8;
     /** The chunk that says there are no more. */
-    private static final RecordedEvent[] END = new RecordedEvent[0];
+    private static final RowChunk END = new RowChunk("calls");
 
+    private final Recording recording;
     private final EventReader events;
-    private final BlockingQueue<RecordedEvent[]> chunks = new ArrayBlockingQueue<>(CHUNKS_AHEAD);
+    private final RowCollector rows = new RowCollector();
+    private final BlockingQueue<RowChunk> chunks = new ArrayBlockingQueue<>(CHUNKS_AHEAD);
     private final Thread thread;
     private volatile Throwable failure;
     /** Set when the builder stops reading, early or not: the decoder then stops handing chunks on. */
     private volatile boolean stopped;
 
-    DecodingThread(EventReader events) {
+    DecodingThread(Recording recording, EventReader events) {
+        this.recording = recording;
         this.events = events;
         this.thread = new Thread(this::decode, "profq-index-decoder");
         this.thread.setDaemon(true);
         this.thread.start();
     }
 
-    /** The next chunk of events, in log order (the last one may be shorter); null after the last. Rethrows the reader's failure. */
-    RecordedEvent[] next() throws InterruptedException {
-        RecordedEvent[] chunk = chunks.take();
+    /** The next chunk of rows (of any table; each table's in order); null after the last. Rethrows the reader's failure. */
+    RowChunk next() throws InterruptedException {
+        RowChunk chunk = chunks.take();
         if (chunk == END) {
             chunks.offer(END); // later calls see the end too
             Throwable thrown = failure;
@@ -50,23 +54,24 @@ final class DecodingThread implements AutoCloseable {
         return chunk;
     }
 
+    /** Gives back a chunk whose rows are written. */
+    void recycle(RowChunk chunk) {
+        rows.recycle(chunk);
+    }
+
+    /** The calling contexts of every call: complete once {@link #next} gave null. */
+    CallingContexts contexts() {
+        return rows.contexts();
+    }
+
     private void decode() {
         try {
-            RecordedEvent[] chunk = new RecordedEvent[CHUNK_EVENTS];
-            int filled = 0;
-            while (events.hasNext()) {
-                chunk[filled++] = events.next();
-                if (filled == CHUNK_EVENTS) {
-                    hand(chunk);
-                    chunk = new RecordedEvent[CHUNK_EVENTS];
-                    filled = 0;
-                }
+            while (events.visitNextBatch(rows)) {
+                handAll(rows.takeFull());
             }
-            if (filled > 0) {
-                RecordedEvent[] last = new RecordedEvent[filled];
-                System.arraycopy(chunk, 0, last, 0, filled);
-                hand(last);
-            }
+            List<ThreadInfo> threads = recording.threads();
+            rows.finish(recording.durationNanos(), thread -> threads.get(thread - 1).lastNanos());
+            handAll(rows.takeFull());
             hand(END);
         } catch (InterruptedException e) {
             // stopped by close(): nobody reads any more
@@ -77,8 +82,14 @@ final class DecodingThread implements AutoCloseable {
         }
     }
 
+    private void handAll(List<RowChunk> full) throws InterruptedException {
+        for (RowChunk chunk : full) {
+            hand(chunk);
+        }
+    }
+
     /** Queues a chunk, waiting while the builder is behind; gives up when close() stops the decoder. */
-    private void hand(RecordedEvent[] chunk) throws InterruptedException {
+    private void hand(RowChunk chunk) throws InterruptedException {
         while (!chunks.offer(chunk, 50, TimeUnit.MILLISECONDS)) {
             if (stopped) {
                 throw new InterruptedException("the index builder stopped reading");

@@ -6,11 +6,10 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.Path;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.Map;
 
 import org.profq.recording.EventReader;
-import org.profq.recording.RecordedEvent;
-import org.profq.recording.RecordedEvent.Allocation;
 import org.profq.recording.Recording;
 
 /**
@@ -19,13 +18,10 @@ import org.profq.recording.Recording;
  * into the directory it is given; {@link RecordingIndex} gives it a fresh temporary one and
  * renames it into place.
  */
-final class IndexBuilder implements CallIndexer.Sink {
+final class IndexBuilder {
     private final Map<IndexColumn, ColumnWriter> writers = new EnumMap<>(IndexColumn.class);
-    private long calls;
-    private long allocations;
-    private long deaths;
-    private long exceptions;
-    private long uses;
+    /** Rows written, per table. */
+    private final Map<String, Long> rows = new HashMap<>();
 
     private IndexBuilder(Path directory) throws IOException {
         for (IndexColumn column : IndexColumn.ALL) {
@@ -39,8 +35,8 @@ final class IndexBuilder implements CallIndexer.Sink {
         try {
             int contexts = builder.index(recording);
             Map<IndexColumn, Long> checksums = builder.close();
-            IndexManifest manifest = IndexManifest.of(recording, builder.calls, builder.allocations, builder.deaths,
-                    builder.exceptions, builder.uses, contexts, checksums);
+            IndexManifest manifest = IndexManifest.of(recording, builder.rows("calls"), builder.rows("allocations"),
+                    builder.rows("deaths"), builder.rows("exceptions"), builder.rows("uses"), contexts, checksums);
             manifest.write(directory);
             return manifest;
         } finally {
@@ -50,34 +46,20 @@ final class IndexBuilder implements CallIndexer.Sink {
 
     /** Writes every column; gives the number of calling contexts. */
     private int index(Recording recording) throws IOException {
-        CallIndexer callIndexer = new CallIndexer(this);
+        CallingContexts contexts;
         try (EventReader events = recording.newEventReader();
              IndexProgress progress = new IndexProgress(recording);
-             DecodingThread decoded = new DecodingThread(events)) {
-            long read = 0;
-            for (RecordedEvent[] chunk; (chunk = decoded.next()) != null; ) {
-                for (RecordedEvent event : chunk) {
-                    if (event instanceof Allocation allocation) {
-                        allocation(allocation);
-                    } else if (event instanceof RecordedEvent.Death death) {
-                        death(death);
-                    } else if (event instanceof RecordedEvent.Thrown thrown) {
-                        exception(thrown);
-                    } else if (event instanceof RecordedEvent.Use use) {
-                        use(use);
-                    } else {
-                        callIndexer.accept(event);
-                    }
-                }
-                read += chunk.length;
-                progress.eventsRead(read);
+             DecodingThread decoded = new DecodingThread(recording, events)) {
+            for (RowChunk chunk; (chunk = decoded.next()) != null; ) {
+                write(chunk);
+                progress.eventsRead(chunk.eventsRead);
+                decoded.recycle(chunk);
             }
-            callIndexer.finish(recording.durationNanos());
+            contexts = decoded.contexts();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while indexing " + recording.directory());
         }
-        CallingContexts contexts = callIndexer.contexts();
         for (int context = 1; context <= contexts.count(); context++) {
             writers.get(CONTEXT_PARENT).writeInt(contexts.parent(context));
             writers.get(CONTEXT_METHOD_ID).writeInt(contexts.method(context));
@@ -85,59 +67,15 @@ final class IndexBuilder implements CallIndexer.Sink {
         return contexts.count();
     }
 
-    @Override
-    public void call(long callId, int threadId, int methodId, long parentCallId, int depth, long startNanos, long endNanos,
-                     long selfNanos, boolean threw, boolean finished, boolean outermost, int context) throws IOException {
-        writers.get(CALL_ID).writeLong(callId);
-        writers.get(CALL_THREAD_ID).writeInt(threadId);
-        writers.get(CALL_METHOD_ID).writeInt(methodId);
-        writers.get(CALL_PARENT_CALL_ID).writeLong(parentCallId);
-        writers.get(CALL_DEPTH).writeInt(depth);
-        writers.get(CALL_START_NS).writeLong(startNanos);
-        writers.get(CALL_END_NS).writeLong(endNanos);
-        writers.get(CALL_SELF_NS).writeLong(selfNanos);
-        writers.get(CALL_FLAGS).writeByte((byte) ((threw ? THREW : 0) | (finished ? FINISHED : 0) | (outermost ? OUTERMOST : 0)));
-        writers.get(CALL_CONTEXT).writeInt(context);
-        calls++;
+    private void write(RowChunk chunk) throws IOException {
+        for (int column = 0; column < chunk.columns.size(); column++) {
+            writers.get(chunk.columns.get(column)).write(chunk.values[column], chunk.rows);
+        }
+        rows.merge(chunk.table, (long) chunk.rows, Long::sum);
     }
 
-    private void allocation(Allocation allocation) throws IOException {
-        writers.get(ALLOCATION_OBJECT_ID).writeLong(allocation.objectId());
-        writers.get(ALLOCATION_SITE_ID).writeInt(allocation.siteId());
-        writers.get(ALLOCATION_CLASS_ID).writeInt(allocation.classId());
-        writers.get(ALLOCATION_THREAD_ID).writeInt(allocation.threadId());
-        writers.get(ALLOCATION_CALL_ID).writeLong(allocation.callId());
-        writers.get(ALLOCATION_ALLOC_NS).writeLong(allocation.timeNanos());
-        writers.get(ALLOCATION_SIZE_BYTES).writeLong(allocation.sizeBytes());
-        writers.get(ALLOCATION_ARRAY_LENGTH).writeInt(allocation.arrayLength());
-        writers.get(ALLOCATION_TRACKED).writeByte((byte) (allocation.tracked() ? 1 : 0));
-        allocations++;
-    }
-
-    private void death(RecordedEvent.Death death) throws IOException {
-        writers.get(DEATH_OBJECT_ID).writeLong(death.objectId());
-        writers.get(DEATH_NS).writeLong(death.timeNanos());
-        writers.get(DEATH_AT_EXIT).writeByte((byte) (death.atExit() ? 1 : 0));
-        deaths++;
-    }
-
-    private void exception(RecordedEvent.Thrown thrown) throws IOException {
-        writers.get(EXCEPTION_THREAD_ID).writeInt(thrown.threadId());
-        writers.get(EXCEPTION_CALL_ID).writeLong(thrown.callId());
-        writers.get(EXCEPTION_CLASS_ID).writeInt(thrown.classId());
-        writers.get(EXCEPTION_LINE).writeInt(thrown.line());
-        writers.get(EXCEPTION_THROW_NS).writeLong(thrown.timeNanos());
-        exceptions++;
-    }
-
-    private void use(RecordedEvent.Use use) throws IOException {
-        writers.get(USE_OBJECT_ID).writeLong(use.objectId());
-        writers.get(USE_THREAD_ID).writeInt(use.threadId());
-        writers.get(USE_CALL_ID).writeLong(use.callId());
-        writers.get(USE_NS).writeLong(use.timeNanos());
-        writers.get(USE_KIND).writeByte((byte) use.kind().ordinal());
-        writers.get(USE_MEMBER_ID).writeInt(use.memberId());
-        uses++;
+    private long rows(String table) {
+        return rows.getOrDefault(table, 0L);
     }
 
     /** Closes every column file; gives each one's CRC32C (none when closed already). */

@@ -27,7 +27,7 @@ class CallIndexerTest {
             new CallEntry(1, 104, 101, 1, 3, 60));
 
     @Test
-    void rowsCarrySelfTimeRecursionAndStack() throws Exception {
+    void rowsCarrySelfTimeRecursionAndStack() {
         assertEquals(List.of(
                         // call, thread, method, parent, depth, start, end, duration, self, threw, finished, outermost, stack
                         row(201L, 2L, 2L, null, 0, 5L, 8L, 3L, 3L, false, true, true, "m2"),
@@ -39,7 +39,7 @@ class CallIndexerTest {
                 rows(40));
     }
 
-    private static List<List<Object>> rows(long recordingEndNanos) throws Exception {
+    private static List<List<Object>> rows(long recordingEndNanos) {
         List<List<Object>> rows = new ArrayList<>();
         List<Integer> contextOfRow = new ArrayList<>();
         CallIndexer indexer = new CallIndexer((callId, threadId, methodId, parentCallId, depth, start, end, self, threw,
@@ -49,9 +49,16 @@ class CallIndexerTest {
             contextOfRow.add(context);
         });
         for (RecordedEvent event : EVENTS) {
-            indexer.accept(event);
+            if (event instanceof CallEntry entry) {
+                indexer.enter(entry.threadId(), entry.callId(), entry.parentCallId(), entry.depth(), entry.methodId(),
+                        entry.timeNanos());
+            } else if (event instanceof CallExit exit) {
+                indexer.exit(exit.threadId(), exit.callId(), exit.parentCallId(), exit.depth(), exit.methodId(),
+                        exit.startNanos(), exit.timeNanos(), exit.threw());
+            }
         }
-        indexer.finish(recordingEndNanos);
+        // thread 1's last event is its entry at 60, thread 2's its exit at 8
+        indexer.finish(recordingEndNanos, thread -> thread == 1 ? 60 : 8);
         CallingContexts contexts = indexer.contexts();
         for (int i = 0; i < rows.size(); i++) {
             String stack = null;

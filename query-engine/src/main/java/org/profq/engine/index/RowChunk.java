@@ -1,0 +1,30 @@
+package org.profq.engine.index;
+
+import java.util.List;
+
+/**
+ * Rows of one index table, column by column in {@link IndexColumn} order: what the decoding
+ * thread hands the column writers. Chunks are used again once written, so a build allocates a
+ * fixed few of them, however many rows it writes.
+ */
+final class RowChunk {
+    /** A few blocks: the rows in flight between the threads stay in the processor's caches. */
+    static final int CAPACITY = 4 * PackedLayout.BLOCK_ROWS;
+
+    final String table;
+    final List<IndexColumn> columns;
+    final long[][] values;
+    int rows;
+    /** Events decoded when the chunk was handed on, for the progress bar. */
+    long eventsRead;
+
+    RowChunk(String table) {
+        this.table = table;
+        this.columns = IndexColumn.ALL.stream().filter(column -> column.table.equals(table)).toList();
+        this.values = new long[columns.size()][CAPACITY];
+    }
+
+    boolean isFull() {
+        return rows == CAPACITY;
+    }
+}

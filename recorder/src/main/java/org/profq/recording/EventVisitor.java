@@ -1,0 +1,32 @@
+package org.profq.recording;
+
+/**
+ * Receives a recording's events as plain values, one call per event, with the call nesting the
+ * reader rebuilt: no object per event. For consumers of hundreds of millions of events, such as
+ * a query engine building its index; {@link RecordedEvent} carries the same fields, one record
+ * per event, for everyone else. Ids are {@code threadId * 10^12 + sequence within the thread};
+ * 0 means "none"; times are ns since the recording started.
+ *
+ * @see EventReader#visitNextBatch(EventVisitor)
+ */
+public interface EventVisitor {
+    /** As {@link RecordedEvent.CallEntry}. */
+    void callEntered(int threadId, long callId, long parentCallId, int depth, int methodId, long timeNanos);
+
+    /** As {@link RecordedEvent.CallExit}. */
+    void callExited(int threadId, long callId, long parentCallId, int depth, int methodId, long startNanos,
+                    long timeNanos, boolean threw);
+
+    /** As {@link RecordedEvent.Allocation}. */
+    void allocated(int threadId, long objectId, long callId, int siteId, int classId, long timeNanos, long sizeBytes,
+                   int arrayLength, boolean tracked);
+
+    /** As {@link RecordedEvent.Death}. */
+    void died(int threadId, long objectId, long timeNanos, boolean atExit);
+
+    /** As {@link RecordedEvent.Thrown}. */
+    void thrown(int threadId, long callId, int classId, int line, long timeNanos);
+
+    /** As {@link RecordedEvent.Use}. */
+    void used(int threadId, long objectId, long callId, UseKind kind, int memberId, long timeNanos);
+}

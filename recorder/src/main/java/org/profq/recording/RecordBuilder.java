@@ -1,0 +1,51 @@
+package org.profq.recording;
+
+import java.util.Queue;
+
+import org.profq.recording.RecordedEvent.Allocation;
+import org.profq.recording.RecordedEvent.CallEntry;
+import org.profq.recording.RecordedEvent.CallExit;
+import org.profq.recording.RecordedEvent.Death;
+import org.profq.recording.RecordedEvent.Thrown;
+import org.profq.recording.RecordedEvent.Use;
+
+/** Makes a {@link RecordedEvent} of each event visited, for {@link EventReader#next}. */
+final class RecordBuilder implements EventVisitor {
+    private final Queue<RecordedEvent> events;
+
+    RecordBuilder(Queue<RecordedEvent> events) {
+        this.events = events;
+    }
+
+    @Override
+    public void callEntered(int threadId, long callId, long parentCallId, int depth, int methodId, long timeNanos) {
+        events.add(new CallEntry(threadId, callId, parentCallId, depth, methodId, timeNanos));
+    }
+
+    @Override
+    public void callExited(int threadId, long callId, long parentCallId, int depth, int methodId, long startNanos,
+                           long timeNanos, boolean threw) {
+        events.add(new CallExit(threadId, callId, parentCallId, depth, methodId, startNanos, timeNanos, threw));
+    }
+
+    @Override
+    public void allocated(int threadId, long objectId, long callId, int siteId, int classId, long timeNanos,
+                          long sizeBytes, int arrayLength, boolean tracked) {
+        events.add(new Allocation(threadId, objectId, callId, siteId, classId, timeNanos, sizeBytes, arrayLength, tracked));
+    }
+
+    @Override
+    public void died(int threadId, long objectId, long timeNanos, boolean atExit) {
+        events.add(new Death(threadId, objectId, timeNanos, atExit));
+    }
+
+    @Override
+    public void thrown(int threadId, long callId, int classId, int line, long timeNanos) {
+        events.add(new Thrown(threadId, callId, classId, line, timeNanos));
+    }
+
+    @Override
+    public void used(int threadId, long objectId, long callId, UseKind kind, int memberId, long timeNanos) {
+        events.add(new Use(threadId, objectId, callId, kind, memberId, timeNanos));
+    }
+}
