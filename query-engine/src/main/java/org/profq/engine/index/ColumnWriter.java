@@ -106,8 +106,9 @@ final class ColumnWriter implements AutoCloseable {
 
     /**
      * Packs the {@code rows} values at {@code values[from]}, less {@code min}, in {@code bits}
-     * bits each into {@link #packed}; gives its length in bytes. Values are gathered into a 64-bit word, stored whole when full
-     * (little-endian, so the same bytes as value after value, least significant bit first).
+     * bits each into {@link #packed}; gives its length in bytes. Values are gathered into a
+     * 64-bit word, stored whole when full (little-endian, so the same bytes as value after
+     * value, least significant bit first).
      */
     private int pack(long[] values, int from, int rows, long min, int bits) {
         if (bits == Long.SIZE) {
