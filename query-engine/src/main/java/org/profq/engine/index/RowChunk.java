@@ -23,8 +23,4 @@ final class RowChunk {
         this.columns = IndexColumn.ALL.stream().filter(column -> column.table.equals(table)).toList();
         this.values = new long[columns.size()][CAPACITY];
     }
-
-    boolean isFull() {
-        return rows == CAPACITY;
-    }
 }

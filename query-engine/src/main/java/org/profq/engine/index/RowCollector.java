@@ -61,9 +61,7 @@ final class RowCollector implements EventVisitor, CallIndexer.Sink {
         columns[7][row] = selfNanos;
         columns[8][row] = (threw ? THREW : 0) | (finished ? FINISHED : 0) | (outermost ? OUTERMOST : 0);
         columns[9][row] = context;
-        if (++calls.rows == RowChunk.CAPACITY) {
-            calls = handOn(calls);
-        }
+        calls = rowWritten(calls);
     }
 
     @Override
@@ -81,9 +79,7 @@ final class RowCollector implements EventVisitor, CallIndexer.Sink {
         columns[6][row] = sizeBytes;
         columns[7][row] = arrayLength;
         columns[8][row] = tracked ? 1 : 0;
-        if (++allocations.rows == RowChunk.CAPACITY) {
-            allocations = handOn(allocations);
-        }
+        allocations = rowWritten(allocations);
     }
 
     @Override
@@ -94,9 +90,7 @@ final class RowCollector implements EventVisitor, CallIndexer.Sink {
         columns[0][row] = objectId;
         columns[1][row] = timeNanos;
         columns[2][row] = atExit ? 1 : 0;
-        if (++deaths.rows == RowChunk.CAPACITY) {
-            deaths = handOn(deaths);
-        }
+        deaths = rowWritten(deaths);
     }
 
     @Override
@@ -109,9 +103,7 @@ final class RowCollector implements EventVisitor, CallIndexer.Sink {
         columns[2][row] = classId;
         columns[3][row] = line;
         columns[4][row] = timeNanos;
-        if (++exceptions.rows == RowChunk.CAPACITY) {
-            exceptions = handOn(exceptions);
-        }
+        exceptions = rowWritten(exceptions);
     }
 
     @Override
@@ -125,9 +117,7 @@ final class RowCollector implements EventVisitor, CallIndexer.Sink {
         columns[3][row] = timeNanos;
         columns[4][row] = kind.ordinal();
         columns[5][row] = memberId;
-        if (++uses.rows == RowChunk.CAPACITY) {
-            uses = handOn(uses);
-        }
+        uses = rowWritten(uses);
     }
 
     /** Ends the calls still open (as {@link CallIndexer#finish}) and hands on every chunk that holds rows. */
@@ -155,6 +145,11 @@ final class RowCollector implements EventVisitor, CallIndexer.Sink {
 
     CallingContexts contexts() {
         return callIndexer.contexts();
+    }
+
+    /** Counts the row just written into {@code chunk}; gives the chunk for the next row (a fresh one once it is full). */
+    private RowChunk rowWritten(RowChunk chunk) {
+        return ++chunk.rows == RowChunk.CAPACITY ? handOn(chunk) : chunk;
     }
 
     private RowChunk handOn(RowChunk chunk) {
