@@ -23,18 +23,22 @@ import javax.management.ObjectName;
  */
 final class CompilerHints {
     static final String DIRECTIVE = "[{ match: \"*.*\", inline: \"-org/profq/event/Recorder.*\" }]";
+    static final String DIRECTIVE_FILE = "compiler-directive.json";
 
-    static void applyInBackground() {
-        Thread thread = new Thread(CompilerHints::apply, "profq-compiler-hints");
+    /**
+     * The directive file is written in the recording directory, not in /tmp: the program may
+     * end before this thread deletes it, and then it is left in the recording, not on the system.
+     */
+    static void applyInBackground(Path recording) {
+        Path file = recording.toAbsolutePath().resolve(DIRECTIVE_FILE);
+        Thread thread = new Thread(() -> apply(file), "profq-compiler-hints");
         thread.setDaemon(true);
         thread.start();
     }
 
-    /** Adds the directive; true if the JVM took it. */
-    static boolean apply() {
-        Path file = null;
+    /** Adds the directive, through {@code file}; true if the JVM took it. */
+    static boolean apply(Path file) {
         try {
-            file = Files.createTempFile("profq-directive", ".json");
             Files.writeString(file, DIRECTIVE, StandardCharsets.UTF_8);
             Object result = ManagementFactory.getPlatformMBeanServer().invoke(
                     new ObjectName("com.sun.management:type=DiagnosticCommand"), "compilerDirectivesAdd",
@@ -43,12 +47,10 @@ final class CompilerHints {
         } catch (Exception | LinkageError notHotSpot) {
             return false;
         } finally {
-            if (file != null) {
-                try {
-                    Files.deleteIfExists(file);
-                } catch (Exception ignored) {
-                    // a temporary file of 60 bytes: the system's cleaner takes it
-                }
+            try {
+                Files.deleteIfExists(file);
+            } catch (Exception ignored) {
+                // 60 bytes left in the recording directory
             }
         }
     }

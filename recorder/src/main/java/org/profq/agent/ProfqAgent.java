@@ -48,9 +48,15 @@ public final class ProfqAgent {
         RunHeader.write(log, options);
         Recorder.start(log, instrumentation, options.exactClock(), options.tickMicros() * 1_000,
                 options.records(AgentOptions.EventKind.DEATHS) ? options.trackEvery() : 0);
-        Runtime.getRuntime().addShutdownHook(new Thread(Recorder::close, "profq-shutdown"));
-        Weaver.start(instrumentation, options);
-        CompilerHints.applyInBackground();
+        Runtime.getRuntime().addShutdownHook(new Thread(ProfqAgent::finish, "profq-shutdown"));
+        Weaver.start(instrumentation, options, recording);
+        CompilerHints.applyInBackground(recording);
+    }
+
+    /** At shutdown: how the classes were woven, then every thread's last events and the end record. */
+    private static void finish() {
+        Weaver.writeSummary();
+        Recorder.close();
     }
 
     private static void refuse(String message) {

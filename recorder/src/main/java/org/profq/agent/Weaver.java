@@ -3,34 +3,45 @@ package org.profq.agent;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.instrument.ClassFileTransformer;
-import java.lang.instrument.IllegalClassFormatException;
 import java.lang.instrument.Instrumentation;
+import java.lang.module.ModuleFinder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.lang.module.ModuleFinder;
 import java.security.ProtectionDomain;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import org.aspectj.weaver.loadtime.ClassPreProcessorAgentAdapter;
+import org.aspectj.weaver.Dump;
 import org.profq.event.Recorder;
 
 /**
  * Starts AspectJ's load-time weaver with a configuration made from the options: the aspects
  * of the chosen event kinds, the include and exclude patterns, array-construction join points,
  * and weaver messages routed to {@link WeaverMessages}. Classes of the JDK (boot and platform
- * loaders) are never handed to the weaver. A class the weaver fails on is left as it was,
- * said once on stderr and kept in the recording as a warning. What the weaver makes of each
- * class is kept for the next run ({@link WovenClassCache}, unless {@code cache=off}).
+ * loaders, JDK modules, generated proxies) are never handed to the weaver. A class the weaver
+ * fails on, or whose woven form the JVM would reject ({@link WovenClassCheck}), is loaded as it
+ * was, counted, and named once in the recording's warnings; nothing is printed. What the weaver
+ * makes of each class is kept for the next run ({@link WovenClassCache}, unless {@code cache=off}).
  */
 final class Weaver {
     static final String CONFIGURATION_PROPERTY = "org.aspectj.weaver.loadtime.configuration";
+    /** The weaver's configuration, kept in the recording: it says exactly what was woven. */
+    static final String CONFIGURATION_FILE = "aop.xml";
 
-    static void start(Instrumentation instrumentation, AgentOptions options) {
-        System.setProperty(CONFIGURATION_PROPERTY, writeConfiguration(options).toUri().toString());
+    private static final WeavingTally TALLY = new WeavingTally();
+
+    static void start(Instrumentation instrumentation, AgentOptions options, Path recording) {
+        QuietTraceFactory.install();
+        Dump.setDumpOnException(false); // no ajcore files in the program's working directory
+        System.setProperty(CONFIGURATION_PROPERTY, writeConfiguration(options, recording).toUri().toString());
         WovenClassCache cache = options.cache() == null ? null : WovenClassCache.open(options.cache(), cacheKey(options));
-        instrumentation.addTransformer(new ApplicationClassesOnly(new ClassPreProcessorAgentAdapter(), cache));
+        instrumentation.addTransformer(new ApplicationClassesOnly(new LoaderWeavers(), cache, TALLY));
+    }
+
+    /** Writes into the recording how the program's classes were woven; called at the recording's end. */
+    static void writeSummary() {
+        TALLY.writeSummary();
     }
 
     /** Everything the woven bytes of a class depend on besides the class: the configuration, profq's aspects, the JDK. */
@@ -45,11 +56,14 @@ final class Weaver {
         return WeaverConfiguration.xml(options) + "\n" + agent + "\njava " + Runtime.version().feature();
     }
 
-    /** The aop.xml for these options, in a temporary file removed when the JVM exits. */
-    static Path writeConfiguration(AgentOptions options) {
+    /**
+     * The aop.xml for these options, in the recording directory: AspectJ reads it whenever a new
+     * class loader starts weaving, so it must last as long as the program, and a file in /tmp
+     * would be left behind by a killed program.
+     */
+    static Path writeConfiguration(AgentOptions options, Path recording) {
         try {
-            Path file = Files.createTempFile("profq-aop", ".xml");
-            file.toFile().deleteOnExit();
+            Path file = recording.toAbsolutePath().resolve(CONFIGURATION_FILE);
             Files.writeString(file, WeaverConfiguration.xml(options), StandardCharsets.UTF_8);
             return file;
         } catch (IOException e) {
@@ -60,9 +74,10 @@ final class Weaver {
     /**
      * Passes only the program's classes to AspectJ: not the JDK's, whose modules are also
      * mapped to the application class loader (jdk.compiler, for one: {@code java Hello.java}
-     * would otherwise weave javac), and not profq's own.
+     * would otherwise weave javac), not the ones the JDK generates, and not profq's own.
      */
-    private record ApplicationClassesOnly(ClassFileTransformer weaver, WovenClassCache cache) implements ClassFileTransformer {
+    private record ApplicationClassesOnly(LoaderWeavers weavers, WovenClassCache cache, WeavingTally tally)
+            implements ClassFileTransformer {
         private static final ClassLoader PLATFORM = ClassLoader.getPlatformClassLoader();
         private static final Set<String> JDK_MODULES = ModuleFinder.ofSystem().findAll().stream()
                 .map(reference -> reference.descriptor().name())
@@ -70,43 +85,85 @@ final class Weaver {
 
         @Override
         public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,
-                                ProtectionDomain domain, byte[] classfileBuffer) throws IllegalClassFormatException {
+                                ProtectionDomain domain, byte[] original) {
             if (loader == null || loader == PLATFORM || className == null || className.startsWith("org/profq/")
                     || (module.isNamed() && JDK_MODULES.contains(module.getName()))) {
                 return null;
             }
-            WovenClassCache.Entry cached = cache == null || classBeingRedefined != null ? null
-                    : cache.find(className, classfileBuffer);
+            try {
+                if (GeneratedClasses.isGenerated(module, loader, className, original)) {
+                    tally.generated();
+                    return null;
+                }
+                if (!SecurityManagers.allowWeaving()) {
+                    if (tally.leftUnwoven(WeavingTally.SECURITY_MANAGER) == 1) {
+                        Recorder.warning("a SecurityManager the program installed does not grant profq the permissions"
+                                + " weaving needs: classes loaded from now on are left unwoven (counted); the program runs on");
+                    }
+                    return null;
+                }
+                return SecurityManagers.withProfqPermissions(() -> weaveOrCached(loader, className, classBeingRedefined, domain, original));
+            } catch (Throwable unexpected) {
+                leftUnwoven(className, WeavingTally.WEAVER_INTERNAL_ERROR, describe(unexpected));
+                return null;
+            }
+        }
+
+        private byte[] weaveOrCached(ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain, byte[] original) {
+            boolean cacheable = cache != null && redefined == null;
+            WovenClassCache.Entry cached = cacheable ? cache.find(className, original) : null;
             if (cached != null) {
                 if (cached.leftUnwoven() != null) {
-                    leftUnwoven(className, cached.leftUnwoven());
+                    String[] kindAndReason = cached.leftUnwoven().split(": ", 2); // as kept below
+                    leftUnwoven(className, kindAndReason[0], kindAndReason.length > 1 ? kindAndReason[1] : "");
+                } else {
+                    tally.handled(cached.woven() != null, true);
                 }
                 return cached.woven();
             }
             WeaverMessages.startClass();
+            byte[] woven;
             try {
-                byte[] woven = weaver.transform(loader, className, classBeingRedefined, domain, classfileBuffer);
-                String error = WeaverMessages.errorInClass();
-                if (error == null) {
-                    if (cache != null && classBeingRedefined == null) {
-                        cache.keepWoven(className, classfileBuffer, woven);
-                    }
-                    return woven;
-                }
-                leftUnwoven(className, error);
-                if (cache != null && classBeingRedefined == null) {
-                    cache.keepLeftUnwoven(className, classfileBuffer, error);
-                }
-            } catch (Throwable t) {
-                leftUnwoven(className, t.toString());
+                woven = weavers.weave(loader, className, original, domain);
+            } catch (Throwable failure) {
+                String traced = WeaverMessages.errorInClass();
+                leftUnwoven(className, WeavingTally.WEAVER_INTERNAL_ERROR, traced != null ? traced : describe(failure));
+                return null; // not kept in the cache: the next run's fresh weaver may well succeed
             }
-            return null;
+            String kind = WeavingTally.WEAVER_ERROR;
+            String problem = WeaverMessages.errorInClass();
+            boolean changed = woven != null && woven != original;
+            if (problem == null && changed) {
+                kind = WeavingTally.WOULD_FAIL_VERIFICATION;
+                problem = WovenClassCheck.problem(original, woven);
+            }
+            if (problem != null) {
+                leftUnwoven(className, kind, problem);
+                if (cacheable) {
+                    cache.keepLeftUnwoven(className, original, kind + ": " + problem);
+                }
+                return null;
+            }
+            tally.handled(changed, false);
+            if (cacheable) {
+                cache.keepWoven(className, original, changed ? woven : null);
+            }
+            return changed ? woven : null;
         }
 
-        private static void leftUnwoven(String className, String reason) {
-            String message = "left " + className.replace('/', '.') + " unwoven (" + reason + "); the program runs on";
-            System.err.println("profq: " + message);
-            Recorder.warning(message);
+        /** One line: the failure, and what caused it at the root (AspectJ wraps causes in multi-line messages). */
+        private static String describe(Throwable failure) {
+            Throwable root = failure;
+            while (root.getCause() != null && root.getCause() != root) {
+                root = root.getCause();
+            }
+            String first = String.valueOf(failure).lines().findFirst().orElse("").strip();
+            return root == failure ? first : first + ", caused by " + String.valueOf(root).lines().findFirst().orElse("").strip();
+        }
+
+        private void leftUnwoven(String className, String kind, String reason) {
+            tally.leftUnwoven(kind);
+            Recorder.warning("left " + className.replace('/', '.') + " unwoven (" + kind + ": " + reason + "); the program runs on");
         }
     }
 

@@ -18,6 +18,13 @@ public final class WeaverMessages implements IMessageHandler {
         ERROR_IN_CURRENT_CLASS.remove();
     }
 
+    /** Notes a failure AspectJ traced (rather than reported) for the class being woven on this thread. */
+    static void noteFailure(String description) {
+        if (ERROR_IN_CURRENT_CLASS.get() == null) {
+            ERROR_IN_CURRENT_CLASS.set(firstLine(description));
+        }
+    }
+
     /** The first error the weaver reported while weaving the current class, or null. */
     static String errorInClass() {
         return ERROR_IN_CURRENT_CLASS.get();
@@ -25,10 +32,10 @@ public final class WeaverMessages implements IMessageHandler {
 
     @Override
     public boolean handleMessage(IMessage message) throws AbortException {
-        if (!isIgnoring(message.getKind()) && ERROR_IN_CURRENT_CLASS.get() == null) {
-            ERROR_IN_CURRENT_CLASS.set(firstLine(message.getMessage()));
+        if (!isIgnoring(message.getKind())) {
+            noteFailure(message.getMessage());
         }
-        return true;
+        return true; // handled: AspectJ prints nothing of its own
     }
 
     @Override

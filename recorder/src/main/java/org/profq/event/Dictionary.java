@@ -83,6 +83,13 @@ final class Dictionary {
         return id;
     }
 
+    synchronized void weavingSummary(long woven, long unchanged, long fromCache, long generated, Map<String, Long> leftUnwoven) {
+        document.start(DOC_WEAVING).putVarint(woven).putVarint(unchanged).putVarint(fromCache).putVarint(generated)
+                .putVarint(leftUnwoven.size());
+        leftUnwoven.forEach((reason, classes) -> document.putString(reason).putVarint(classes));
+        log.write(document.bytes(), 0, document.length());
+    }
+
     synchronized void warning(String message) {
         document.start(DOC_WARNING).putVarint(Clock.preciseNow()).putString(message);
         log.write(document.bytes(), 0, document.length());

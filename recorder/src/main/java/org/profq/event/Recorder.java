@@ -6,6 +6,7 @@ import java.lang.instrument.Instrumentation;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.aspectj.lang.JoinPoint;
 import org.profq.log.EventLog;
@@ -143,6 +144,14 @@ public final class Recorder {
             }
         } catch (Throwable t) {
             InternalErrors.report(t);
+        }
+    }
+
+    /** How the program's classes were woven (see {@code DOC_WEAVING}), kept in the recording. */
+    public static void weavingSummary(long woven, long unchanged, long fromCache, long generated, Map<String, Long> leftUnwoven) {
+        Dictionary current = dictionary;
+        if (current != null && !closed) {
+            current.weavingSummary(woven, unchanged, fromCache, generated, leftUnwoven);
         }
     }
 

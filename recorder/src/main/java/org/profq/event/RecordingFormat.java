@@ -12,12 +12,12 @@ package org.profq.event;
  * bytes before it.
  * Dictionary documents name an id before the first batch that uses it.
  *
- * <p>Version 2.0 added the checksums; 2.1 the field dictionary and use events.
+ * <p>Version 2.0 added the checksums; 2.1 the field dictionary and use events; 2.2 the weaving summary.
  */
 public final class RecordingFormat {
     public static final byte[] MAGIC = {'P', 'R', 'O', 'F', 'Q'};
     public static final int MAJOR_VERSION = 2;
-    public static final int MINOR_VERSION = 1;
+    public static final int MINOR_VERSION = 2;
 
     // Document kinds: the first byte of every document.
     /** magic, major, minor, then run metadata. Always the first document. */
@@ -43,6 +43,12 @@ public final class RecordingFormat {
     public static final byte DOC_WARNING = 9;
     /** fieldId, classId (declaring class), name, type (Java type name). */
     public static final byte DOC_FIELD = 10;
+    /**
+     * Written at the end: how the program's classes were woven. woven, unchanged (nothing to
+     * weave), fromCache, generated (JDK-generated, left alone), reasonCount, then per reason:
+     * reason, classes left unwoven for it.
+     */
+    public static final byte DOC_WEAVING = 11;
 
     /** The size of a document's CRC32C, written little-endian (see {@link DocumentChecksums}). */
     public static final int CHECKSUM_BYTES = 4;

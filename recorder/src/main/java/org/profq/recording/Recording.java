@@ -37,6 +37,7 @@ public final class Recording implements AutoCloseable {
     private final List<Loss> losses = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
     private RecordingEnd end;
+    private WeavingSummary weaving;
     private long documentCount;
     private long events;
     private long logBytes;
@@ -82,6 +83,7 @@ public final class Recording implements AutoCloseable {
         warnings.addAll(previous.warnings);
         threadLastNanos.putAll(previous.threadLastNanos);
         end = previous.end;
+        weaving = previous.weaving;
         documentCount = previous.documentCount;
         events = previous.events;
         logBytes = previous.logBytes;
@@ -210,6 +212,15 @@ public final class Recording implements AutoCloseable {
     /** Warnings the recorder kept, such as classes it left unwoven. */
     public List<String> warnings() {
         return List.copyOf(warnings);
+    }
+
+    /**
+     * How the program's classes were woven; written at the end, so empty when the program was
+     * killed (or for recordings older than format 2.2). Classes left unwoven are also named in
+     * {@link #warnings()}.
+     */
+    public Optional<WeavingSummary> weaving() {
+        return Optional.ofNullable(weaving);
     }
 
     /** The end record; empty when the program was killed before the recorder could write it. */
@@ -363,8 +374,21 @@ public final class Recording implements AutoCloseable {
                     in.readVarint();
                     warnings.add(in.readString());
                 }
+                case DOC_WEAVING -> weaving = readWeaving(in);
                 default -> throw new ByteCursor.MalformedRecordException("unknown document kind " + source.bytes()[0]);
             }
         }
+    }
+
+    private static WeavingSummary readWeaving(ByteCursor in) {
+        long woven = in.readVarint();
+        long unchanged = in.readVarint();
+        long fromCache = in.readVarint();
+        long generated = in.readVarint();
+        java.util.Map<String, Long> leftUnwoven = new java.util.TreeMap<>();
+        for (long reasons = in.readVarint(); reasons > 0; reasons--) {
+            leftUnwoven.put(in.readString(), in.readVarint());
+        }
+        return new WeavingSummary(woven, unchanged, fromCache, generated, leftUnwoven);
     }
 }
