@@ -54,20 +54,13 @@ final class OutputDirectory {
 
     /** {@code directory} for the first JVM that records there, else its next free sub-recording. */
     private static Path claimShared(Path directory) throws IOException {
-        if (Files.exists(directory) && (!Files.isDirectory(directory) || !holdsOnlyRecordingEntries(directory))) {
+        if (Files.exists(directory) && !isEmptyOrARecording(directory)) {
             throw new IllegalArgumentException("the output directory " + directory.toAbsolutePath()
-                    + " already exists and is not empty; remove it or choose another with out=<dir>.");
+                    + " already exists and holds files that are not a profq recording; remove them or choose another with out=<dir>.");
         }
         Files.createDirectories(directory);
         ownerOnly(directory);
-        if (createdNew(RecordingLayout.eventsDirectory(directory))) {
-            return directory;
-        }
-        if (!Files.isDirectory(RecordingLayout.eventsDirectory(directory))) {
-            throw new IllegalArgumentException("the output directory " + directory.toAbsolutePath()
-                    + " holds a file named events; remove it or choose another with out=<dir>.");
-        }
-        return claimNextJvm(directory);
+        return createdNew(RecordingLayout.eventsDirectory(directory)) ? directory : claimNextJvm(directory);
     }
 
     private static Path claimNextJvm(Path group) throws IOException {
@@ -93,12 +86,18 @@ final class OutputDirectory {
     }
 
     /**
-     * Empty, or a recording (anything else in it belongs to someone else). Checked before
-     * claiming, because a JVM starting at the same moment may already have added {@code jvms/}.
+     * An empty directory, or one holding only a recording's entries (anything else belongs to
+     * someone else). Checked before claiming, because a JVM starting at the same moment may
+     * already have added {@code events/} or {@code jvms/}.
      */
-    private static boolean holdsOnlyRecordingEntries(Path directory) throws IOException {
+    private static boolean isEmptyOrARecording(Path directory) throws IOException {
+        if (!Files.isDirectory(directory)) {
+            return false;
+        }
+        Path events = RecordingLayout.eventsDirectory(directory);
         try (Stream<Path> entries = Files.list(directory)) {
-            return entries.allMatch(entry -> RecordingLayout.isRecordingEntry(entry.getFileName().toString()));
+            return entries.allMatch(entry -> RecordingLayout.isRecordingEntry(entry.getFileName().toString()))
+                    && (Files.notExists(events) || Files.isDirectory(events));
         }
     }
 

@@ -123,7 +123,7 @@ class MultiJvmIT {
         assertEquals(2, refused.exitCode());
         assertEquals("", refused.stdout());
         assertEquals("profq: the output directory " + out.toAbsolutePath()
-                + " already exists and is not empty; remove it or choose another with out=<dir>.\n", refused.stderr());
+                + " already exists and holds files that are not a profq recording; remove them or choose another with out=<dir>.\n", refused.stderr());
         assertFalse(Files.exists(out.resolve("jvms")), "nothing was claimed");
     }
 
