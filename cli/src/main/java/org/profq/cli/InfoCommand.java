@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
+import org.profq.engine.jdbc.ConnectString;
 import org.profq.recording.RecordedEvent;
 import org.profq.recording.Recording;
 import org.profq.recording.RecordingException;
@@ -27,12 +28,18 @@ import picocli.CommandLine.Spec;
  * {@code profq info <recording>}: what a recording holds, read with {@link Recording}: the run
  * (program, JVM, start, duration, recorder options), its threads, events by kind, bytes per
  * event, losses, recorder warnings, and whether the query index has been built. The same
- * figures are in the {@code run} and {@code threads} tables.
+ * figures are in the {@code run} and {@code threads} tables. When several JVMs of a program
+ * recorded into the directory, all of the above is the first JVM's, and a {@code jvms} section
+ * lists every JVM under its schema name in {@code profq sql}: main class and arguments, pid,
+ * events, and the path of its own recording.
  */
 @Command(name = "info",
         mixinStandardHelpOptions = true,
         versionProvider = ManifestVersion.class,
         header = "Describes a recording: the run, its threads, event counts, losses and index.",
+        description = {"%nWhen several JVMs of a program recorded into RECORDING (each later one in RECORDING/jvms/jvm<n>.profq),"
+                + " the description is the first JVM's, and a jvms section lists every JVM: its schema name in profq sql,"
+                + " main class, pid, events and recording.%n"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:the recording cannot be read", "2:usage error (no recording there)"})
 public final class InfoCommand implements Callable<Integer> {
@@ -79,9 +86,30 @@ public final class InfoCommand implements Callable<Integer> {
         lines.put("events lost", recording.eventsLost() == 0 ? "0" : recording.eventsLost() + " " + recording.losses());
         lines.put("warnings", recording.warnings().isEmpty() ? "none" : String.join("; ", recording.warnings()));
         lines.put("index", indexState(directory));
+        Map<String, Path> jvms = ConnectString.schemasOf(directory);
+        if (jvms.size() > 1) {
+            lines.put("jvms", jvms.size() + " JVMs recorded here, in start order; each is a schema in profq sql");
+            jvms.forEach((schema, jvmDirectory) -> lines.put("  " + schema,
+                    schema.equals(ConnectString.DEFAULT_SCHEMA) ? jvmLine(recording, jvmDirectory) : jvmLine(jvmDirectory)));
+        }
         StringBuilder out = new StringBuilder();
         lines.forEach((name, value) -> out.append(String.format(Locale.ROOT, "%-13s %s%n", name, value)));
         return out.toString();
+    }
+
+    /** One JVM of a group: what ran, its pid, its events and where its recording is. */
+    private static String jvmLine(Path directory) {
+        try (Recording recording = Recording.open(directory)) {
+            return jvmLine(recording, directory);
+        } catch (RecordingException e) {
+            return "cannot be read: " + e.getMessage();
+        }
+    }
+
+    private static String jvmLine(Recording recording, Path directory) {
+        RunInfo run = recording.run();
+        return (run.mainClass() + " " + run.arguments()).strip() + ", pid " + run.pid() + ", "
+                + recording.eventCount() + " events, " + directory;
     }
 
     private static String threads(List<ThreadInfo> threads) {

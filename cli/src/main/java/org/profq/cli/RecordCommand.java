@@ -32,6 +32,9 @@ import picocli.CommandLine.Spec;
         description = {
                 "%nMAIN is a class, -jar app.jar, or -m module/class. The recording is a directory,"
                         + " <MainClass>.profq in the working directory unless --out names one.",
+                "%nEvery JVM the program starts with the same agent option (a harness forking with its own JVM"
+                        + " options) is recorded too, into the recording's jvms/jvm2.profq, jvms/jvm3.profq, ...;"
+                        + " profq info lists them and profq sql opens each as a schema (jvm2, jvm3, ...).",
                 "%nThe program's stdin, stdout and stderr are its own; when it ends, profq prints one summary"
                         + " line on stderr and exits with the program's exit code.%n"},
         exitCodeListHeading = "%nExit codes:%n",
@@ -58,7 +61,8 @@ public final class RecordCommand implements Callable<Integer> {
     String events;
 
     @Option(names = "--out", paramLabel = "DIR",
-            description = "The recording directory; it must be new or empty (default: <MainClass>.profq, numbered if taken).")
+            description = "The recording directory; it must be new or empty, checked before the program starts"
+                    + " (default: <MainClass>.profq, numbered if taken).")
     Path out;
 
     @Option(names = "--clock", paramLabel = "tick|exact",
@@ -88,7 +92,9 @@ public final class RecordCommand implements Callable<Integer> {
         agentOptions(out == null ? null : out.toString()); // checked before anything is created or started
         Path agentJar = AgentJar.locate();
         RecordingDirectory directory = recordingDirectory(java);
-        String agent = "-javaagent:" + agentJar + "=" + agentOptions(directory.path().toString());
+        // Absolute, so that a JVM the program starts in another working directory with the same
+        // agent option records into the same group.
+        String agent = "-javaagent:" + agentJar + "=" + agentOptions(directory.path().toAbsolutePath().toString());
 
         int exitCode;
         try {

@@ -3,7 +3,9 @@ package org.profq.cli;
 import java.nio.file.Path;
 import java.util.Locale;
 
+import org.profq.log.RecordingLayout;
 import org.profq.recording.Recording;
+import org.profq.recording.RecordingGroup;
 
 /**
  * The one line {@code profq record} prints on stderr after the program ends (stdout belongs to
@@ -41,6 +43,12 @@ final class RecordingSummary {
         if (recording.end().isEmpty()) {
             // No end record: the JVM died (SIGKILL, crash) before the recorder's shutdown hook ran.
             line.append("; the recording ended abruptly, so events not yet flushed when the program died are missing");
+        }
+        int laterJvms = RecordingGroup.jvms(directory).size() - 1;
+        if (laterJvms > 0) {
+            line.append("; and ").append(laterJvms).append(laterJvms == 1 ? " more JVM" : " more JVMs")
+                    .append(" the program started, in ").append(RecordingLayout.jvmsDirectory(directory))
+                    .append(" (profq info ").append(directory).append(" lists them)");
         }
         return line.append('.').toString();
     }

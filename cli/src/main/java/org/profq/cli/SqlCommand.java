@@ -32,7 +32,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code profq sql <recording>...}: the interactive SQL shell, or with {@code -e} / {@code -f}
  * the statements given, each result printed in the chosen format. Several recordings open
- * as schemas: {@code profq sql a=one.profq b=two.profq -e "SELECT ... FROM a.calls ..."}.
+ * as schemas: {@code profq sql a=one.profq b=two.profq -e "SELECT ... FROM a.calls ..."}; the
+ * JVMs of one recording that several JVMs recorded into open as {@code recording}, {@code jvm2},
+ * ... (see {@link org.profq.engine.jdbc.ConnectString}).
  */
 @Command(name = "sql",
         mixinStandardHelpOptions = true,
@@ -45,6 +47,10 @@ import picocli.CommandLine.Spec;
         description = {
                 "%nRECORDING is a directory that profq record wrote. Named recordings (a=one.profq b=two.profq)"
                         + " are schemas: a.calls, b.heap_by_method; the first is the default schema.",
+                "%nWhen the program started more JVMs, each recorded into RECORDING/jvms/jvm<n>.profq: one RECORDING"
+                        + " opens the first JVM as the default schema and the others as schemas jvm2, jvm3, ... in start"
+                        + " order (SELECT COUNT(*) FROM jvm2.calls); profq info RECORDING lists them. A NAME=RECORDING"
+                        + " opens the first JVM only; name another by its path: b=RECORDING/jvms/jvm2.profq.",
                 "%nWithout -e or -f, profq sql starts the interactive shell; type \\help there.%n"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:a statement failed (the error says where)", "2:usage error"})

@@ -59,7 +59,7 @@ class AgentOptionsIT {
 
         assertEquals(2, result.exitCode());
         assertEquals("", result.stdout());
-        assertTrue(result.stderr().contains("already exists and is not empty"), result.stderr());
+        assertTrue(result.stderr().contains("already exists and holds files that are not a profq recording"), result.stderr());
         assertEquals("mine", Files.readString(out.resolve("keep.txt")));
     }
 

@@ -27,6 +27,7 @@ import org.profq.cli.output.ResultTable;
 import org.profq.cli.report.ReportCatalog;
 import org.profq.cli.sql.SqlErrors;
 import org.profq.cli.sql.Statements;
+import org.profq.engine.jdbc.ConnectString;
 
 /**
  * The interactive SQL shell of {@code profq sql <recording>}, in the manner of psql: a
@@ -105,10 +106,10 @@ public final class Repl {
         }
     }
 
-    /** "recording" for one recording, else the names given (a=..., b=...); the first is the default. */
+    /** "recording" (and jvm2, ... for a group) for one recording, else the names given (a=..., b=...); the first is the default. */
     private List<String> schemaNames() {
         if (recordings.size() == 1 && !recordings.get(0).matches("[A-Za-z_][A-Za-z0-9_]*=.+")) {
-            return List.of("recording");
+            return List.copyOf(ConnectString.schemasOf(Path.of(recordings.get(0))).keySet());
         }
         return recordings.stream().map(word -> word.substring(0, word.indexOf('='))).toList();
     }

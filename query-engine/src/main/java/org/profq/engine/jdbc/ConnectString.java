@@ -7,11 +7,17 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Pattern;
 
+import org.profq.recording.RecordingGroup;
+
 /**
  * A parsed {@code jdbc:profq:} URL: which recordings to open, under which schema names.
- * {@code jdbc:profq:<dir>} opens one recording as the schema {@code recording};
- * {@code jdbc:profq:a=<dir1>,b=<dir2>} opens several, as schemas {@code a} and {@code b}.
- * The first schema is the connection's default.
+ * {@code jdbc:profq:<dir>} opens one recording as the schema {@code recording}, and when
+ * several JVMs of a program recorded into {@code <dir>} ({@link RecordingGroup}), each later
+ * JVM as the schema named like its directory: {@code jvm2}, {@code jvm3}, ... in start order
+ * (see {@link #withLaterJvms}). {@code jdbc:profq:a=<dir1>,b=<dir2>} opens several recordings,
+ * as schemas {@code a} and {@code b}, each its first JVM only; another JVM of a group is
+ * named by its own directory, {@code b=<dir>/jvms/jvm2.profq}. The first schema is the
+ * connection's default.
  */
 public record ConnectString(Map<String, Path> recordings) {
     public static final String PREFIX = "jdbc:profq:";
@@ -22,6 +28,27 @@ public record ConnectString(Map<String, Path> recordings) {
 
     public ConnectString {
         recordings = Collections.unmodifiableMap(new LinkedHashMap<>(recordings));
+    }
+
+    /**
+     * The URL's recordings with, for {@code jdbc:profq:<dir>}, every later JVM recorded into
+     * {@code <dir>} added as a schema. Named by number rather than pid, because numbers are
+     * short, say which JVM came first, and stay the same when the group is opened again.
+     */
+    public ConnectString withLaterJvms() {
+        if (recordings.size() != 1 || !recordings.containsKey(DEFAULT_SCHEMA)) {
+            return this;
+        }
+        return new ConnectString(schemasOf(recordings.get(DEFAULT_SCHEMA)));
+    }
+
+    /** Every JVM recorded into {@code directory} by schema name: {@code recording} for the first, then {@code jvm2}, ... */
+    public static Map<String, Path> schemasOf(Path directory) {
+        Map<String, Path> schemas = new LinkedHashMap<>();
+        for (RecordingGroup.Jvm jvm : RecordingGroup.jvms(directory)) {
+            schemas.put(jvm.number() == 1 ? DEFAULT_SCHEMA : jvm.name(), jvm.directory());
+        }
+        return schemas;
     }
 
     public static boolean accepts(String url) {

@@ -28,8 +28,8 @@ import org.profq.recording.RecordingException;
 /**
  * The JDBC driver for {@code jdbc:profq:<recording dir>} (see {@link ConnectString}), found by
  * {@link DriverManager} through {@code META-INF/services/java.sql.Driver}. Each connection is
- * a Calcite connection whose schemas are the recordings, each with its tables and profile
- * views; identifiers are matched case-insensitively and double quotes quote them. A
+ * a Calcite connection whose schemas are the recordings (every JVM of a group, one schema
+ * each), each with its tables and profile views; identifiers are matched case-insensitively and double quotes quote them. A
  * recording that cannot be opened fails the connection with the reader's message.
  */
 public final class ProfqDriver implements Driver {
@@ -64,6 +64,7 @@ public final class ProfqDriver implements Driver {
         List<RecordingSchema> opened = new ArrayList<>();
         Path current = null;
         try {
+            target = target.withLaterJvms();
             for (Map.Entry<String, Path> recording : target.recordings().entrySet()) {
                 current = recording.getValue();
                 opened.add(new RecordingSchema(Recording.open(current)));
