@@ -7,6 +7,8 @@ import java.nio.file.Path;
 
 import javax.management.ObjectName;
 
+import org.profq.log.RecordingLayout;
+
 /**
  * Asks HotSpot's JIT not to inline the recorder's entry points ({@code Recorder.enter},
  * {@code exit}, {@code allocation}, …) into the woven methods that call them, through a
@@ -30,7 +32,7 @@ final class CompilerHints {
      * end before this thread deletes it, and then it is left in the recording, not on the system.
      */
     static void applyInBackground(Path recording) {
-        Path file = recording.toAbsolutePath().resolve(DIRECTIVE_FILE);
+        Path file = RecordingLayout.weavingDirectory(recording.toAbsolutePath()).resolve(DIRECTIVE_FILE);
         Thread thread = new Thread(() -> apply(file), "profq-compiler-hints");
         thread.setDaemon(true);
         thread.start();

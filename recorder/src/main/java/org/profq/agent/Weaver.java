@@ -14,6 +14,7 @@ import java.util.stream.Collectors;
 
 import org.aspectj.weaver.Dump;
 import org.profq.event.Recorder;
+import org.profq.log.RecordingLayout;
 
 /**
  * Starts AspectJ's load-time weaver with a configuration made from the options: the aspects
@@ -63,7 +64,7 @@ final class Weaver {
      */
     static Path writeConfiguration(AgentOptions options, Path recording) {
         try {
-            Path file = recording.toAbsolutePath().resolve(CONFIGURATION_FILE);
+            Path file = Files.createDirectories(RecordingLayout.weavingDirectory(recording.toAbsolutePath())).resolve(CONFIGURATION_FILE);
             Files.writeString(file, WeaverConfiguration.xml(options), StandardCharsets.UTF_8);
             return file;
         } catch (IOException e) {

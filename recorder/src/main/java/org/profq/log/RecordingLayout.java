@@ -18,6 +18,8 @@ public final class RecordingLayout {
     public static final String EVENTS = "events";
     public static final String INDEX = "index";
     public static final String JVMS = "jvms";
+    /** The agent's own files for this JVM: the weaver's configuration, the JIT directive while it is read. */
+    public static final String WEAVING = "weaving";
 
     private static final Pattern JVM_RECORDING = Pattern.compile("jvm([1-9][0-9]{0,8})" + Pattern.quote(SUFFIX));
 
@@ -25,17 +27,21 @@ public final class RecordingLayout {
         return recording.resolve(EVENTS);
     }
 
+    public static Path weavingDirectory(Path recording) {
+        return recording.resolve(WEAVING);
+    }
+
     public static Path indexDirectory(Path recording) {
         return recording.resolve(INDEX);
     }
 
     /**
-     * True for a name that belongs in a recording directory: a JVM's log, the JVMs after it, and
-     * the query index, including the {@code index.building-*} and {@code index.old-*} directories
+     * True for a name that belongs in a recording directory: a JVM's log, the JVMs after it, the
+     * agent's weaving files, and the query index, including the {@code index.building-*} and {@code index.old-*} directories
      * a query engine makes while it builds or replaces the index.
      */
     public static boolean isRecordingEntry(String name) {
-        return name.equals(EVENTS) || name.equals(JVMS) || name.equals(INDEX) || name.startsWith(INDEX + ".");
+        return name.equals(EVENTS) || name.equals(JVMS) || name.equals(WEAVING) || name.equals(INDEX) || name.startsWith(INDEX + ".");
     }
 
     /** Where the JVMs after the first put their recordings. */
