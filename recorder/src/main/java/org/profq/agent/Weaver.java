@@ -131,25 +131,39 @@ final class Weaver {
                 leftUnwoven(className, WeavingTally.WEAVER_INTERNAL_ERROR, traced != null ? traced : describe(failure));
                 return null; // not kept in the cache: the next run's fresh weaver may well succeed
             }
-            String kind = WeavingTally.WEAVER_ERROR;
             String problem = WeaverMessages.errorInClass();
-            boolean changed = woven != null && woven != original;
-            if (problem == null && changed) {
-                kind = WeavingTally.WOULD_FAIL_VERIFICATION;
-                problem = WovenClassCheck.problem(original, woven);
-            }
             if (problem != null) {
-                leftUnwoven(className, kind, problem);
-                if (cacheable) {
-                    cache.keepLeftUnwoven(className, original, kind + ": " + problem);
+                return leftUnwovenAndKept(className, original, cacheable, WeavingTally.WEAVER_ERROR, problem);
+            }
+            boolean changed = woven != null && woven != original;
+            if (changed) {
+                WovenClassCheck.Checked checked = WovenClassCheck.check(original, woven);
+                if (checked.bytes() == null) {
+                    return leftUnwovenAndKept(className, original, cacheable, WeavingTally.WOULD_FAIL_VERIFICATION,
+                            String.join("; ", checked.methodsLeftUnwoven()));
                 }
-                return null;
+                for (String methodAndProblem : checked.methodsLeftUnwoven()) {
+                    String[] method = methodAndProblem.split(": ", 2);
+                    tally.leftUnwoven(WeavingTally.METHOD_WOULD_FAIL_VERIFICATION);
+                    Recorder.warning("left the method " + className.replace('/', '.') + "." + method[0] + " unwoven ("
+                            + WeavingTally.METHOD_WOULD_FAIL_VERIFICATION + ": " + method[1] + "); the rest of the class is woven");
+                }
+                woven = checked.bytes();
             }
             tally.handled(changed, false);
             if (cacheable) {
                 cache.keepWoven(className, original, changed ? woven : null);
             }
             return changed ? woven : null;
+        }
+
+        /** Leaves a class as it was, and keeps that (and why) for the next run, which would fail the same way. */
+        private byte[] leftUnwovenAndKept(String className, byte[] original, boolean cacheable, String kind, String problem) {
+            leftUnwoven(className, kind, problem);
+            if (cacheable) {
+                cache.keepLeftUnwoven(className, original, kind + ": " + problem);
+            }
+            return null;
         }
 
         /** One line: the failure, and what caused it at the root (AspectJ wraps causes in multi-line messages). */

@@ -17,6 +17,8 @@ final class WeavingTally {
     static final String WEAVER_ERROR = "weaver error";
     static final String WEAVER_INTERNAL_ERROR = "weaver internal error";
     static final String WOULD_FAIL_VERIFICATION = "would fail verification";
+    /** Not a class: one method whose woven code would fail verification, given its original code back. */
+    static final String METHOD_WOULD_FAIL_VERIFICATION = "method would fail verification";
     static final String SECURITY_MANAGER = "forbidden by the SecurityManager";
 
     private final AtomicLong woven = new AtomicLong();

@@ -67,10 +67,16 @@ public final class SampleRun {
     }
 
     public static Result run(Jdk jdk, Path recording, List<String> command) {
+        return run(jdk, recording, command, null);
+    }
+
+    /** Runs {@code command} in {@code workingDirectory} (null: this JVM's). */
+    public static Result run(Jdk jdk, Path recording, List<String> command, Path workingDirectory) {
         try {
             Path stdout = Files.createTempFile("profq-out", ".txt");
             Path stderr = Files.createTempFile("profq-err", ".txt");
             Process process = new ProcessBuilder(command)
+                    .directory(workingDirectory == null ? null : workingDirectory.toFile())
                     .redirectOutput(stdout.toFile())
                     .redirectError(stderr.toFile())
                     .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))

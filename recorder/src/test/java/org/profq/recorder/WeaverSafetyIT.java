@@ -1,0 +1,270 @@
+package org.profq.recorder;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+import javax.tools.ToolProvider;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.profq.recording.Call;
+import org.profq.recording.Recording;
+import org.profq.recording.WeavingSummary;
+import profq.samples.ProxyAnnotations;
+
+/**
+ * Programs that broke under profq before it checked what the weaver returns: the program runs
+ * exactly as without profq, and what could not be woven is counted and named in the recording,
+ * never printed.
+ */
+class WeaverSafetyIT {
+    static List<Jdk> jdks() {
+        return Jdk.available();
+    }
+
+    /**
+     * A Java 5 class file (no stack maps: the JVM's old verifier) with a method whose two returns
+     * are reached with different stack heights. Woven, AspectJ routes both to one exit and the JVM
+     * rejects the class; profq gives that one method its original code back.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aJava5MethodTheVerifierWouldRejectWovenRunsUnwovenAndTheRestIsRecorded(Jdk jdk, @TempDir Path temp) throws IOException {
+        Path classes = Files.createDirectories(temp.resolve("classes/gen"));
+        Files.write(classes.resolve("Legacy.class"), legacyClass());
+        List<String> program = List.of("-cp", temp.resolve("classes").toString(), "gen.Legacy");
+
+        SampleRun.Result plain = SampleRun.run(jdk, null, command(jdk, null, program));
+        SampleRun.Result recorded = SampleRun.run(jdk, temp.resolve("rec.profq"),
+                command(jdk, "out=" + temp.resolve("rec.profq") + ",cache=off", program));
+
+        assertEquals("x\n6\n", plain.stdout(), plain.stderr());
+        assertEquals(0, recorded.exitCode(), recorded.stderr());
+        assertEquals(plain.stdout(), recorded.stdout());
+        assertEquals("", recorded.stderr());
+        try (Recording recording = recorded.open()) {
+            assertEquals(List.of("left the method gen.Legacy.name(Ljava/lang/Object;)Ljava/lang/Object; unwoven (method would fail"
+                    + " verification"), withoutDetail(recording.warnings()));
+            assertEquals(List.of("main", "twice"), calledMethods(recording));
+            assertEquals(Map.of("method would fail verification", 1L), recording.weaving().orElseThrow().leftUnwovenByReason());
+        }
+    }
+
+    /**
+     * AspectJ's stack-map computation fails on a class of Kotlin's standard library. Before,
+     * every later class failed too, with a stack trace on stderr and an ajcore file each; now
+     * the 100 classes loaded after it are woven and recorded.
+     */
+    @Test
+    void aClassTheWeaverFailsOnCostsThatClassAlone(@TempDir Path temp) throws IOException {
+        Jdk jdk = Jdk.current();
+        StringBuilder main = new StringBuilder("""
+                package gen;
+                public class Many {
+                    public static void main(String[] args) throws Exception {
+                        Class.forName("kotlin.collections.SlidingWindowKt$windowedIterator$1");
+                        int sum = 0;
+                """);
+        Map<String, String> sources = new TreeMap<>();
+        for (int i = 0; i < 100; i++) {
+            main.append("        sum += C").append(i).append(".f();\n");
+            sources.put("C" + i, "package gen;\nclass C" + i + " { static int f() { return " + i + "; } }\n");
+        }
+        sources.put("Many", main.append("        System.out.println(\"sum \" + sum);\n    }\n}\n").toString());
+        Path classes = compile(temp, sources);
+        Path workingDirectory = Files.createDirectories(temp.resolve("work"));
+        List<String> program = List.of("-cp", classes + ":" + kotlinStandardLibrary(), "gen.Many");
+
+        SampleRun.Result recorded = SampleRun.run(jdk, temp.resolve("rec.profq"),
+                command(jdk, "out=" + temp.resolve("rec.profq") + ",cache=off", program), workingDirectory);
+
+        assertEquals(0, recorded.exitCode(), recorded.stderr());
+        assertEquals("sum 4950\n", recorded.stdout());
+        assertEquals("", recorded.stderr());
+        try (Stream<Path> files = Files.walk(temp); Stream<Path> here = Files.list(Path.of("."))) {
+            assertTrue(Stream.concat(files, here).noneMatch(file -> file.getFileName().toString().startsWith("ajcore")));
+        }
+        try (Recording recording = recorded.open()) {
+            assertEquals(List.of("left kotlin.collections.SlidingWindowKt$windowedIterator$1 unwoven (weaver error"),
+                    withoutDetail(recording.warnings()));
+            List<String> classesOfF = new ArrayList<>();
+            for (Call call : recording.readAllCalls()) {
+                if (recording.method(call.methodId()).name().equals("f")) {
+                    classesOfF.add(recording.classInfo(recording.method(call.methodId()).classId()).name());
+                }
+            }
+            assertEquals(100, classesOfF.stream().distinct().count(), classesOfF.toString());
+            WeavingSummary weaving = recording.weaving().orElseThrow();
+            assertEquals(Map.of("weaver error", 1L), weaving.leftUnwovenByReason());
+            assertTrue(weaving.woven() >= 101, weaving.toString());
+        }
+    }
+
+    /** JDK 25 rejected a woven dynamic proxy (VerifyError, Bad local variable type … jdk/proxy2/$Proxy7): proxies are left alone. */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aDynamicProxyAndAnAnnotationReadThroughItRunAsWithoutProfq(Jdk jdk, @TempDir Path temp) {
+        SampleRun.Result plain = SampleRun.plain(jdk, ProxyAnnotations.class);
+        SampleRun.Result recorded = SampleRun.record(jdk, temp.resolve("rec.profq"), "cache=off", ProxyAnnotations.class);
+
+        assertEquals("greeting hello, Ada\nlabel greeter\n", plain.stdout());
+        assertEquals(plain.stdout(), recorded.stdout());
+        assertEquals(plain.stderr(), recorded.stderr());
+        assertEquals(plain.exitCode(), recorded.exitCode());
+        try (Recording recording = recorded.open()) {
+            WeavingSummary weaving = recording.weaving().orElseThrow();
+            assertTrue(weaving.generated() >= 2, weaving.toString()); // the Greeter proxy, the Label annotation's, and the JDK's own
+            assertEquals(0, weaving.leftUnwoven(), recording.warnings().toString());
+            assertTrue(calledMethods(recording).contains("main"));
+        }
+    }
+
+    /**
+     * A SecurityManager installed after five classes are loaded, then a hundred more: under the
+     * default policy profq may not read class files or its cache, so those hundred are left
+     * unwoven, counted, and said once, with the woven-class cache empty and filled alike.
+     */
+    @Test
+    void classesLoadedUnderARestrictiveSecurityManagerAreCountedAsUnwovenAndSaidOnce(@TempDir Path temp) throws IOException {
+        Jdk jdk = Jdk.current();
+        StringBuilder main = new StringBuilder("""
+                package gen;
+                public class Late {
+                    @SuppressWarnings("removal")
+                    public static void main(String[] args) {
+                        int sum = 0;
+                """);
+        Map<String, String> sources = new TreeMap<>();
+        for (int i = 0; i < 105; i++) {
+            if (i == 5) {
+                main.append("        System.setSecurityManager(new SecurityManager());\n");
+            }
+            main.append("        sum += C").append(i).append(".f();\n");
+            sources.put("C" + i, "package gen;\nclass C" + i + " { static int f() { return " + i + "; } }\n");
+        }
+        sources.put("Late", main.append("        System.out.println(\"sum \" + sum);\n    }\n}\n").toString());
+        Path classes = compile(temp, sources);
+        List<String> program = List.of("-cp", classes.toString(), "gen.Late");
+        SampleRun.Result plain = SampleRun.run(jdk, null, command(jdk, null, program));
+        assertEquals("sum 5460\n", plain.stdout());
+
+        for (String run : List.of("empty cache", "filled cache")) {
+            Path out = temp.resolve(run.replace(' ', '-') + ".profq");
+            SampleRun.Result recorded = SampleRun.run(jdk, out, command(jdk, "out=" + out + ",cache=" + temp.resolve("cache"), program));
+
+            assertEquals(plain.stdout(), recorded.stdout(), run);
+            assertEquals(plain.stderr(), recorded.stderr(), run);
+            assertEquals(0, recorded.exitCode(), run);
+            try (Recording recording = recorded.open()) {
+                assertEquals(List.of("a SecurityManager the program installed does not grant profq the permissions weaving needs"),
+                        withoutDetail(recording.warnings()), run);
+                assertEquals(100L, recording.weaving().orElseThrow().leftUnwovenByReason().get("forbidden by the SecurityManager"), run);
+                assertEquals(6, recording.readAllCalls().size(), run + ": main and C0.f to C4.f, woven before the SecurityManager");
+            }
+        }
+    }
+
+    /** {@code gen.Legacy}, class file version 49: {@code name} is the method of the issue, {@code twice} an ordinary one. */
+    private static byte[] legacyClass() {
+        ClassWriter writer = new ClassWriter(0);
+        writer.visit(Opcodes.V1_5, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, "gen/Legacy", null, "java/lang/Object", null);
+        writer.visitField(Opcodes.ACC_STATIC, "FALLBACK", "Ljava/lang/String;", null, "fallback").visitEnd();
+
+        MethodVisitor name = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "name", "(Ljava/lang/Object;)Ljava/lang/Object;", null, null);
+        name.visitCode();
+        Label named = new Label();
+        name.visitVarInsn(Opcodes.ALOAD, 0);
+        name.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/Object", "toString", "()Ljava/lang/String;", false);
+        name.visitInsn(Opcodes.DUP);
+        name.visitJumpInsn(Opcodes.IFNONNULL, named);
+        name.visitFieldInsn(Opcodes.GETSTATIC, "gen/Legacy", "FALLBACK", "Ljava/lang/String;");
+        name.visitInsn(Opcodes.ARETURN); // returns with two values on the stack
+        name.visitLabel(named);
+        name.visitInsn(Opcodes.ARETURN); // returns with one
+        name.visitMaxs(2, 1);
+        name.visitEnd();
+
+        MethodVisitor twice = writer.visitMethod(Opcodes.ACC_STATIC, "twice", "(I)I", null, null);
+        twice.visitCode();
+        twice.visitVarInsn(Opcodes.ILOAD, 0);
+        twice.visitInsn(Opcodes.ICONST_2);
+        twice.visitInsn(Opcodes.IMUL);
+        twice.visitInsn(Opcodes.IRETURN);
+        twice.visitMaxs(2, 1);
+        twice.visitEnd();
+
+        MethodVisitor main = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "main", "([Ljava/lang/String;)V", null, null);
+        main.visitCode();
+        main.visitFieldInsn(Opcodes.GETSTATIC, "java/lang/System", "out", "Ljava/io/PrintStream;");
+        main.visitLdcInsn("x");
+        main.visitMethodInsn(Opcodes.INVOKESTATIC, "gen/Legacy", "name", "(Ljava/lang/Object;)Ljava/lang/Object;", false);
+        main.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/io/PrintStream", "println", "(Ljava/lang/Object;)V", false);
+        main.visitFieldInsn(Opcodes.GETSTATIC, "java/lang/System", "out", "Ljava/io/PrintStream;");
+        main.visitInsn(Opcodes.ICONST_3);
+        main.visitMethodInsn(Opcodes.INVOKESTATIC, "gen/Legacy", "twice", "(I)I", false);
+        main.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/io/PrintStream", "println", "(I)V", false);
+        main.visitInsn(Opcodes.RETURN);
+        main.visitMaxs(2, 1);
+        main.visitEnd();
+        writer.visitEnd();
+        return writer.toByteArray();
+    }
+
+    private static List<String> command(Jdk jdk, String agentOptions, List<String> program) {
+        List<String> command = new ArrayList<>(List.of(jdk.java().toString()));
+        if (agentOptions != null) {
+            command.add("-javaagent:" + SampleRun.agentJar() + "=" + agentOptions);
+        }
+        command.addAll(program);
+        return command;
+    }
+
+    /** The names of the methods called, in the order their calls ended, without repeats. */
+    private static List<String> calledMethods(Recording recording) {
+        return recording.readAllCalls().stream().map(call -> recording.method(call.methodId()).name()).distinct().sorted().toList();
+    }
+
+    /** Each warning up to its first " (" or ":", which is where the varying detail starts. */
+    private static List<String> withoutDetail(List<String> warnings) {
+        return warnings.stream().map(warning -> {
+            int colon = warning.indexOf(": ");
+            return colon < 0 ? warning : warning.substring(0, colon);
+        }).toList();
+    }
+
+    private static Path compile(Path temp, Map<String, String> sources) throws IOException {
+        List<String> arguments = new ArrayList<>(List.of("--release", "17", "-d", temp.resolve("classes").toString()));
+        for (Map.Entry<String, String> source : sources.entrySet()) {
+            Path file = temp.resolve("src/gen/" + source.getKey() + ".java");
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, source.getValue());
+            arguments.add(file.toString());
+        }
+        assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, arguments.toArray(String[]::new)));
+        return temp.resolve("classes");
+    }
+
+    private static Path kotlinStandardLibrary() {
+        try {
+            return Path.of(kotlin.Unit.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
