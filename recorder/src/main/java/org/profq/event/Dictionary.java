@@ -83,8 +83,12 @@ final class Dictionary {
         return id;
     }
 
+    /** Longer warnings are cut to this many characters: every document fits every log's block. */
+    static final int MAX_WARNING_CHARS = 8192;
+
     synchronized void warning(String message) {
-        document.start(DOC_WARNING).putVarint(Clock.preciseNow()).putString(message);
+        String kept = message.length() <= MAX_WARNING_CHARS ? message : message.substring(0, MAX_WARNING_CHARS) + "...";
+        document.start(DOC_WARNING).putVarint(Clock.preciseNow()).putString(kept);
         log.write(document.bytes(), 0, document.length());
     }
 
