@@ -115,7 +115,6 @@ public final class EventLog implements AutoCloseable {
         ChronicleQueue queue = ChronicleQueue.singleBuilder(events)
                 .rollCycle(EventWindow.ROLL_CYCLE)
                 .timeProvider(window.clock())
-                .storeFileListener(window.fileListener())
                 .blockSize(EventWindow.BLOCK_SIZE)
                 .build();
         ChronicleQueue namesQueue;

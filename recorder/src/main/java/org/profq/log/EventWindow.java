@@ -4,18 +4,17 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.Map;
-import java.util.Set;
 import java.util.stream.Stream;
 
 import net.openhft.chronicle.core.time.TimeProvider;
 import net.openhft.chronicle.queue.RollCycle;
 import net.openhft.chronicle.queue.RollCycles;
-import net.openhft.chronicle.queue.impl.StoreFileListener;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 
 /**
  * Keeps the latest window of a recording's batches ({@link WindowLimits}). The {@code events/}
@@ -58,10 +57,8 @@ final class EventWindow {
     private final long segmentNanos;
     /** Ended segments, oldest first. */
     private final ArrayDeque<Segment> ended = new ArrayDeque<>();
-    /** Cycle files by cycle, as Chronicle opened them. */
-    private final Map<Integer, File> files = new HashMap<>();
-    /** Cycles whose file Chronicle has let go of (it wrote their end-of-file mark). */
-    private final Set<Integer> released = new HashSet<>();
+    /** Names a cycle's file as Chronicle does: the start of the cycle in UTC, in the roll cycle's format. */
+    private static final DateTimeFormatter FILE_NAMES = DateTimeFormatter.ofPattern(ROLL_CYCLE.format()).withZone(ZoneOffset.UTC);
     /** Read by Chronicle's appender through {@link #clock()}. */
     private volatile int currentCycle;
     private Segment current = new Segment(0);
@@ -83,24 +80,9 @@ final class EventWindow {
         return () -> currentCycle * (long) ROLL_CYCLE.lengthInMillis();
     }
 
-    /** Learns which file each cycle is, and when Chronicle is done with it. */
-    StoreFileListener fileListener() {
-        return new StoreFileListener() {
-            @Override
-            public void onAcquired(int cycle, File file) {
-                synchronized (files) {
-                    files.put(cycle, file);
-                }
-            }
-
-            @Override
-            public void onReleased(int cycle, File file) {
-                synchronized (files) {
-                    files.put(cycle, file);
-                    released.add(cycle);
-                }
-            }
-        };
+    private File file(Segment segment) {
+        return events.resolve(FILE_NAMES.format(Instant.ofEpochMilli(segment.cycle * (long) ROLL_CYCLE.lengthInMillis()))
+                + SingleChronicleQueue.SUFFIX).toFile();
     }
 
     /**
@@ -126,9 +108,9 @@ final class EventWindow {
     }
 
     /**
-     * Deletes the oldest ended segments while the limits say so. The newest ended one may still
-     * be held by Chronicle (it lets go when the next batch goes into the new cycle): it waits
-     * for the next batch.
+     * Deletes the oldest ended segments while the limits say so. The newest ended one is deleted
+     * only once a batch has gone into the current one: the appender moved on to the new cycle,
+     * after writing the end-of-file mark into the old one, and writes no more there.
      */
     private void purge(long nowNanos, Drops drops) {
         purgeDue = false;
@@ -139,21 +121,16 @@ final class EventWindow {
             if (!tooLarge && !isTooOld(oldest, nowNanos)) {
                 return;
             }
-            File file;
-            synchronized (files) {
-                file = files.get(oldest.cycle);
-                if (!released.contains(oldest.cycle) && oldest == ended.peekLast()) {
-                    purgeDue = true;
-                    return;
-                }
+            if (oldest == ended.peekLast() && current.events == 0) {
+                purgeDue = true;
+                return;
             }
-            long fileSize = file == null ? 0 : file.length();
+            File file = file(oldest);
+            long fileSize = file.length();
             try {
-                if (file != null) {
-                    Files.deleteIfExists(file.toPath());
-                }
+                Files.delete(file.toPath());
             } catch (IOException | SecurityException e) {
-                return; // kept, and so still counted as kept; tried again when the next segment ends
+                return; // kept (or not where expected), and so not counted as dropped; tried again when the next segment ends
             }
             ended.removeFirst();
             size -= fileSize;
@@ -170,11 +147,8 @@ final class EventWindow {
 
     private long endedBytes() {
         long total = 0;
-        synchronized (files) {
-            for (Segment segment : ended) {
-                File file = files.get(segment.cycle);
-                total += file == null ? segment.bytes : file.length();
-            }
+        for (Segment segment : ended) {
+            total += file(segment).length();
         }
         return total;
     }
