@@ -11,7 +11,7 @@ import org.profq.agent.AgentOptions;
  * the agent accepts too, and a mistake is found before the program starts.
  */
 record AgentArguments(List<String> include, List<String> exclude, String events, String clock, Long tickMicros,
-                      Integer trackEvery, String cache) {
+                      Integer trackEvery, String cache, String maxSize, String maxAge) {
     AgentArguments {
         include = List.copyOf(include);
         exclude = List.copyOf(exclude);
@@ -28,6 +28,8 @@ record AgentArguments(List<String> include, List<String> exclude, String events,
         add(options, "tick", tickMicros == null ? null : tickMicros.toString());
         add(options, "track", trackEvery == null ? null : trackEvery.toString());
         add(options, "cache", cache);
+        add(options, "maxsize", maxSize);
+        add(options, "maxage", maxAge);
         String joined = String.join(",", options);
         AgentOptions.parse(joined);
         return joined;

@@ -13,6 +13,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
 import org.profq.engine.jdbc.ConnectString;
+import org.profq.log.RecordingLayout;
 import org.profq.recording.RecordedEvent;
 import org.profq.recording.Recording;
 import org.profq.recording.RecordingException;
@@ -84,6 +85,14 @@ public final class InfoCommand implements Callable<Integer> {
         lines.put("dictionaries", recording.classes().size() + " classes, " + recording.methods().size() + " methods, "
                 + recording.sites().size() + " allocation sites");
         lines.put("events lost", recording.eventsLost() == 0 ? "0" : recording.eventsLost() + " " + recording.losses());
+        recording.window().ifPresentOrElse(
+                window -> lines.put("window", "the run from " + duration(window.startNanos()) + " on; "
+                        + window.eventsDropped() + " events before it dropped (in events lost)"),
+                () -> {
+                    if (Files.isDirectory(RecordingLayout.namesDirectory(directory))) {
+                        lines.put("window", "the whole run (the window never filled)");
+                    }
+                });
         lines.put("warnings", recording.warnings().isEmpty() ? "none" : String.join("; ", recording.warnings()));
         lines.put("index", indexState(directory));
         Map<String, Path> jvms = ConnectString.schemasOf(directory);

@@ -28,6 +28,7 @@ import picocli.CommandLine.Spec;
                 "profq record [--include=PATTERN]... [--exclude=PATTERN]...",
                 "                    [--events=KINDS] [--out=DIR] [--clock=tick|exact]",
                 "                    [--tick=MICROS] [--track=N] [--cache=DIR|off]",
+                "                    [--max-size=SIZE] [--max-age=DURATION]",
                 "                    -- java [JVM options] MAIN [args...]"},
         description = {
                 "%nMAIN is a class, -jar app.jar, or -m module/class. The recording is a directory,"
@@ -82,6 +83,17 @@ public final class RecordCommand implements Callable<Integer> {
                     + " (default ~/.cache/profq/woven, or under $XDG_CACHE_HOME); off weaves every run.")
     String cache;
 
+    @Option(names = "--max-size", paramLabel = "SIZE",
+            description = "Keep only the latest events, the recording at most SIZE (512m, 2g; 1m or more) plus the"
+                    + " part being written; the dropped events are counted as lost and the run table says from when"
+                    + " the recording is complete (default: keep everything).")
+    String maxSize;
+
+    @Option(names = "--max-age", paramLabel = "DURATION",
+            description = "Keep only the events of the last DURATION (30s, 10m, 2h, 1d; 10s or more), dropped and"
+                    + " counted as with --max-size (default: keep everything).")
+    String maxAge;
+
     @Parameters(paramLabel = "java", arity = "0..*",
             description = "After --: the java command line to run, starting with java or the path of a java executable.")
     List<String> javaWords = new ArrayList<>();
@@ -128,7 +140,8 @@ public final class RecordCommand implements Callable<Integer> {
     /** The agent's option string for {@code outDirectory}; a mistake in an option is a usage error. */
     private String agentOptions(String outDirectory) {
         try {
-            return new AgentArguments(include, exclude, events, clock, tickMicros, trackEvery, cache).withOut(outDirectory);
+            return new AgentArguments(include, exclude, events, clock, tickMicros, trackEvery, cache, maxSize, maxAge)
+                    .withOut(outDirectory);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }

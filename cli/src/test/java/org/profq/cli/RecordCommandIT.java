@@ -27,6 +27,7 @@ import org.profq.cli.Forked.Outcome;
 import org.profq.cli.Forked.Running;
 import org.profq.recording.RecordedEvent;
 import org.profq.recording.Recording;
+import org.profq.recording.RecordingWindow;
 
 /**
  * {@code profq record}, run for real: the packaged cli jar in a forked JVM records a sample
@@ -134,6 +135,37 @@ class RecordCommandIT {
         assertEquals(List.of("profq: tick '5' is not a period in microseconds between 10 and 1000000."), outcome.stderrLines());
         assertEquals("", outcome.stdout());
         assertEquals(List.of(), entries(dir));
+    }
+
+    @Test
+    void aWindowTooSmallIsAUsageErrorBeforeTheProgramRuns(@TempDir Path dir) throws Exception {
+        Outcome outcome = run(dir, record(List.of("--max-size=100k"), "Recursion"));
+
+        assertEquals(2, outcome.exitCode(), outcome::toString);
+        assertEquals(List.of("profq: maxsize '100k' is too small; use 1m or more (the recording's names and a few segments"
+                + " of events must fit)."), outcome.stderrLines());
+        assertEquals("", outcome.stdout());
+        assertEquals(List.of(), entries(dir));
+    }
+
+    /** ManyCalls makes 10,000,002 events, about 15 MB: a 1 MB window keeps its last part, and info says which. */
+    @Test
+    void maxSizeKeepsTheLatestWindowAndInfoSaysWhichPartOfTheRunItHolds(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("many.profq");
+        Outcome recorded = run(dir, record(List.of("--out", out.toString(), "--max-size=1m", "--max-age=1h"), "ManyCalls"));
+
+        assertEquals(0, recorded.exitCode(), recorded::toString);
+        assertEquals("sum 17500000\n", recorded.stdout());
+        Outcome info = run(dir, Forked.profq("info", out.toString()));
+        assertEquals(0, info.exitCode(), info::toString);
+        try (Recording recording = Recording.open(out)) {
+            assertEquals("out=" + out + ",maxsize=1m,maxage=1h", recording.run().options());
+            RecordingWindow window = recording.window().orElseThrow();
+            assertEquals(10_000_002L, recording.eventCount() + window.eventsDropped());
+            String windowLine = info.stdout().lines().filter(line -> line.startsWith("window")).findFirst().orElseThrow();
+            assertTrue(windowLine.matches("window {8}the run from [0-9.]+ (s|ms) on; " + window.eventsDropped()
+                    + " events before it dropped \\(in events lost\\)"), windowLine);
+        }
     }
 
     @Test

@@ -37,6 +37,8 @@ class DictionaryTablesIT {
                 Rows.query(connection, "SELECT main_class, args, clock, tick_ns, events, events_lost, ended_cleanly FROM run"));
         assertEquals(List.of(List.of(true)), Rows.query(connection,
                 "SELECT duration_ns >= (SELECT MAX(end_ns) FROM calls) AND started_at LIKE '____-__-__T%Z' FROM run"));
+        assertEquals(List.of(List.of(0L, 0L)), Rows.query(connection, "SELECT window_start_ns, events_dropped_by_window FROM run"),
+                "a recording without a window has all its events");
     }
 
     @Test

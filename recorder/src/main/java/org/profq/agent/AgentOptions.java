@@ -6,6 +6,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.profq.log.WindowLimits;
 
 /**
  * The agent's options, parsed from {@code -javaagent:profq-agent.jar=key=value,key=value}.
@@ -13,7 +17,8 @@ import java.util.Set;
  * items with {@code :} (never with {@code +}, which AspectJ type patterns use).
  */
 public record AgentOptions(List<String> include, List<String> exclude, Set<EventKind> events,
-                           Path out, boolean exactClock, long tickMicros, int trackEvery, Path cache, String raw) {
+                           Path out, boolean exactClock, long tickMicros, int trackEvery, Path cache,
+                           WindowLimits window, String raw) {
 
     /** The event families the recorder can weave in, by their option names. */
     public enum EventKind {
@@ -33,7 +38,7 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
         }
     }
 
-    public static final String KNOWN = "include, exclude, events, out, clock, tick, track, cache";
+    public static final String KNOWN = "include, exclude, events, out, clock, tick, track, cache, maxsize, maxage";
     private static final long DEFAULT_TICK_MICROS = 200;
     private static final int DEFAULT_TRACK_EVERY = 100;
 
@@ -47,6 +52,8 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
         long tick = DEFAULT_TICK_MICROS;
         int track = DEFAULT_TRACK_EVERY;
         Path cache = defaultCache();
+        long maxBytes = 0;
+        long maxAgeNanos = 0;
         String raw = agentArgs == null ? "" : agentArgs.trim();
         if (!raw.isEmpty()) {
             for (String option : raw.split(",")) {
@@ -65,6 +72,8 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
                     case "tick" -> tick = tickMicros(value);
                     case "track" -> track = trackEvery(value);
                     case "cache" -> cache = value.equals("off") ? null : Path.of(value);
+                    case "maxsize" -> maxBytes = maxBytes(value);
+                    case "maxage" -> maxAgeNanos = maxAgeNanos(value);
                     default -> throw new IllegalArgumentException("unknown agent option '" + key + "'; known options are " + KNOWN + ".");
                 }
             }
@@ -75,7 +84,8 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
         if (events.contains(EventKind.DEATHS)) {
             events.add(EventKind.ALLOCATIONS); // a death needs its object's allocation
         }
-        return new AgentOptions(List.copyOf(include), List.copyOf(exclude), Set.copyOf(events), out, exact, tick, track, cache, raw);
+        return new AgentOptions(List.copyOf(include), List.copyOf(exclude), Set.copyOf(events), out, exact, tick, track, cache,
+                new WindowLimits(maxBytes, maxAgeNanos), raw);
     }
 
     /**
@@ -136,6 +146,47 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
             // falls through to the message below
         }
         throw new IllegalArgumentException("track '" + value + "' is not a whole number of 1 or more (1 tracks every object, 100 every hundredth).");
+    }
+
+    private static final Pattern SIZE = Pattern.compile("(\\d{1,12})([kmg]?)", Pattern.CASE_INSENSITIVE);
+    private static final Pattern DURATION = Pattern.compile("(\\d{1,9})(s|m|h|d)", Pattern.CASE_INSENSITIVE);
+
+    /** A size in bytes: {@code 512k}, {@code 100m}, {@code 1g}, or plain bytes. */
+    private static long maxBytes(String value) {
+        Matcher size = SIZE.matcher(value);
+        if (!size.matches() || Long.parseLong(size.group(1)) > Long.MAX_VALUE >> 30) {
+            throw new IllegalArgumentException("maxsize '" + value + "' is not a size; use a whole number with k, m or g, such as 100m or 1g.");
+        }
+        int shift = switch (size.group(2).toLowerCase(Locale.ROOT)) {
+            case "k" -> 10;
+            case "m" -> 20;
+            case "g" -> 30;
+            default -> 0;
+        };
+        long bytes = Long.parseLong(size.group(1)) << shift;
+        if (bytes < WindowLimits.MIN_BYTES) {
+            throw new IllegalArgumentException("maxsize '" + value + "' is too small; use 1m or more (the recording's names and a few segments of events must fit).");
+        }
+        return bytes;
+    }
+
+    /** A duration: {@code 30s}, {@code 10m}, {@code 2h}, {@code 1d}. */
+    private static long maxAgeNanos(String value) {
+        Matcher duration = DURATION.matcher(value);
+        if (!duration.matches()) {
+            throw new IllegalArgumentException("maxage '" + value + "' is not a duration; use a whole number with s, m, h or d, such as 30s, 10m or 2h.");
+        }
+        long seconds = Long.parseLong(duration.group(1)) * switch (duration.group(2).toLowerCase(Locale.ROOT)) {
+            case "m" -> 60;
+            case "h" -> 3600;
+            case "d" -> 86400;
+            default -> 1;
+        };
+        long nanos = seconds * 1_000_000_000L;
+        if (nanos < WindowLimits.MIN_AGE_NANOS) {
+            throw new IllegalArgumentException("maxage '" + value + "' is too short; use 10s or more (events reach the recording up to a second late).");
+        }
+        return nanos;
     }
 
     private static long tickMicros(String value) {

@@ -39,7 +39,7 @@ public final class ProfqAgent {
         ChronicleSettings.apply();
         ModuleOpener.openJavaBaseTo(instrumentation, ProfqAgent.class.getModule());
         try {
-            log = EventLog.create(recording);
+            log = EventLog.create(recording, options.window());
         } catch (IOException | RuntimeException e) {
             refuse("cannot create the recording in " + recording.toAbsolutePath() + " (" + e.getMessage()
                     + "); choose a writable directory with out=<dir>.");

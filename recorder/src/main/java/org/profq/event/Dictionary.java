@@ -25,6 +25,9 @@ import org.profq.log.EventLog;
  * does) and the dictionary document is appended before the id is published.
  */
 final class Dictionary {
+    /** Longer warnings are cut to this many characters, so every document fits a window's 64 KiB blocks. */
+    static final int MAX_WARNING_CHARS = 8192;
+
     private final EventLog log;
     private final ToLongFunction<Object> sizer;
     private final DocumentWriter document = new DocumentWriter();
@@ -91,7 +94,8 @@ final class Dictionary {
     }
 
     synchronized void warning(String message) {
-        document.start(DOC_WARNING).putVarint(Clock.preciseNow()).putString(message);
+        String kept = message.length() <= MAX_WARNING_CHARS ? message : message.substring(0, MAX_WARNING_CHARS) + "...";
+        document.start(DOC_WARNING).putVarint(Clock.preciseNow()).putString(kept);
         log.write(document.bytes(), 0, document.length());
     }
 

@@ -12,12 +12,19 @@ package org.profq.event;
  * bytes before it.
  * Dictionary documents name an id before the first batch that uses it.
  *
- * <p>Version 2.0 added the checksums; 2.1 the field dictionary and use events; 2.2 the weaving summary.
+ * <p>Version 2.0 added the checksums; 2.1 the field dictionary and use events; 2.2 the weaving
+ * summary ({@link #DOC_WEAVING}); 2.3 the window ({@code maxsize}/{@code maxage}): such a
+ * recording keeps its header and every document but the batches in a second queue,
+ * {@code names/}, so that the oldest batches in {@code events/} can be deleted, and says what was
+ * deleted in {@link #DOC_WINDOW} and {@link #LOSS_WINDOW} records. A recording without a window
+ * is written as 2.2, in one queue.
  */
 public final class RecordingFormat {
     public static final byte[] MAGIC = {'P', 'R', 'O', 'F', 'Q'};
     public static final int MAJOR_VERSION = 2;
     public static final int MINOR_VERSION = 2;
+    /** The minor version of a recording with a window (see above). */
+    public static final int WINDOW_MINOR_VERSION = 3;
 
     // Document kinds: the first byte of every document.
     /** magic, major, minor, then run metadata. Always the first document. */
@@ -49,6 +56,12 @@ public final class RecordingFormat {
      * reason, classes left unwoven for it.
      */
     public static final byte DOC_WEAVING = 11;
+    /**
+     * windowStartNanos, eventsDropped: the window's oldest segments were deleted. Every event
+     * after windowStartNanos is kept; eventsDropped counts all events deleted so far (the last
+     * such record holds the totals). In {@code names/} only.
+     */
+    public static final byte DOC_WINDOW = 12;
 
     /** The size of a document's CRC32C, written little-endian (see {@link DocumentChecksums}). */
     public static final int CHECKSUM_BYTES = 4;
@@ -88,6 +101,8 @@ public final class RecordingFormat {
     public static final int LOSS_WRITE_FAILED = 1;
     public static final int LOSS_AFTER_CLOSE = 2;
     public static final int LOSS_DISK_FULL = 3;
+    /** Deleted with the oldest part of the window ({@code maxsize}, {@code maxage}). */
+    public static final int LOSS_WINDOW = 4;
 
     /** Method id 0: a call whose join point AspectJ could not name (class-initialisation cycle). */
     public static final int UNKNOWN_METHOD = 0;
@@ -111,6 +126,7 @@ public final class RecordingFormat {
             case LOSS_WRITE_FAILED -> "write failed";
             case LOSS_AFTER_CLOSE -> "after close";
             case LOSS_DISK_FULL -> "disk full";
+            case LOSS_WINDOW -> "window";
             default -> "cause " + cause;
         };
     }

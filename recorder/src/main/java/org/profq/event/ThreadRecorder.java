@@ -211,7 +211,7 @@ final class ThreadRecorder {
                 .putVarint(count)
                 .putVarint(lastEventNanos);
         batchHeader.putInt32(checksums.batch(batchHeader.bytes(), batchHeader.length(), events, length));
-        if (log.write(batchHeader.bytes(), batchHeader.length(), events, 0, length)) {
+        if (log.writeBatch(batchHeader.bytes(), batchHeader.length(), events, 0, length, threadId, count, lastEventNanos)) {
             eventsWritten += count;
         } else {
             eventsLost += count;

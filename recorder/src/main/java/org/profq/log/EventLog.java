@@ -12,6 +12,7 @@ import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.RollCycles;
 import net.openhft.chronicle.wire.DocumentContext;
 import org.profq.event.DocumentChecksums;
+import org.profq.event.DocumentWriter;
 import org.profq.event.RecordingFormat;
 
 /**
@@ -26,12 +27,23 @@ import org.profq.event.RecordingFormat;
  * failing cleanly. So the log keeps a reserve: it looks at the free space every
  * {@link #SPACE_CHECK_INTERVAL} bytes, and once less than {@link #RESERVE_BYTES} is left it
  * takes no more batches, only small records (loss, warning, end), and tells its listener.
+ *
+ * <p>With a window ({@link WindowLimits}) the log is two queues: batches go to {@code events/},
+ * cut into segments of which {@link EventWindow} deletes the oldest, and everything else (header,
+ * names, losses, warnings, the end) to {@code names/}, which is never cut. Each deleted segment
+ * is said in {@code names/}: a {@code LOSS_WINDOW} loss record per thread, and a
+ * {@code DOC_WINDOW} record with the window's start and the events dropped so far.
  */
 public final class EventLog implements AutoCloseable {
     /** Chronicle grows a cycle file in blocks of this size; small keeps tiny recordings small. */
     private static final long BLOCK_SIZE = 4L << 20;
     static final long RESERVE_BYTES = 1L << 20;
     static final long SPACE_CHECK_INTERVAL = 256L << 10;
+    /**
+     * The block of a window's {@code names/} queue: small, as the queue counts towards the
+     * window's size, yet with room for documents of up to 64 KiB (Chronicle's overlap).
+     */
+    private static final long NAMES_BLOCK_SIZE = 256L << 10;
     /** Documents up to this size are still written when the disk is nearly full. */
     private static final int SMALL_RECORD = 4096;
 
@@ -39,6 +51,12 @@ public final class EventLog implements AutoCloseable {
 
     private final ChronicleQueue queue;
     private final ExcerptAppender appender;
+    /** Where documents other than batches go: {@link #appender} without a window. */
+    private final ChronicleQueue namesQueue;
+    private final ExcerptAppender namesAppender;
+    private final EventWindow window;
+    private final EventWindow.Drops drops = this::windowDropped;
+    private final DocumentWriter windowRecord = new DocumentWriter();
     private final FileStore store;
     private final Path directory;
     private final DocumentChecksums checksums = new DocumentChecksums();
@@ -49,17 +67,33 @@ public final class EventLog implements AutoCloseable {
     private Throwable failure;
     private Consumer<String> onStopped = reason -> { };
 
-    private EventLog(ChronicleQueue queue, FileStore store, Path directory) {
+    private EventLog(ChronicleQueue queue, ChronicleQueue namesQueue, EventWindow window, FileStore store, Path directory) {
         this.queue = queue;
         this.store = store;
         this.directory = directory;
+        this.window = window;
         this.appender = queue.createAppender();
         // Every write happens under this object's monitor, from whichever thread flushes.
         appender.singleThreadedCheckDisabled(true);
+        this.namesQueue = namesQueue;
+        if (namesQueue == null) {
+            namesAppender = appender;
+        } else {
+            namesAppender = namesQueue.createAppender();
+            namesAppender.singleThreadedCheckDisabled(true);
+        }
     }
 
-    /** Creates {@code <recording>/events/}; refuses a disk with less than twice the reserve free. */
+    /** Creates {@code <recording>/events/}, keeping every event; refuses a disk with less than twice the reserve free. */
     public static EventLog create(Path recordingDirectory) throws IOException {
+        return create(recordingDirectory, WindowLimits.NONE);
+    }
+
+    /**
+     * Creates {@code <recording>/events/}, and with a window {@code names/} as well; refuses a
+     * disk with less than twice the reserve free.
+     */
+    public static EventLog create(Path recordingDirectory, WindowLimits limits) throws IOException {
         // Absolute: Chronicle canonicalises the path whenever it grows the file, and resolving a
         // relative one reads user.dir, which a SecurityManager the program installs may forbid.
         Path events = RecordingLayout.eventsDirectory(recordingDirectory).toAbsolutePath();
@@ -68,11 +102,32 @@ public final class EventLog implements AutoCloseable {
         if (store.getUsableSpace() < 2 * RESERVE_BYTES) {
             throw new IOException("only " + store.getUsableSpace() + " bytes are free on its disk");
         }
+        if (!limits.isSet()) {
+            ChronicleQueue queue = ChronicleQueue.singleBuilder(events)
+                    .rollCycle(RollCycles.WEEKLY)
+                    .blockSize(BLOCK_SIZE)
+                    .build();
+            return new EventLog(queue, null, null, store, events);
+        }
+        Path names = RecordingLayout.namesDirectory(recordingDirectory).toAbsolutePath();
+        Files.createDirectories(names);
+        EventWindow window = new EventWindow(limits, events, names);
         ChronicleQueue queue = ChronicleQueue.singleBuilder(events)
-                .rollCycle(RollCycles.WEEKLY)
-                .blockSize(BLOCK_SIZE)
+                .rollCycle(EventWindow.ROLL_CYCLE)
+                .timeProvider(window.clock())
+                .blockSize(EventWindow.BLOCK_SIZE)
                 .build();
-        return new EventLog(queue, store, events);
+        ChronicleQueue namesQueue;
+        try {
+            namesQueue = ChronicleQueue.singleBuilder(names)
+                    .rollCycle(RollCycles.WEEKLY)
+                    .blockSize(NAMES_BLOCK_SIZE)
+                    .build();
+        } catch (RuntimeException e) {
+            queue.close();
+            throw e;
+        }
+        return new EventLog(queue, namesQueue, window, store, events);
     }
 
     /**
@@ -92,25 +147,48 @@ public final class EventLog implements AutoCloseable {
         for (int i = 0; i < RecordingFormat.CHECKSUM_BYTES; i++) {
             trailer[i] = (byte) (checksum >>> (8 * i));
         }
-        return append(null, 0, bytes, offset, length, trailer);
+        return append(namesAppender, null, 0, bytes, offset, length, trailer);
     }
 
     /**
-     * Appends {@code prefix[0, prefixLength)} then {@code body[offset, offset+length)} as one
-     * document: a batch header (which holds the batch's checksum) and its events without
-     * copying the events first.
+     * Appends one batch of {@code eventCount} events of thread {@code threadId}, the last at
+     * {@code lastNanos}: {@code prefix[0, prefixLength)} then {@code body[offset, offset+length)}
+     * as one document, a batch header (which holds the batch's checksum) and its events without
+     * copying the events first. False if the log would not take it (the caller counts the loss).
      */
-    public synchronized boolean write(byte[] prefix, int prefixLength, byte[] body, int offset, int length) {
-        return append(prefix, prefixLength, body, offset, length, null);
+    public synchronized boolean writeBatch(byte[] prefix, int prefixLength, byte[] body, int offset, int length,
+                                           int threadId, int eventCount, long lastNanos) {
+        if (!append(appender, prefix, prefixLength, body, offset, length, null)) {
+            return false;
+        }
+        if (window != null) {
+            window.added(threadId, eventCount, lastNanos, prefixLength + length, drops);
+        }
+        return true;
+    }
+
+    /** A window segment was deleted: its events are counted lost, and the window's start moves on. */
+    private void windowDropped(long[] eventsByThread, long windowStartNanos, long eventsDropped) {
+        for (int threadId = 0; threadId < eventsByThread.length; threadId++) {
+            if (eventsByThread[threadId] > 0) {
+                windowRecord.start(RecordingFormat.DOC_LOSS).putVarint(threadId).putVarint(RecordingFormat.LOSS_WINDOW)
+                        .putVarint(eventsByThread[threadId]);
+                write(windowRecord.bytes(), 0, windowRecord.length());
+            }
+        }
+        windowRecord.start(RecordingFormat.DOC_WINDOW).putVarint(windowStartNanos).putVarint(eventsDropped);
+        write(windowRecord.bytes(), 0, windowRecord.length());
+        queue.refreshDirectoryListing(); // readers opened from now on start at the oldest segment kept
     }
 
     /** {@code prefix}, {@code body} and {@code suffix} (each but the body may be null) as one document. */
-    private boolean append(byte[] prefix, int prefixLength, byte[] body, int offset, int length, byte[] suffix) {
+    private boolean append(ExcerptAppender to, byte[] prefix, int prefixLength, byte[] body, int offset, int length,
+                           byte[] suffix) {
         int size = prefixLength + length + (suffix == null ? 0 : suffix.length);
         if (!accepts(size)) {
             return false;
         }
-        try (DocumentContext document = appender.writingDocument()) {
+        try (DocumentContext document = to.writingDocument()) {
             Bytes<?> out = document.wire().bytes();
             if (prefix != null) {
                 out.write(prefix, 0, prefixLength);
@@ -164,6 +242,11 @@ public final class EventLog implements AutoCloseable {
         return failure;
     }
 
+    /** Whether the log keeps a window (writes {@code names/} beside {@code events/}). */
+    public boolean hasWindow() {
+        return window != null;
+    }
+
     /** The queue directory, for messages. */
     public Path directory() {
         return directory;
@@ -181,6 +264,10 @@ public final class EventLog implements AutoCloseable {
             appender.close();
         } finally {
             queue.close();
+            if (namesQueue != null) {
+                namesAppender.close();
+                namesQueue.close();
+            }
         }
     }
 }

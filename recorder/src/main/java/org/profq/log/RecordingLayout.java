@@ -31,6 +31,14 @@ public final class RecordingLayout {
         return recording.resolve(WEAVING);
     }
 
+    /**
+     * A recording with a window keeps its header, names, losses and end here, never deleted,
+     * and only batches in {@code events/}; a recording without one has no {@code names/}.
+     */
+    public static Path namesDirectory(Path recording) {
+        return recording.resolve("names");
+    }
+
     public static Path indexDirectory(Path recording) {
         return recording.resolve(INDEX);
     }

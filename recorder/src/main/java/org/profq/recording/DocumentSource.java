@@ -17,8 +17,9 @@ import org.profq.log.ChronicleSettings;
 import org.profq.log.RecordingLayout;
 
 /**
- * Walks the documents of a recording's {@code events/} queue in order, read-only, copying each
- * into a reused array. Only this class knows the log is a Chronicle Queue.
+ * Walks the documents of one of a recording's queues ({@code events/}, or {@code names/} of a
+ * recording with a window) in order, read-only, copying each into a reused array. Only this
+ * class knows the log is a Chronicle Queue.
  *
  * <p>It also turns a damaged queue into a {@link RecordingException} naming the file, where
  * Chronicle alone would hang, fail with an unrelated message, fault on memory past the end of a
@@ -54,11 +55,17 @@ final class DocumentSource implements AutoCloseable {
     private File currentFile;
     private long currentFileLength;
 
+    /** The {@code events/} queue of {@code recording}. */
     DocumentSource(Path recording) {
-        this.events = RecordingLayout.eventsDirectory(recording);
+        this(recording, RecordingLayout.eventsDirectory(recording));
+    }
+
+    /** The queue in {@code queueDirectory} of {@code recording}. */
+    DocumentSource(Path recording, Path queueDirectory) {
+        this.events = queueDirectory;
         if (!Files.isDirectory(events) || queueFiles(events).isEmpty()) {
-            throw new RecordingException(recording + " is not a profq recording: it has no events/ queue; "
-                    + "record one with `profq record -- java ...`.");
+            throw new RecordingException(recording + " is not a profq recording: it has no " + events.getFileName()
+                    + "/ queue; record one with `profq record -- java ...`.");
         }
         this.queueFiles = queueFiles(events);
         for (Path file : queueFiles) {

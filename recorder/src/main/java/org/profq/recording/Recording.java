@@ -6,12 +6,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 
 import org.profq.event.ByteCursor;
 import org.profq.event.DocumentChecksums;
+import org.profq.log.RecordingLayout;
 import org.profq.recording.RecordedEvent.CallExit;
 
 /**
@@ -27,22 +31,37 @@ import org.profq.recording.RecordedEvent.CallExit;
  * Opening reads the whole log once for names and totals, keeping only those; events are
  * decoded again, streaming, by each {@link #forEachEvent} or {@link #forEachCall}. A recording
  * still being written can be opened: it shows what was flushed when it was opened.
+ *
+ * <p>A recording made with a window ({@code maxsize}, {@code maxage}) holds the latest part of
+ * the run: {@link #window()} says from when, and the events dropped before it are counted in
+ * {@link #losses()} (cause "window"). Calls that began before the window are not rebuilt: their
+ * exits are kept events, but they make no {@link Call}, and the calls inside the window nest
+ * from depth 0 where they nested in them.
  */
 public final class Recording implements AutoCloseable {
     private final Path directory;
+    /** The {@code events/} queue: with a window, its batches only. */
     private final DocumentSource source;
+    /** With a window, the {@code names/} queue: the header and every other document; else null. */
+    private final DocumentSource names;
     private final RunInfo run;
     private final Dictionaries dictionaries = new Dictionaries();
     private final DocumentChecksums checksums = new DocumentChecksums();
     private final List<Loss> losses = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
+    private final Map<String, Integer> lossIndex = new HashMap<>();
     private RecordingEnd end;
     private WeavingSummary weaving;
+    private RecordingWindow window;
+    /** Documents read from {@code events/}: what an {@link EventReader} reads up to. */
     private long documentCount;
+    private long namesDocumentCount;
+    /** The queue being read, for messages. */
+    private DocumentSource reading;
     private long events;
     private long logBytes;
     private long lastEventNanos;
-    private final java.util.Map<Integer, Long> threadLastNanos = new java.util.HashMap<>();
+    private final Map<Integer, Long> threadLastNanos = new HashMap<>();
     /** Set when {@link #refresh} gave a newer recording the log position (and its closing) to. */
     private boolean handedOn;
     /** Why a refresh failed: the log position is lost, so every later refresh fails the same way. */
@@ -51,28 +70,39 @@ public final class Recording implements AutoCloseable {
     private Recording(Path directory) {
         this.directory = directory;
         this.source = new DocumentSource(directory);
+        this.reading = source;
         try {
-            this.run = readHeader();
-            scan();
-            dictionaries.threads.replaceAll(thread -> thread.withLastNanos(
-                    threadLastNanos.getOrDefault(thread.id(), thread.firstNanos())));
-        } catch (ByteCursor.MalformedRecordException e) {
-            source.close();
-            throw new RecordingException(source.fileName() + " is damaged at document " + documentCount + ": " + e.getMessage(), e);
-        } catch (RecordingException e) {
-            source.close();
-            throw e.getMessage().contains(directory.toString()) ? e
-                    : new RecordingException(source.fileName() + " is damaged at document " + documentCount + ": " + e.getMessage(), e);
+            this.names = Files.isDirectory(RecordingLayout.namesDirectory(directory))
+                    ? new DocumentSource(directory, RecordingLayout.namesDirectory(directory)) : null;
         } catch (RuntimeException e) {
             source.close();
-            throw new RecordingException(source.fileName() + " is damaged at document " + documentCount + ": " + e, e);
+            throw e;
         }
+        try {
+            this.run = readHeader();
+            scanAll();
+        } catch (ByteCursor.MalformedRecordException e) {
+            close();
+            throw new RecordingException(damagedAt() + e.getMessage(), e);
+        } catch (RecordingException e) {
+            close();
+            throw e.getMessage().contains(directory.toString()) ? e : new RecordingException(damagedAt() + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            close();
+            throw new RecordingException(damagedAt() + e, e);
+        }
+    }
+
+    private String damagedAt() {
+        return reading.fileName() + " is damaged at document " + (reading == names ? namesDocumentCount : documentCount) + ": ";
     }
 
     /** A newer view of {@code previous}: its names and totals, reading on from its log position. */
     private Recording(Recording previous) {
         this.directory = previous.directory;
         this.source = previous.source;
+        this.names = previous.names;
+        this.reading = source;
         this.run = previous.run;
         dictionaries.classes.addAll(previous.dictionaries.classes);
         dictionaries.methods.addAll(previous.dictionaries.methods);
@@ -80,6 +110,9 @@ public final class Recording implements AutoCloseable {
         dictionaries.threads.addAll(previous.dictionaries.threads);
         dictionaries.fields.addAll(previous.dictionaries.fields);
         losses.addAll(previous.losses);
+        lossIndex.putAll(previous.lossIndex);
+        window = previous.window;
+        namesDocumentCount = previous.namesDocumentCount;
         warnings.addAll(previous.warnings);
         threadLastNanos.putAll(previous.threadLastNanos);
         end = previous.end;
@@ -89,12 +122,11 @@ public final class Recording implements AutoCloseable {
         logBytes = previous.logBytes;
         lastEventNanos = previous.lastEventNanos;
         try {
-            scan();
+            scanAll();
         } catch (ByteCursor.MalformedRecordException e) {
-            throw new RecordingException(directory + " is damaged at document " + documentCount + ": " + e.getMessage(), e);
+            throw new RecordingException(directory + " is damaged at document "
+                    + (reading == names ? namesDocumentCount : documentCount) + ": " + e.getMessage(), e);
         }
-        dictionaries.threads.replaceAll(thread -> thread.withLastNanos(
-                threadLastNanos.getOrDefault(thread.id(), thread.firstNanos())));
     }
 
     /**
@@ -119,7 +151,7 @@ public final class Recording implements AutoCloseable {
             refreshFailure = e;
             throw e;
         }
-        if (newer.documentCount == documentCount) {
+        if (newer.documentCount == documentCount && newer.namesDocumentCount == namesDocumentCount) {
             return this;
         }
         handedOn = true;
@@ -204,7 +236,15 @@ public final class Recording implements AutoCloseable {
         return losses.stream().mapToLong(Loss::events).sum();
     }
 
-    /** Bytes of documents in the log (header, names, batches), Chronicle's framing included. */
+    /**
+     * The window a recording made with {@code maxsize} or {@code maxage} kept, once it had to
+     * drop its oldest events; empty when every event recorded is in the log.
+     */
+    public Optional<RecordingWindow> window() {
+        return Optional.ofNullable(window);
+    }
+
+    /** Bytes of documents in the log (header, names, batches, the window's kept ones only), Chronicle's framing included. */
     public long logBytes() {
         return logBytes;
     }
@@ -283,14 +323,24 @@ public final class Recording implements AutoCloseable {
     public synchronized void close() {
         if (!handedOn) {
             source.close();
+            if (names != null) {
+                names.close();
+            }
         }
     }
 
+    /** The first document of {@code names/} with a window, else of {@code events/}. */
     private RunInfo readHeader() {
+        DocumentSource source = names != null ? names : this.source;
+        reading = source;
         if (!source.next()) {
             throw new RecordingException(source.directory() + " holds no header: the recording is empty or was never started.");
         }
-        documentCount++;
+        if (source == names) {
+            namesDocumentCount++;
+        } else {
+            documentCount++;
+        }
         logBytes += source.length() + 4L;
         ByteCursor in = new ByteCursor().reset(source.bytes(), 0, source.length());
         if (in.readByte() != DOC_HEADER || !Arrays.equals(in.readBytes(MAGIC.length), MAGIC)) {
@@ -316,11 +366,29 @@ public final class Recording implements AutoCloseable {
                 in.readString(), in.readVarint(), in.readString(), in.readString(), in.readVarint());
     }
 
-    /** One pass over the log for names, losses, the end record and totals. */
-    private void scan() {
+    /**
+     * Reads on through both queues. Batches first: every name a batch read here refers to was
+     * written before it, so it is in {@code names/} by the time that is read.
+     */
+    private void scanAll() {
+        scan(source);
+        if (names != null) {
+            scan(names);
+        }
+        dictionaries.threads.replaceAll(thread -> thread.withLastNanos(
+                threadLastNanos.getOrDefault(thread.id(), thread.firstNanos())));
+    }
+
+    /** One pass over a queue for names, losses, the window, the end record and totals. */
+    private void scan(DocumentSource source) {
+        reading = source;
         ByteCursor in = new ByteCursor();
         while (source.next()) {
-            documentCount++;
+            if (source == names) {
+                namesDocumentCount++;
+            } else {
+                documentCount++;
+            }
             logBytes += source.length() + 4L;
             byte[] bytes = source.bytes();
             int length = source.length();
@@ -368,7 +436,8 @@ public final class Recording implements AutoCloseable {
                     int id = in.readInt();
                     Dictionaries.add(dictionaries.fields, id, new FieldInfo(id, in.readInt(), in.readString(), in.readString()), "field");
                 }
-                case DOC_LOSS -> losses.add(new Loss(in.readInt(), lossCauseName(in.readInt()), in.readVarint()));
+                case DOC_LOSS -> addLoss(in.readInt(), lossCauseName(in.readInt()), in.readVarint());
+                case DOC_WINDOW -> window = new RecordingWindow(in.readVarint(), in.readVarint());
                 case DOC_END -> end = new RecordingEnd(in.readVarint(), in.readVarint(), in.readVarint(), in.readInt());
                 case DOC_WARNING -> {
                     in.readVarint();
@@ -385,10 +454,22 @@ public final class Recording implements AutoCloseable {
         long unchanged = in.readVarint();
         long fromCache = in.readVarint();
         long generated = in.readVarint();
-        java.util.Map<String, Long> leftUnwoven = new java.util.TreeMap<>();
+        Map<String, Long> leftUnwoven = new TreeMap<>();
         for (long reasons = in.readVarint(); reasons > 0; reasons--) {
             leftUnwoven.put(in.readString(), in.readVarint());
         }
         return new WeavingSummary(woven, unchanged, fromCache, generated, leftUnwoven);
+    }
+
+    /** A window writes a loss record per thread for each part it drops: one {@link Loss} per thread and cause adds them up. */
+    private void addLoss(int threadId, String cause, long count) {
+        String key = threadId + "/" + cause;
+        Integer at = lossIndex.get(key);
+        if (at == null) {
+            lossIndex.put(key, losses.size());
+            losses.add(new Loss(threadId, cause, count));
+        } else {
+            losses.set(at, new Loss(threadId, cause, losses.get(at).events() + count));
+        }
     }
 }

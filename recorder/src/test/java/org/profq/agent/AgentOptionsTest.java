@@ -11,6 +11,7 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.profq.agent.AgentOptions.EventKind;
+import org.profq.log.WindowLimits;
 
 /** The agent string's grammar: key=value pairs separated by commas, list items by colons. */
 class AgentOptionsTest {
@@ -41,7 +42,7 @@ class AgentOptionsTest {
 
     @Test
     void mistakesAreOneSentenceThatSaysWhatToDo() {
-        assertEquals("unknown agent option 'colour'; known options are include, exclude, events, out, clock, tick, track, cache.",
+        assertEquals("unknown agent option 'colour'; known options are include, exclude, events, out, clock, tick, track, cache, maxsize, maxage.",
                 assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("colour=red")).getMessage());
         assertEquals("unknown event kind 'usage'; use calls, allocations, deaths, exceptions or uses, several as calls:allocations.",
                 assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("events=usage")).getMessage());
@@ -49,6 +50,33 @@ class AgentOptionsTest {
                 assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("tick=5")).getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("include=a\"b"))
                 .getMessage().startsWith("'a\"b' is not a class pattern for include;"));
+    }
+
+    @Test
+    void maxsizeAndMaxageSetTheWindowInBytesAndNanoseconds() {
+        assertEquals(new WindowLimits(0, 0), AgentOptions.parse(null).window());
+        assertEquals(new WindowLimits(512L << 20, 0), AgentOptions.parse("maxsize=512m").window());
+        assertEquals(new WindowLimits(2L << 30, 0), AgentOptions.parse("maxsize=2G").window());
+        assertEquals(new WindowLimits(1536L << 10, 0), AgentOptions.parse("maxsize=1536k").window());
+        assertEquals(new WindowLimits(1_048_576, 0), AgentOptions.parse("maxsize=1048576").window());
+        assertEquals(new WindowLimits(0, 30_000_000_000L), AgentOptions.parse("maxage=30s").window());
+        assertEquals(new WindowLimits(100L << 20, 7_200_000_000_000L), AgentOptions.parse("maxsize=100m,maxage=2h").window());
+        assertEquals(new WindowLimits(0, 600_000_000_000L), AgentOptions.parse("maxage=10m").window());
+        assertEquals(new WindowLimits(0, 86_400_000_000_000L), AgentOptions.parse("maxage=1d").window());
+    }
+
+    @Test
+    void aWindowTooSmallOrMisspeltIsOneSentence() {
+        assertEquals("maxsize '512k' is too small; use 1m or more (the recording's names and a few segments of events must fit).",
+                assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("maxsize=512k")).getMessage());
+        assertEquals("maxsize '1.5g' is not a size; use a whole number with k, m or g, such as 100m or 1g.",
+                assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("maxsize=1.5g")).getMessage());
+        assertEquals("maxsize '999999999999g' is not a size; use a whole number with k, m or g, such as 100m or 1g.",
+                assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("maxsize=999999999999g")).getMessage());
+        assertEquals("maxage '5s' is too short; use 10s or more (events reach the recording up to a second late).",
+                assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("maxage=5s")).getMessage());
+        assertEquals("maxage '10' is not a duration; use a whole number with s, m, h or d, such as 30s, 10m or 2h.",
+                assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("maxage=10")).getMessage());
     }
 
     @Test

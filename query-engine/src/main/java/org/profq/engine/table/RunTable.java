@@ -7,6 +7,7 @@ import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.Linq4j;
 import org.profq.engine.index.LiveRecording;
 import org.profq.recording.Recording;
+import org.profq.recording.RecordingWindow;
 import org.profq.recording.RunInfo;
 
 /** {@code run}: the one row describing the recording, from its header, totals and end record. */
@@ -23,6 +24,8 @@ public final class RunTable extends DictionaryTable {
         return Linq4j.asEnumerable(List.<Object[]>of(new Object[] {
                 run.mainClass(), run.arguments(), run.jvm(), run.pid(), run.host(), startedAt.toString(),
                 recording.durationNanos(), run.options(), run.clock(), run.tickNanos(), recording.eventCount(),
-                recording.eventsLost(), recording.end().isPresent()}));
+                recording.eventsLost(), recording.end().isPresent(),
+                recording.window().map(RecordingWindow::startNanos).orElse(0L),
+                recording.window().map(RecordingWindow::eventsDropped).orElse(0L)}));
     }
 }

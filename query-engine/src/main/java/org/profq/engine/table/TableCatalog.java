@@ -32,8 +32,13 @@ public final class TableCatalog {
             text("clock", "'tick' (events read a clock published every tick_ns) or 'exact' (System.nanoTime per event)"),
             nanos("tick_ns", "the tick clock's period; 0 with the exact clock"),
             count("events", "events recorded"),
-            count("events_lost", "events the recorder had to drop (full buffer, disk full, shutdown race); 0 means nothing was lost"),
-            flag("ended_cleanly", "false when the program was killed before the recorder wrote its end record")));
+            count("events_lost", "events the recorder had to drop (full buffer, disk full, shutdown race, and the oldest"
+                    + " part of a window: events_dropped_by_window); 0 means nothing was lost"),
+            flag("ended_cleanly", "false when the program was killed before the recorder wrote its end record"),
+            nanos("window_start_ns", "with --max-size or --max-age, once the oldest events were dropped: every event after"
+                    + " this time is in the recording (calls begun before it are not in calls); 0 when nothing was dropped"),
+            count("events_dropped_by_window", "events dropped with the oldest part of the window (counted in events_lost too);"
+                    + " 0 without a window or when it never filled")));
 
     public static final TableDefinition THREADS = new TableDefinition("threads", "thread that recorded events", List.of(
             id("thread_id", "profq's thread id"),
