@@ -19,6 +19,7 @@ import org.profq.recording.Recording;
 import org.profq.recording.RecordingException;
 import org.profq.recording.RunInfo;
 import org.profq.recording.ThreadInfo;
+import org.profq.recording.WeavingSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -93,6 +94,8 @@ public final class InfoCommand implements Callable<Integer> {
                         lines.put("window", "the whole run (the window never filled)");
                     }
                 });
+        lines.put("classes", recording.weaving().map(InfoCommand::weaving)
+                .orElse("unknown: the program was killed before the recorder wrote its weaving summary"));
         lines.put("warnings", recording.warnings().isEmpty() ? "none" : String.join("; ", recording.warnings()));
         lines.put("index", indexState(directory));
         Map<String, Path> jvms = ConnectString.schemasOf(directory);
@@ -119,6 +122,22 @@ public final class InfoCommand implements Callable<Integer> {
         RunInfo run = recording.run();
         return (run.mainClass() + " " + run.arguments()).strip() + ", pid " + run.pid() + ", "
                 + recording.eventCount() + " events, " + directory;
+    }
+
+    /** How the classes were woven; classes left unwoven mean the recording covers part of the program. */
+    static String weaving(WeavingSummary weaving) {
+        StringBuilder line = new StringBuilder()
+                .append(weaving.woven()).append(" woven and ")
+                .append(weaving.unchanged()).append(" with nothing to weave (")
+                .append(weaving.fromCache()).append(" of them from the woven-class cache), ")
+                .append(weaving.generated()).append(" JDK-generated left alone, ")
+                .append(weaving.leftUnwoven()).append(" left unwoven");
+        if (weaving.leftUnwoven() > 0) {
+            List<String> reasons = new ArrayList<>();
+            weaving.leftUnwovenByReason().forEach((reason, classes) -> reasons.add(classes + " " + reason));
+            line.append(" (").append(String.join(", ", reasons)).append("): the recording covers part of the program");
+        }
+        return line.toString();
     }
 
     private static String threads(List<ThreadInfo> threads) {

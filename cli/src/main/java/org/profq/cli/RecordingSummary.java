@@ -35,6 +35,10 @@ final class RecordingSummary {
             line.append(String.format(Locale.ROOT, ", %.1f bytes/event", (double) bytes / events));
         }
         line.append(", ").append(recording.eventsLost()).append(" lost");
+        long leftUnwoven = recording.weaving().map(weaving -> weaving.leftUnwoven()).orElse(0L);
+        if (leftUnwoven > 0) {
+            line.append(", ").append(leftUnwoven).append(leftUnwoven == 1 ? " class" : " classes").append(" left unwoven");
+        }
         int warnings = recording.warnings().size();
         if (warnings > 0) {
             line.append(", ").append(warnings).append(warnings == 1 ? " recorder warning" : " recorder warnings");

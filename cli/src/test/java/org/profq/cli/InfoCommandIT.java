@@ -28,7 +28,7 @@ class InfoCommandIT {
         List<String> lines = outcome.stdout().lines().toList();
         try (Recording opened = Recording.open(recording)) {
             assertEquals(List.of("recording", "program", "jvm", "process", "started", "duration", "recorder", "threads",
-                    "events", "log", "dictionaries", "events lost", "warnings", "index"),
+                    "events", "log", "dictionaries", "events lost", "classes", "warnings", "index"),
                     lines.stream().map(line -> line.substring(0, 13).strip()).toList());
             assertEquals("program       profq.samples.Allocations", lines.get(1));
             assertTrue(lines.get(6).startsWith("recorder      format " + RecordingFormat.MAJOR_VERSION + "." + RecordingFormat.MINOR_VERSION + ", clock exact"), lines.get(6));
@@ -38,7 +38,9 @@ class InfoCommandIT {
                     opened.logBytes(), opened.logBytes() / 3114.0), lines.get(9));
             assertEquals("dictionaries  4 classes, 3 methods, 3 allocation sites", lines.get(10));
             assertEquals("events lost   0", lines.get(11));
-            assertEquals("warnings      none", lines.get(12));
+            assertTrue(lines.get(12).matches("classes       2 woven and \\d+ with nothing to weave \\(\\d+ of them from the woven-class"
+                    + " cache\\), \\d+ JDK-generated left alone, 0 left unwoven"), lines.get(12));
+            assertEquals("warnings      none", lines.get(13));
         }
     }
 

@@ -39,6 +39,8 @@ class DictionaryTablesIT {
                 "SELECT duration_ns >= (SELECT MAX(end_ns) FROM calls) AND started_at LIKE '____-__-__T%Z' FROM run"));
         assertEquals(List.of(List.of(0L, 0L)), Rows.query(connection, "SELECT window_start_ns, events_dropped_by_window FROM run"),
                 "a recording without a window has all its events");
+        // Allocations and its nested Point class, woven; nothing left unwoven: the recording covers the whole program.
+        assertEquals(List.of(List.of(2L, 0L)), Rows.query(connection, "SELECT classes_woven, classes_left_unwoven FROM run"));
     }
 
     @Test

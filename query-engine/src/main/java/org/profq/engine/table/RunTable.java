@@ -9,6 +9,7 @@ import org.profq.engine.index.LiveRecording;
 import org.profq.recording.Recording;
 import org.profq.recording.RecordingWindow;
 import org.profq.recording.RunInfo;
+import org.profq.recording.WeavingSummary;
 
 /** {@code run}: the one row describing the recording, from its header, totals and end record. */
 public final class RunTable extends DictionaryTable {
@@ -26,6 +27,8 @@ public final class RunTable extends DictionaryTable {
                 recording.durationNanos(), run.options(), run.clock(), run.tickNanos(), recording.eventCount(),
                 recording.eventsLost(), recording.end().isPresent(),
                 recording.window().map(RecordingWindow::startNanos).orElse(0L),
-                recording.window().map(RecordingWindow::eventsDropped).orElse(0L)}));
+                recording.window().map(RecordingWindow::eventsDropped).orElse(0L),
+                recording.weaving().map(WeavingSummary::woven).orElse(0L),
+                recording.weaving().map(WeavingSummary::leftUnwoven).orElse(0L)}));
     }
 }

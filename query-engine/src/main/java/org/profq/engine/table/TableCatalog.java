@@ -38,7 +38,12 @@ public final class TableCatalog {
             nanos("window_start_ns", "with --max-size or --max-age, once the oldest events were dropped: every event after"
                     + " this time is in the recording (calls begun before it are not in calls); 0 when nothing was dropped"),
             count("events_dropped_by_window", "events dropped with the oldest part of the window (counted in events_lost too);"
-                    + " 0 without a window or when it never filled")));
+                    + " 0 without a window or when it never filled"),
+            count("classes_woven", "the program's classes the weaver wove (from the woven-class cache or afresh); 0 when"
+                    + " the program was killed before the recorder wrote its weaving summary"),
+            count("classes_left_unwoven", "classes (and single methods) the weaver could not weave or the JVM would have"
+                    + " rejected woven, loaded as they were: their calls and allocations are not recorded, so above 0 the"
+                    + " recording covers part of the program; the recorder's warnings name each one")));
 
     public static final TableDefinition THREADS = new TableDefinition("threads", "thread that recorded events", List.of(
             id("thread_id", "profq's thread id"),
