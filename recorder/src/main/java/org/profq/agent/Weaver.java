@@ -36,7 +36,7 @@ final class Weaver {
         QuietTraceFactory.install();
         Dump.setDumpOnException(false); // no ajcore files in the program's working directory
         System.setProperty(CONFIGURATION_PROPERTY, writeConfiguration(options, recording).toUri().toString());
-        WovenClassCache cache = options.cache() == null ? null : WovenClassCache.open(options.cache(), cacheKey(options));
+        WovenClassCache cache = options.cache() == null ? null : WovenClassCache.open(options.cache(), cacheKey(options), Recorder::warning);
         instrumentation.addTransformer(new ApplicationClassesOnly(new LoaderWeavers(), cache, TALLY));
     }
 
