@@ -1,0 +1,400 @@
+package org.profq.bench.real;
+
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import java.util.zip.ZipFile;
+
+import org.profq.bench.BenchEnvironment;
+
+/**
+ * profq's compatibility suite (issue 14): each program run once without a profiler and once
+ * under the agent with every event family ({@code events=calls:allocations:deaths:exceptions:uses},
+ * a fresh woven-class cache), on JDK 17 and, for the programs named by {@code --jdk25-programs},
+ * on JDK 25 too. One markdown table: identical standard output (and report file), exit codes,
+ * standard error lines the profiled run has beyond the plain one (line multisets), classes woven
+ * and left unwoven (the recording's weaving summary, every JVM of the group), JVMs recorded,
+ * files that appeared in the program's working directory only under profq (an {@code ajcore}
+ * dump, say), and the wall-time ratio of that one pair.
+ *
+ * <pre>
+ * ./mvnw -q -pl bench -am package -DskipTests
+ * java -cp bench/target/profq-bench.jar org.profq.bench.real.CompatibilitySuite [--tiny]
+ *      [--programs lucene-index,lucene-search,pmd,h2,saxon,kotlin,forker] [--jdk25-programs saxon,kotlin,forker,lucene-search]
+ *      [--cache ~/.cache/profq-bench] [--work bench/target/compatibility] [--jdk25 DIR] [--timeout-minutes 30]
+ * </pre>
+ */
+public final class CompatibilitySuite {
+    static final String EVENTS = ProfilerSetups.EVERYTHING_WITH_USES;
+    private static final List<String> ALL = Stream.concat(RealPrograms.NAMES.stream(), CompatibilityPrograms.NAMES.stream()).toList();
+
+    /** One program on one JDK. */
+    record Row(Program program, String jdk, String mainJar, boolean sameStdout, String firstDifference, int plainExit,
+               int profqExit, List<String> addedStderr, List<String> removedStderr, long woven, long leftUnwoven,
+               String unwovenReasons, int jvms, List<String> newFiles, double plainSeconds, double profqSeconds,
+               List<String> notes) {
+        boolean clean() {
+            return sameStdout && plainExit == profqExit && addedStderr.isEmpty() && removedStderr.isEmpty() && leftUnwoven == 0
+                    && newFiles.isEmpty() && notes.isEmpty();
+        }
+    }
+
+    public static void main(String[] args) throws IOException {
+        Map<String, String> options = options(args);
+        boolean tiny = options.containsKey("tiny");
+        List<String> programs = List.of(options.getOrDefault("programs", String.join(",", ALL)).split(","));
+        List<String> jdk25Programs = List.of(options.getOrDefault("jdk25-programs", "saxon,kotlin,forker,lucene-search").split(","));
+        Duration timeout = Duration.ofMinutes(Long.parseLong(options.getOrDefault("timeout-minutes", "30")));
+
+        BenchEnvironment environment = BenchEnvironment.locate(BenchEnvironment.currentJava());
+        Path target = environment.benchJar().getParent();
+        Path cache = Path.of(options.getOrDefault("cache", System.getProperty("user.home") + "/.cache/profq-bench")).toAbsolutePath();
+        Path work = Path.of(options.getOrDefault("work", target.resolve("compatibility").toString())).toAbsolutePath();
+        Path jdk25 = Path.of(options.getOrDefault("jdk25", "/usr/lib/jvm/temurin-25-jdk-amd64"));
+        Path jdk25Java = Files.isExecutable(jdk25.resolve("bin/java")) ? jdk25.resolve("bin/java") : null;
+        Path java = Path.of(environment.java());
+        Path maven = Path.of(options.getOrDefault("maven", findMavenWrapper(target).toString()));
+        Files.createDirectories(work.resolve("inputs"));
+        Files.createDirectories(cache);
+        if (!Snapshot.isRunningFromSnapshot()) {
+            List<String> relaunchArgs = new ArrayList<>(List.of(args));
+            relaunchArgs.addAll(List.of("--work", work.toString(), "--maven", maven.toString(), "--cache", cache.toString()));
+            System.exit(Snapshot.relaunch(environment.benchJar(), work, environment.java(), CompatibilitySuite.class,
+                    String.join(" ", args), relaunchArgs));
+        }
+        Path agent = environment.profqAgent();
+        MavenCentral central = new MavenCentral(cache, options.getOrDefault("repository", MavenCentral.DEFAULT_URL));
+        DependencyResolver resolver = new DependencyResolver(cache, maven);
+        List<Path> jdkHomes = new ArrayList<>(List.of(Path.of(System.getProperty("java.home")), jdk25));
+        Path srcZip = options.containsKey("src-zip") ? Path.of(options.get("src-zip")) : JdkSources.findSrcZip(jdkHomes);
+        RealPrograms real = new RealPrograms(central, resolver, new JdkSources(srcZip, cache), work, java, tiny);
+        CompatibilityPrograms compat = new CompatibilityPrograms(central, resolver, work.resolve("inputs"), java);
+        CompatibilitySuite suite = new CompatibilitySuite(work.resolve("runs"), agent, environment, timeout);
+
+        List<Row> rows = new ArrayList<>();
+        long start = System.nanoTime();
+        for (String name : programs) {
+            name = name.trim();
+            Program program = RealPrograms.NAMES.contains(name) ? real.named(name) : compat.named(name);
+            System.err.println(program.name() + ": " + program.input());
+            rows.add(suite.check(program, java, "17"));
+            if (jdk25Java != null && jdk25Programs.contains(name)) {
+                rows.add(suite.check(program, jdk25Java, "25"));
+            }
+        }
+        String header = String.format(Locale.ROOT, "Compatibility suite, %s: one plain and one profq run per row, profq with "
+                        + "`events=%s` and an empty woven-class cache, %d cores, harness %s %s, %.1f min. Command: "
+                        + "`java -cp bench/target/profq-bench.jar %s %s`", LocalDate.now(), EVENTS,
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"), System.getProperty("java.version"),
+                (System.nanoTime() - start) / 60e9, CompatibilitySuite.class.getName(),
+                System.getProperty(Snapshot.COMMAND_PROPERTY, String.join(" ", args)));
+        String table = render(rows, header);
+        Files.writeString(work.resolve("results.md"), table);
+        System.out.println(table);
+    }
+
+    private final Path runs;
+    private final Path agent;
+    private final BenchEnvironment environment;
+    private final Duration timeout;
+
+    private CompatibilitySuite(Path runs, Path agent, BenchEnvironment environment, Duration timeout) {
+        this.runs = runs;
+        this.agent = agent;
+        this.environment = environment;
+        this.timeout = timeout;
+    }
+
+    Row check(Program program, Path java, String jdk) {
+        String name = program.name() + "-jdk" + jdk;
+        Path plainDir = runs.resolve(name + "-plain");
+        Path profqDir = runs.resolve(name + "-profq");
+        Path recording = runs.resolve(name + ".profq");
+        Path wovenCache = runs.resolve(name + "-woven-cache");
+        for (Path path : List.of(plainDir, profqDir, recording, wovenCache)) {
+            ProgramMeasurement.delete(path);
+        }
+        JvmRun.Result plain = JvmRun.run(JvmRun.command(java, program.jvmOptions(), program.classPath(), program.mainClass(),
+                program.arguments().apply(plainDir)), plainDir, timeout);
+        List<String> options = new ArrayList<>(program.jvmOptions());
+        options.add("-javaagent:" + agent + "=out=" + recording + ",events=" + EVENTS + ",cache=" + wovenCache);
+        JvmRun.Result profq = JvmRun.run(JvmRun.command(java, options, program.classPath(), program.mainClass(),
+                program.arguments().apply(profqDir)), profqDir, timeout);
+        System.err.printf(Locale.ROOT, "  %-14s JDK %s: %6.2f s plain (exit %d), %6.2f s profq (exit %d)%n", program.name(), jdk,
+                plain.seconds(), plain.exitCode(), profq.seconds(), profq.exitCode());
+
+        List<String> notes = new ArrayList<>();
+        String plainOut = normalisedStdout(program, plain);
+        String profqOut = normalisedStdout(program, profq);
+        String difference = firstDifference("stdout", profqOut, plainOut);
+        if (difference.isEmpty() && program.reportFile() != null) {
+            difference = firstDifference("report", report(program, profq), report(program, plain));
+        }
+        List<String> plainErr = stderrLines(plain);
+        List<String> profqErr = stderrLines(profq);
+        List<String> added = minus(profqErr, plainErr);
+        List<String> removed = minus(plainErr, profqErr);
+        List<String> newFiles = new ArrayList<>(files(profqDir));
+        newFiles.removeAll(files(plainDir));
+        if (plain.timedOut() || profq.timedOut()) {
+            notes.add((plain.timedOut() ? "plain" : "profq") + " run timed out after " + timeout.toMinutes() + " min");
+        }
+
+        long woven = 0;
+        long unwoven = 0;
+        int jvms = 0;
+        Map<String, Long> reasons = new LinkedHashMap<>();
+        if (Files.isDirectory(recording)) {
+            List<String> readerOptions = new ArrayList<>(List.of("-Xmx1g"));
+            readerOptions.addAll(environment.readerJvmArgs());
+            JvmRun.Result dump = JvmRun.run(JvmRun.command(runsJava(), readerOptions, List.of(agent, environment.benchJar()),
+                    WeavingDump.class.getName(), List.of(recording.toString())), runs.resolve(name + "-dump"), timeout);
+            if (dump.exitCode() != 0) {
+                notes.add("reading the recording failed (exit " + dump.exitCode() + "): "
+                        + ProgramMeasurement.head(dump.stderrText(), 5));
+            }
+            for (String line : dump.stdoutText().lines().toList()) {
+                String[] f = line.split("\t", -1);
+                if (f[0].equals("jvm")) {
+                    jvms++;
+                    if (f[5].equals("-")) {
+                        notes.add(f[1] + " (" + f[2] + ") has no weaving summary (ended before the recorder could write it)");
+                        continue;
+                    }
+                    woven += Long.parseLong(f[5]);
+                    unwoven += Long.parseLong(f[9]);
+                    if (f.length > 10 && !f[10].isEmpty()) {
+                        for (String reason : f[10].split(",")) {
+                            int eq = reason.lastIndexOf('=');
+                            reasons.merge(reason.substring(0, eq), Long.parseLong(reason.substring(eq + 1)), Long::sum);
+                        }
+                    }
+                    if (!f[4].equals("0")) {
+                        notes.add(f[1] + " lost " + f[4] + " events");
+                    }
+                } else if (f[0].equals("warning")) {
+                    notes.add(f[1] + " warning: " + f[2]);
+                }
+            }
+            ProgramMeasurement.delete(runs.resolve(name + "-dump"));
+        } else {
+            notes.add("no recording at " + recording);
+        }
+        Row row = new Row(program, jdk + " (" + javaVersion(java) + ")", mainJar(program), difference.isEmpty(), difference,
+                plain.exitCode(), profq.exitCode(), added, removed, woven, unwoven,
+                reasons.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.joining(", ")), jvms,
+                newFiles, plain.seconds(), profq.seconds(), notes);
+        if (!row.clean()) {
+            System.err.println("  " + program.name() + " JDK " + jdk + ": " + (difference.isEmpty() ? "" : difference + "; ")
+                    + "added stderr " + added + ", removed " + removed + ", new files " + newFiles + ", notes " + notes);
+        }
+        // Keep the runs of a row that is not clean for a look; recordings can be gigabytes, so they go.
+        ProgramMeasurement.delete(recording);
+        ProgramMeasurement.delete(wovenCache);
+        if (row.clean()) {
+            ProgramMeasurement.delete(plainDir);
+            ProgramMeasurement.delete(profqDir);
+        }
+        return row;
+    }
+
+    private static Path runsJava() {
+        return Path.of(BenchEnvironment.currentJava());
+    }
+
+    private static String normalisedStdout(Program program, JvmRun.Result run) {
+        return program.normalisation().stdout().apply(run.stdoutText().replace(run.directory().toString(), "<run>"));
+    }
+
+    private static String report(Program program, JvmRun.Result run) {
+        String text = JvmRun.read(run.directory().resolve(program.reportFile())).replace(run.directory().toString(), "<run>");
+        return program.normalisation().report().apply(text);
+    }
+
+    private static List<String> stderrLines(JvmRun.Result run) {
+        return run.stderrText().replace(run.directory().toString(), "<run>").lines().toList();
+    }
+
+    /** The lines of {@code a} not matched one for one by a line of {@code b} (multiset difference), in {@code a}'s order. */
+    static List<String> minus(List<String> a, List<String> b) {
+        Map<String, Integer> left = new HashMap<>();
+        b.forEach(line -> left.merge(line, 1, Integer::sum));
+        List<String> extra = new ArrayList<>();
+        for (String line : a) {
+            Integer n = left.get(line);
+            if (n == null || n == 0) {
+                extra.add(line);
+            } else {
+                left.put(line, n - 1);
+            }
+        }
+        return extra;
+    }
+
+    /** Files and directories under a run directory, relative, without the harness's own three files. */
+    private static Set<String> files(Path directory) {
+        Set<String> names = new TreeSet<>();
+        try (Stream<Path> paths = Files.walk(directory)) {
+            paths.filter(p -> !p.equals(directory)).map(p -> directory.relativize(p).toString())
+                    .filter(p -> !p.equals("stdout.txt") && !p.equals("stderr.txt") && !p.equals("command.txt"))
+                    .forEach(names::add);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return names;
+    }
+
+    private static String firstDifference(String what, String actual, String expected) {
+        if (actual.equals(expected)) {
+            return "";
+        }
+        List<String> a = actual.lines().toList();
+        List<String> e = expected.lines().toList();
+        for (int i = 0; i < Math.max(a.size(), e.size()); i++) {
+            String got = i < a.size() ? a.get(i) : "<end>";
+            String want = i < e.size() ? e.get(i) : "<end>";
+            if (!got.equals(want)) {
+                return what + " line " + (i + 1) + ": `" + clip(got) + "` instead of `" + clip(want) + "`";
+            }
+        }
+        return what + " differs in line endings";
+    }
+
+    private static String clip(String line) {
+        return line.length() > 160 ? line.substring(0, 160) + "…" : line;
+    }
+
+    /** The jar (or directory) holding the main class, and the class-file major version of that class. */
+    static String mainJar(Program program) {
+        String entry = program.mainClass().replace('.', '/') + ".class";
+        for (Path path : program.classPath()) {
+            try {
+                if (Files.isDirectory(path)) {
+                    Path file = path.resolve(entry);
+                    if (Files.isRegularFile(file)) {
+                        try (InputStream in = Files.newInputStream(file)) {
+                            return "`" + program.mainClass().substring(program.mainClass().lastIndexOf('.') + 1) + ".class` ("
+                                    + major(in) + ")";
+                        }
+                    }
+                } else {
+                    try (ZipFile zip = new ZipFile(path.toFile())) {
+                        var found = zip.getEntry(entry);
+                        if (found != null) {
+                            try (InputStream in = zip.getInputStream(found)) {
+                                return "`" + path.getFileName() + "` (" + major(in) + ")";
+                            }
+                        }
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return "?";
+    }
+
+    private static int major(InputStream in) throws IOException {
+        DataInputStream data = new DataInputStream(in);
+        data.readInt();
+        data.readUnsignedShort();
+        return data.readUnsignedShort();
+    }
+
+    private static String javaVersion(Path java) {
+        try {
+            Process process = new ProcessBuilder(java.toString(), "-XshowSettings:properties", "-version").redirectErrorStream(true).start();
+            String out = new String(process.getInputStream().readAllBytes());
+            process.waitFor();
+            return out.lines().map(String::strip).filter(l -> l.startsWith("java.version = ")).findFirst()
+                    .map(l -> l.substring("java.version = ".length())).orElse("?");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "?";
+        }
+    }
+
+    static String render(List<Row> rows, String header) {
+        StringBuilder out = new StringBuilder(header).append("\n\n");
+        out.append("| program | main class's jar (class-file version) | JDK | identical stdout | exit plain / profq | stderr lines added by profq "
+                + "| classes woven / left unwoven | JVMs recorded | new files in working dir | overhead (1 pair) |\n");
+        out.append("| --- | --- | --- | --- | --- | ---: | ---: | ---: | --- | ---: |\n");
+        for (Row row : rows) {
+            out.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %d / %d | %d | %,d / %d | %d | %s | %.2f× (%.2f s / %.2f s) |%n",
+                    row.program().name(), row.mainJar(), row.jdk(), row.sameStdout() ? "yes" : "**no**", row.plainExit(), row.profqExit(),
+                    row.addedStderr().size(), row.woven(), row.leftUnwoven(), row.jvms(),
+                    row.newFiles().isEmpty() ? "none" : "**" + String.join(", ", row.newFiles()) + "**",
+                    row.profqSeconds() / row.plainSeconds(), row.profqSeconds(), row.plainSeconds()));
+        }
+        out.append("\nPrograms:\n");
+        rows.stream().map(Row::program).distinct().forEach(p -> out.append("- `").append(p.name()).append("`: ").append(p.input()).append('\n'));
+        List<String> notes = new ArrayList<>();
+        for (Row row : rows) {
+            String key = row.program().name() + ", JDK " + row.jdk() + ": ";
+            if (!row.sameStdout()) {
+                notes.add(key + row.firstDifference());
+            }
+            row.addedStderr().stream().limit(10).forEach(line -> notes.add(key + "stderr line added: `" + clip(line) + "`"));
+            if (row.addedStderr().size() > 10) {
+                notes.add(key + "… " + (row.addedStderr().size() - 10) + " more stderr lines added");
+            }
+            row.removedStderr().stream().limit(5).forEach(line -> notes.add(key + "stderr line missing under profq: `" + clip(line) + "`"));
+            if (row.leftUnwoven() > 0) {
+                notes.add(key + "left unwoven by reason: " + row.unwovenReasons());
+            }
+            row.notes().forEach(note -> notes.add(key + note));
+        }
+        if (!notes.isEmpty()) {
+            out.append("\nNotes:\n");
+            notes.forEach(note -> out.append("- ").append(note).append('\n'));
+        }
+        return out.toString();
+    }
+
+    private static Path findMavenWrapper(Path from) {
+        for (Path dir = from.toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            Path wrapper = dir.resolve("mvnw");
+            if (Files.isExecutable(wrapper)) {
+                return wrapper;
+            }
+        }
+        return Path.of("mvn");
+    }
+
+    private static Map<String, String> options(String[] args) {
+        Map<String, String> options = new LinkedHashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            String key = args[i].substring(2);
+            if (key.equals("tiny")) {
+                options.put(key, "true");
+            } else if (i + 1 < args.length) {
+                options.put(key, args[++i]);
+            } else {
+                throw new IllegalArgumentException("usage: CompatibilitySuite [--tiny] [--programs a,b] [--jdk25-programs a,b] "
+                        + "[--cache DIR] [--work DIR] [--jdk25 DIR] [--timeout-minutes N]");
+            }
+        }
+        return options;
+    }
+
+    private CompatibilitySuite() {
+        this(null, null, null, null);
+    }
+}
