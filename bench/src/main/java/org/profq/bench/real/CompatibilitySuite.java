@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.zip.ZipFile;
@@ -226,8 +227,16 @@ public final class CompatibilitySuite {
         return program.normalisation().report().apply(text);
     }
 
-    private static List<String> stderrLines(JvmRun.Result run) {
-        return run.stderrText().replace(run.directory().toString(), "<run>").lines().toList();
+    /**
+     * java.util.logging's console format starts a record with the time of day ({@code Nov 23, 2026 8:11:16 PM
+     * org.apache.lucene.store.MemorySegmentIndexInputProvider <init>}): that time becomes {@code <time>}, so a
+     * log line the program prints in both runs is the same line.
+     */
+    private static final Pattern LOG_TIME = Pattern.compile("^[A-Z][a-z]{2} \\d{1,2}, \\d{4},? \\d{1,2}:\\d{2}:\\d{2}(?:[ \\u202f\\u00a0][AP]M)? ");
+
+    static List<String> stderrLines(JvmRun.Result run) {
+        return run.stderrText().replace(run.directory().toString(), "<run>").lines()
+                .map(line -> LOG_TIME.matcher(line).replaceFirst("<time> ")).toList();
     }
 
     /** The lines of {@code a} not matched one for one by a line of {@code b} (multiset difference), in {@code a}'s order. */
