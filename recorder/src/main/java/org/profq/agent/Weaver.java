@@ -29,7 +29,7 @@ final class Weaver {
 
     static void start(Instrumentation instrumentation, AgentOptions options) {
         System.setProperty(CONFIGURATION_PROPERTY, writeConfiguration(options).toUri().toString());
-        WovenClassCache cache = options.cache() == null ? null : WovenClassCache.open(options.cache(), cacheKey(options));
+        WovenClassCache cache = options.cache() == null ? null : WovenClassCache.open(options.cache(), cacheKey(options), Recorder::warning);
         instrumentation.addTransformer(new ApplicationClassesOnly(new ClassPreProcessorAgentAdapter(), cache));
     }
 

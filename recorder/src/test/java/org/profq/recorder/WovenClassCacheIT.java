@@ -5,11 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.io.TempDir;
@@ -22,6 +27,8 @@ import profq.samples.Allocations;
 /**
  * A program recorded with its classes taken from the woven-class cache records exactly what it
  * recorded when they were woven, behaves the same, and a damaged cache entry is woven again.
+ * The cache cannot be used to put code into the program: a cache others can write into is not
+ * used, and an entry that profq did not write for this user is not loaded.
  */
 class WovenClassCacheIT {
     static List<Jdk> jdks() {
@@ -37,6 +44,7 @@ class WovenClassCacheIT {
         SampleRun.Result woven = SampleRun.record(jdk, temp.resolve("woven.profq"), options, Allocations.class);
         List<Path> entries = entries(cache);
         assertFalse(entries.isEmpty(), "the first run kept its woven classes");
+        assertEquals(PosixFilePermissions.fromString("rw-------"), Files.getPosixFilePermissions(cache.resolve("key")));
 
         SampleRun.Result cached = SampleRun.record(jdk, temp.resolve("cached.profq"), options, Allocations.class);
         assertEquals(entries, entries(cache), "the second run wove nothing new");
@@ -63,6 +71,96 @@ class WovenClassCacheIT {
         }
     }
 
+    /**
+     * A group-writable cache, and one whose configuration directory anyone can write: neither
+     * is read or written; the program is woven from scratch and the recording says why, once.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aCacheOthersCanWriteIntoIsNotUsed(Jdk jdk, @TempDir Path temp) throws IOException {
+        Path cache = temp.resolve("cache");
+        String options = "cache=" + cache;
+        SampleRun.Result plain = SampleRun.plain(jdk, Allocations.class);
+        SampleRun.Result woven = SampleRun.record(jdk, temp.resolve("woven.profq"), options, Allocations.class);
+        Path configuration = entries(cache).get(0).getParent();
+
+        Map<Path, String> unsafe = new LinkedHashMap<>();
+        unsafe.put(cache, "rwxrwx---");
+        unsafe.put(configuration, "rwx---rwx");
+        for (Map.Entry<Path, String> directory : unsafe.entrySet()) {
+            for (Path entry : entries(cache)) { // a cache in use would write them again
+                Files.delete(entry);
+            }
+            Files.setPosixFilePermissions(directory.getKey(), PosixFilePermissions.fromString(directory.getValue()));
+            SampleRun.Result run = SampleRun.record(jdk, temp.resolve(directory.getValue() + ".profq"), options,
+                    Allocations.class);
+            Files.setPosixFilePermissions(directory.getKey(), PosixFilePermissions.fromString("rwx------"));
+
+            assertEquals(0, run.exitCode(), run.stderr());
+            assertEquals(plain.stdout(), run.stdout());
+            assertEquals("", run.stderr());
+            assertEquals(0, entries(cache).size(), "entries written into the cache");
+            assertEquals(events(woven), events(run));
+            try (Recording recording = run.open()) {
+                assertEquals(List.of("the woven-class cache in " + cache + " is not used, as others could have put"
+                        + " classes into it: " + directory.getKey() + " can be written by others (" + directory.getValue()
+                        + "); every class is woven (make it the user's alone, e.g. chmod go-w, or choose another with"
+                        + " cache=<dir>)"), recording.warnings());
+            }
+        }
+    }
+
+    /**
+     * An entry planted with other woven bytes (the program's own class, made to print something
+     * else; well-formed, so only the seal can tell) is not loaded: the class is woven again.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aPlantedEntryIsNotLoaded(Jdk jdk, @TempDir Path temp) throws IOException {
+        Path cache = temp.resolve("cache");
+        String options = "cache=" + cache;
+        SampleRun.Result plain = SampleRun.plain(jdk, Allocations.class);
+        SampleRun.Result woven = SampleRun.record(jdk, temp.resolve("woven.profq"), options, Allocations.class);
+        byte[] original = "checksum ".getBytes(StandardCharsets.US_ASCII);
+        byte[] planted = "hijacked ".getBytes(StandardCharsets.US_ASCII);
+        Path entry = entries(cache).stream().filter(file -> indexOf(read(file), original) >= 0).findFirst().orElseThrow();
+        byte[] bytes = read(entry);
+        System.arraycopy(planted, 0, bytes, indexOf(bytes, original), planted.length);
+        Files.write(entry, bytes);
+
+        SampleRun.Result run = SampleRun.record(jdk, temp.resolve("planted.profq"), options, Allocations.class);
+
+        assertEquals(0, run.exitCode(), run.stderr());
+        assertTrue(plain.stdout().startsWith("checksum "), plain.stdout());
+        assertEquals(plain.stdout(), run.stdout());
+        assertEquals("", run.stderr());
+        assertEquals(events(woven), events(run));
+        assertTrue(indexOf(read(entry), planted) < 0, "the planted entry was replaced by the class woven again");
+        try (Recording recording = run.open()) {
+            assertEquals(List.of("the woven-class cache entry for " + Allocations.class.getName() + " in "
+                    + entry.getParent() + " does not match its seal (damaged, or not written by profq for this user):"
+                    + " it was deleted and the class woven again (said for the first such entry of a run only)"),
+                    recording.warnings());
+        }
+    }
+
+    private static byte[] read(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static int indexOf(byte[] bytes, byte[] part) {
+        for (int i = 0; i + part.length <= bytes.length; i++) {
+            if (Arrays.equals(bytes, i, i + part.length, part, 0, part.length)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** Each event's kind, method or site name and depth, in order: what the recording says, without times and ids. */
     private static List<String> events(SampleRun.Result run) {
         List<String> events = new ArrayList<>();
@@ -86,9 +184,10 @@ class WovenClassCacheIT {
         return event.getClass().getSimpleName();
     }
 
+    /** The entries of every configuration (not the key beside them). */
     private static List<Path> entries(Path cache) throws IOException {
         try (Stream<Path> files = Files.walk(cache)) {
-            return files.filter(Files::isRegularFile).sorted().toList();
+            return files.filter(file -> Files.isRegularFile(file) && !file.getParent().equals(cache)).sorted().toList();
         }
     }
 }
