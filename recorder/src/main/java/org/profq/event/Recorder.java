@@ -62,7 +62,7 @@ public final class Recorder {
         try {
             CURRENT.get().enter(dictionary.methodId(execution));
         } catch (Throwable t) {
-            InternalErrors.report(t);
+            internalError(t);
         }
     }
 
@@ -70,7 +70,7 @@ public final class Recorder {
         try {
             CURRENT.get().exit(false);
         } catch (Throwable t) {
-            InternalErrors.report(t);
+            internalError(t);
         }
     }
 
@@ -78,7 +78,7 @@ public final class Recorder {
         try {
             CURRENT.get().exit(true);
         } catch (Throwable t) {
-            InternalErrors.report(t);
+            internalError(t);
         }
     }
 
@@ -99,7 +99,7 @@ public final class Recorder {
                 lifetimes.track(created, objectId);
             }
         } catch (Throwable t) {
-            InternalErrors.report(t);
+            internalError(t);
         }
     }
 
@@ -127,7 +127,7 @@ public final class Recorder {
                 CURRENT.get().use(kind, objectId, memberId);
             }
         } catch (Throwable t) {
-            InternalErrors.report(t);
+            internalError(t);
         }
     }
 
@@ -142,7 +142,7 @@ public final class Recorder {
                 thread.thrown(dictionary.classId(thrown.getClass()), ThrowLines.lineIn(thrown, execution));
             }
         } catch (Throwable t) {
-            InternalErrors.report(t);
+            internalError(t);
         }
     }
 
@@ -208,12 +208,34 @@ public final class Recorder {
         return thread;
     }
 
+    /**
+     * A failure inside the recorder. A write fault on a full disk can surface here, after the
+     * write it belongs to had returned: it stops the log, which says so once; anything else is
+     * an internal error.
+     */
+    private static void internalError(Throwable t) {
+        EventLog current = log;
+        if (current != null && EventLog.isMappedWriteFault(t)) {
+            current.faultedEarlier(t);
+        } else {
+            InternalErrors.report(t);
+        }
+    }
+
     /** On the clock thread: flushes threads that have ended (their buffers are no longer written). */
     private static void onTick() {
         if (++ticksSinceHousekeeping < HOUSEKEEPING_TICKS) {
             return;
         }
         ticksSinceHousekeeping = 0;
+        try {
+            flushEndedThreads();
+        } catch (Throwable t) {
+            internalError(t); // the clock must keep ticking
+        }
+    }
+
+    private static void flushEndedThreads() {
         synchronized (LIVE_THREADS) {
             LIVE_THREADS.removeIf(thread -> {
                 if (thread.thread.isAlive()) {

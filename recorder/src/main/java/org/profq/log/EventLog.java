@@ -26,6 +26,11 @@ import org.profq.event.RecordingFormat;
  * failing cleanly. So the log keeps a reserve: it looks at the free space every
  * {@link #SPACE_CHECK_INTERVAL} bytes, and once less than {@link #RESERVE_BYTES} is left it
  * takes no more batches, only small records (loss, warning, end), and tells its listener.
+ *
+ * <p>The listener hears once, of the first reason only: a disk that fills up past the reserve
+ * (the program's own output, say) first stops the batches, then faults a small record, and that
+ * second stop is the same event to the user. It is told after the log's monitor is released,
+ * as it writes a warning through the dictionary, whose lock is taken before the log's elsewhere.
  */
 public final class EventLog implements AutoCloseable {
     /** Chronicle grows a cycle file in blocks of this size; small keeps tiny recordings small. */
@@ -48,6 +53,10 @@ public final class EventLog implements AutoCloseable {
     private long bytesAtSpaceCheck;
     private Throwable failure;
     private Consumer<String> onStopped = reason -> { };
+    /** Why the log stopped, until the listener has been told; then null for good. */
+    private String stopToAnnounce;
+    /** Set by the first stop: later ones (a fault after the disk filled up) are not told. */
+    private boolean stopNoted;
 
     private EventLog(ChronicleQueue queue, FileStore store, Path directory) {
         this.queue = queue;
@@ -77,7 +86,8 @@ public final class EventLog implements AutoCloseable {
 
     /**
      * Told once, on the writing thread, why the log stopped taking batches: the disk is nearly
-     * full (small records still go in), or a write failed (nothing more goes in).
+     * full (small records still go in), or a write failed (nothing more goes in), whichever
+     * came first.
      */
     public synchronized void onStopped(Consumer<String> listener) {
         this.onStopped = listener;
@@ -87,12 +97,17 @@ public final class EventLog implements AutoCloseable {
      * Appends one document (not a batch) and its CRC32C; false if the log would not take it
      * (the caller counts the loss).
      */
-    public synchronized boolean write(byte[] bytes, int offset, int length) {
-        int checksum = checksums.trailer(bytes, offset, length);
-        for (int i = 0; i < RecordingFormat.CHECKSUM_BYTES; i++) {
-            trailer[i] = (byte) (checksum >>> (8 * i));
+    public boolean write(byte[] bytes, int offset, int length) {
+        boolean written;
+        synchronized (this) {
+            int checksum = checksums.trailer(bytes, offset, length);
+            for (int i = 0; i < RecordingFormat.CHECKSUM_BYTES; i++) {
+                trailer[i] = (byte) (checksum >>> (8 * i));
+            }
+            written = append(null, 0, bytes, offset, length, trailer);
         }
-        return append(null, 0, bytes, offset, length, trailer);
+        announceStop();
+        return written;
     }
 
     /**
@@ -100,8 +115,13 @@ public final class EventLog implements AutoCloseable {
      * document: a batch header (which holds the batch's checksum) and its events without
      * copying the events first.
      */
-    public synchronized boolean write(byte[] prefix, int prefixLength, byte[] body, int offset, int length) {
-        return append(prefix, prefixLength, body, offset, length, null);
+    public boolean write(byte[] prefix, int prefixLength, byte[] body, int offset, int length) {
+        boolean written;
+        synchronized (this) {
+            written = append(prefix, prefixLength, body, offset, length, null);
+        }
+        announceStop();
+        return written;
     }
 
     /** {@code prefix}, {@code body} and {@code suffix} (each but the body may be null) as one document. */
@@ -122,8 +142,7 @@ public final class EventLog implements AutoCloseable {
         } catch (Throwable t) {
             state = State.FAILED;
             failure = t;
-            onStopped.accept("cannot write to " + directory + " any more (" + t + "): recording stopped, and this"
-                    + " recording will have no end record; the program runs on");
+            stopped(cannotWrite(t));
             return false;
         }
         bytesWritten += size;
@@ -135,11 +154,61 @@ public final class EventLog implements AutoCloseable {
             bytesAtSpaceCheck = bytesWritten;
             if (usableSpace() < RESERVE_BYTES) {
                 state = State.DISK_FULL;
-                onStopped.accept("the disk holding " + directory + " is almost full: recording stopped;"
+                stopped("the disk holding " + directory + " is almost full: recording stopped;"
                         + " the program runs on, and its events from now on are counted as lost");
             }
         }
         return state == State.OPEN || (state == State.DISK_FULL && size <= SMALL_RECORD);
+    }
+
+    /** Notes the first reason the log stopped, for {@link #announceStop} to tell once the monitor is released. */
+    private void stopped(String reason) {
+        if (!stopNoted) {
+            stopNoted = true;
+            stopToAnnounce = reason;
+        }
+    }
+
+    private void announceStop() {
+        String reason;
+        Consumer<String> listener;
+        synchronized (this) {
+            if (stopToAnnounce == null) {
+                return;
+            }
+            reason = stopToAnnounce;
+            stopToAnnounce = null;
+            listener = onStopped;
+        }
+        listener.accept(reason);
+    }
+
+    /**
+     * Whether {@code error} is the JVM's report that a write into a mapped file faulted (its
+     * disk is full). From compiled code it is raised at the writing thread's next entry into
+     * the VM, which can be after the write returned, outside the catch that turns the log off:
+     * whoever catches it hands it to {@link #faultedEarlier}.
+     */
+    public static boolean isMappedWriteFault(Throwable error) {
+        return error instanceof InternalError && error.getMessage() != null
+                && error.getMessage().contains("fault occurred in a recent unsafe memory access");
+    }
+
+    /** A write that seemed to succeed had faulted ({@link #isMappedWriteFault}): the log takes nothing more. */
+    public void faultedEarlier(Throwable fault) {
+        synchronized (this) {
+            if (state == State.OPEN || state == State.DISK_FULL) {
+                state = State.FAILED;
+                failure = fault;
+                stopped(cannotWrite(fault));
+            }
+        }
+        announceStop();
+    }
+
+    private String cannotWrite(Throwable cause) {
+        return "cannot write to " + directory + " any more (" + cause + "): recording stopped, and this"
+                + " recording will have no end record; the program runs on";
     }
 
     private long usableSpace() {
