@@ -25,7 +25,8 @@ import org.profq.event.RecordingFormat;
  * <p>The queue is a memory-mapped file, and writing into it on a full disk faults instead of
  * failing cleanly. So the log keeps a reserve: it looks at the free space every
  * {@link #SPACE_CHECK_INTERVAL} bytes, and once less than {@link #RESERVE_BYTES} is left it
- * takes no more batches, only small records (loss, warning, end), and tells its listener.
+ * takes no more batches, only small records (loss, warning, end) while {@link #LAST_ROOM_BYTES}
+ * are left, and tells its listener.
  *
  * <p>The listener hears once, of the first reason only: a disk that fills up past the reserve
  * (the program's own output, say) first stops the batches, then faults a small record, and that
@@ -39,6 +40,8 @@ public final class EventLog implements AutoCloseable {
     static final long SPACE_CHECK_INTERVAL = 256L << 10;
     /** Documents up to this size are still written when the disk is nearly full. */
     private static final int SMALL_RECORD = 4096;
+    /** Once the disk is nearly full, small records are written only while this much is still free. */
+    static final long LAST_ROOM_BYTES = 64L << 10;
 
     private enum State { OPEN, DISK_FULL, FAILED, CLOSED }
 
@@ -158,7 +161,13 @@ public final class EventLog implements AutoCloseable {
                         + " the program runs on, and its events from now on are counted as lost");
             }
         }
-        return state == State.OPEN || (state == State.DISK_FULL && size <= SMALL_RECORD);
+        if (state == State.OPEN) {
+            return true;
+        }
+        // Something else (the program's own output) can use up the reserve. A record written into
+        // a page of the mapped file that the disk cannot back faults only after it was committed,
+        // leaving a damaged document: so the room for each small record is looked at first.
+        return state == State.DISK_FULL && size <= SMALL_RECORD && usableSpace() >= LAST_ROOM_BYTES;
     }
 
     /** Notes the first reason the log stopped, for {@link #announceStop} to tell once the monitor is released. */
