@@ -3,6 +3,7 @@ package org.profq.cli;
 import java.nio.file.Path;
 import java.util.Locale;
 
+import org.profq.event.RecordingFormat;
 import org.profq.recording.Recording;
 
 /**
@@ -32,7 +33,8 @@ final class RecordingSummary {
         if (events > 0) {
             line.append(String.format(Locale.ROOT, ", %.1f bytes/event", (double) bytes / events));
         }
-        line.append(", ").append(recording.eventsLost()).append(" lost");
+        line.append(", ").append(recording.end().isPresent() ? recording.eventsLost() + " lost"
+                : "events lost unknown, " + recording.eventsLost() + " counted");
         int warnings = recording.warnings().size();
         if (warnings > 0) {
             line.append(", ").append(warnings).append(warnings == 1 ? " recorder warning" : " recorder warnings");
@@ -43,6 +45,21 @@ final class RecordingSummary {
             line.append("; the recording ended abruptly, so events not yet flushed when the program died are missing");
         }
         return line.append('.').toString();
+    }
+
+    /**
+     * The events lost, for {@code profq info}: the counted losses by thread and cause; "unknown"
+     * when there is no end record, as each thread's last batch is then missing uncounted.
+     */
+    static String eventsLost(Recording recording) {
+        long counted = recording.eventsLost();
+        String losses = counted == 0 ? "" : " " + recording.losses();
+        if (recording.end().isPresent()) {
+            return counted + losses;
+        }
+        return "unknown — the program was killed before the recorder's end record; each thread's last batch (at most "
+                + RecordingFormat.BATCH_CAPACITY_BYTES / 1024 + " KB or " + RecordingFormat.BATCH_MAX_AGE_NANOS / 1_000_000_000
+                + " second of its events) is missing; " + counted + " counted" + losses;
     }
 
     private RecordingSummary() {

@@ -9,7 +9,10 @@ import org.profq.engine.index.LiveRecording;
 import org.profq.recording.Recording;
 import org.profq.recording.RunInfo;
 
-/** {@code run}: the one row describing the recording, from its header, totals and end record. */
+/**
+ * {@code run}: the one row describing the recording, from its header, totals and end record.
+ * Without an end record the events lost are not known, only a lower bound.
+ */
 public final class RunTable extends DictionaryTable {
 
     public RunTable(LiveRecording live) {
@@ -20,9 +23,10 @@ public final class RunTable extends DictionaryTable {
     Enumerable<Object[]> rows(Recording recording) {
         RunInfo run = recording.run();
         Instant startedAt = Instant.ofEpochSecond(0, run.startedAtEpochNanos());
+        boolean lossIsKnown = recording.end().isPresent(); // see Recording.eventsLost
         return Linq4j.asEnumerable(List.<Object[]>of(new Object[] {
                 run.mainClass(), run.arguments(), run.jvm(), run.pid(), run.host(), startedAt.toString(),
                 recording.durationNanos(), run.options(), run.clock(), run.tickNanos(), recording.eventCount(),
-                recording.eventsLost(), recording.end().isPresent()}));
+                lossIsKnown ? recording.eventsLost() : null, recording.eventsLost(), lossIsKnown}));
     }
 }
