@@ -9,12 +9,12 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.io.TempDir;
@@ -72,8 +72,9 @@ class WovenClassCacheIT {
     }
 
     /**
-     * A group-writable cache, and one whose configuration directory anyone can write: neither
-     * is read or written; the program is woven from scratch and the recording says why, once.
+     * A group-writable cache, one whose configuration directory anyone can write, and one whose
+     * key others can read: none is read or written; the program is woven from scratch and the
+     * recording says why, once.
      */
     @ParameterizedTest
     @MethodSource("jdks")
@@ -84,17 +85,20 @@ class WovenClassCacheIT {
         SampleRun.Result woven = SampleRun.record(jdk, temp.resolve("woven.profq"), options, Allocations.class);
         Path configuration = entries(cache).get(0).getParent();
 
-        Map<Path, String> unsafe = new LinkedHashMap<>();
-        unsafe.put(cache, "rwxrwx---");
-        unsafe.put(configuration, "rwx---rwx");
-        for (Map.Entry<Path, String> directory : unsafe.entrySet()) {
+        Path key = cache.resolve("key");
+        List<Unsafe> unsafe = List.of(
+                new Unsafe(cache, "rwxrwx---", cache + " can be written by others (rwxrwx---)"),
+                new Unsafe(configuration, "rwx---rwx", configuration + " can be written by others (rwx---rwx)"),
+                new Unsafe(key, "rw-r--r--", "its key " + key + " can be read or written by others (rw-r--r--)"));
+        for (Unsafe made : unsafe) {
             for (Path entry : entries(cache)) { // a cache in use would write them again
                 Files.delete(entry);
             }
-            Files.setPosixFilePermissions(directory.getKey(), PosixFilePermissions.fromString(directory.getValue()));
-            SampleRun.Result run = SampleRun.record(jdk, temp.resolve(directory.getValue() + ".profq"), options,
+            Set<PosixFilePermission> safe = Files.getPosixFilePermissions(made.path());
+            Files.setPosixFilePermissions(made.path(), PosixFilePermissions.fromString(made.permissions()));
+            SampleRun.Result run = SampleRun.record(jdk, temp.resolve(made.permissions() + ".profq"), options,
                     Allocations.class);
-            Files.setPosixFilePermissions(directory.getKey(), PosixFilePermissions.fromString("rwx------"));
+            Files.setPosixFilePermissions(made.path(), safe);
 
             assertEquals(0, run.exitCode(), run.stderr());
             assertEquals(plain.stdout(), run.stdout());
@@ -103,11 +107,14 @@ class WovenClassCacheIT {
             assertEquals(events(woven), events(run));
             try (Recording recording = run.open()) {
                 assertEquals(List.of("the woven-class cache in " + cache + " is not used, as others could have put"
-                        + " classes into it: " + directory.getKey() + " can be written by others (" + directory.getValue()
-                        + "); every class is woven (make it the user's alone, e.g. chmod go-w, or choose another with"
-                        + " cache=<dir>)"), recording.warnings());
+                        + " classes into it: " + made.reason() + "; every class is woven (make it the user's alone,"
+                        + " e.g. chmod go-w, or choose another with cache=<dir>)"), recording.warnings());
             }
         }
+    }
+
+    /** A file of the cache made readable or writable by others, and why the cache is then not used. */
+    private record Unsafe(Path path, String permissions, String reason) {
     }
 
     /**
