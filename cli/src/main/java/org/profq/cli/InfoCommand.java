@@ -85,7 +85,7 @@ public final class InfoCommand implements Callable<Integer> {
                 + (events > 0 ? String.format(Locale.ROOT, ", %.1f bytes/event", (double) recording.logBytes() / events) : ""));
         lines.put("dictionaries", recording.classes().size() + " classes, " + recording.methods().size() + " methods, "
                 + recording.sites().size() + " allocation sites");
-        lines.put("events lost", recording.eventsLost() == 0 ? "0" : recording.eventsLost() + " " + recording.losses());
+        lines.put("events lost", RecordingSummary.eventsLost(recording));
         recording.window().ifPresentOrElse(
                 window -> lines.put("window", "the run from " + duration(window.startNanos()) + " on; "
                         + window.eventsDropped() + " events before it dropped (in events lost)"),

@@ -3,6 +3,7 @@ package org.profq.cli;
 import java.nio.file.Path;
 import java.util.Locale;
 
+import org.profq.event.RecordingFormat;
 import org.profq.log.RecordingLayout;
 import org.profq.recording.Recording;
 import org.profq.recording.RecordingGroup;
@@ -34,7 +35,8 @@ final class RecordingSummary {
         if (events > 0) {
             line.append(String.format(Locale.ROOT, ", %.1f bytes/event", (double) bytes / events));
         }
-        line.append(", ").append(recording.eventsLost()).append(" lost");
+        line.append(", ").append(recording.end().isPresent() ? recording.eventsLost() + " lost"
+                : "events lost unknown, " + recording.eventsLost() + " counted");
         long leftUnwoven = recording.weaving().map(weaving -> weaving.leftUnwoven()).orElse(0L);
         if (leftUnwoven > 0) {
             line.append(", ").append(leftUnwoven).append(leftUnwoven == 1 ? " class" : " classes").append(" left unwoven");
@@ -55,6 +57,21 @@ final class RecordingSummary {
                     .append(" (profq info ").append(directory).append(" lists them)");
         }
         return line.append('.').toString();
+    }
+
+    /**
+     * The events lost, for {@code profq info}: the counted losses by thread and cause; "unknown"
+     * when there is no end record, as each thread's last batch is then missing uncounted.
+     */
+    static String eventsLost(Recording recording) {
+        long counted = recording.eventsLost();
+        String losses = counted == 0 ? "" : " " + recording.losses();
+        if (recording.end().isPresent()) {
+            return counted + losses;
+        }
+        return "unknown — the program was killed before the recorder's end record; each thread's last batch (at most "
+                + RecordingFormat.BATCH_CAPACITY_BYTES / 1024 + " KB or " + RecordingFormat.BATCH_MAX_AGE_NANOS / 1_000_000_000
+                + " second of its events) is missing; " + counted + " counted" + losses;
     }
 
     private RecordingSummary() {

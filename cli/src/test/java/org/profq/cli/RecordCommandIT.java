@@ -243,10 +243,16 @@ class RecordCommandIT {
         assertEquals(128 + 9, outcome.exitCode(), outcome::toString);
         try (Recording recording = Recording.open(dir.resolve("Sleeper.profq"))) {
             assertTrue(recording.end().isEmpty());
-            assertEquals(List.of(summary("Sleeper.profq", recording).replaceFirst("\\.$", "")
+            assertEquals(0, recording.eventsLost(), "nothing counted: the unflushed batch is lost uncounted");
+            assertEquals(List.of(summary("Sleeper.profq", recording).replace(", 0 lost).", ", events lost unknown, 0 counted)")
                     + "; the recording ended abruptly, so events not yet flushed when the program died are missing."),
                     outcome.stderrLines());
         }
+        Outcome info = run(dir, profq("info", "Sleeper.profq"));
+        assertEquals(0, info.exitCode(), info::toString);
+        assertEquals(List.of("events lost   unknown — the program was killed before the recorder's end record; each"
+                + " thread's last batch (at most 32 KB or 1 second of its events) is missing; 0 counted"),
+                info.stdout().lines().filter(line -> line.startsWith("events lost")).toList());
     }
 
     @Test

@@ -63,7 +63,7 @@ public final class Recorder {
         try {
             CURRENT.get().enter(dictionary.methodId(execution));
         } catch (Throwable t) {
-            InternalErrors.report(t);
+            internalError(t);
         }
     }
 
@@ -71,7 +71,7 @@ public final class Recorder {
         try {
             CURRENT.get().exit(false);
         } catch (Throwable t) {
-            InternalErrors.report(t);
+            internalError(t);
         }
     }
 
@@ -79,7 +79,7 @@ public final class Recorder {
         try {
             CURRENT.get().exit(true);
         } catch (Throwable t) {
-            InternalErrors.report(t);
+            internalError(t);
         }
     }
 
@@ -100,7 +100,7 @@ public final class Recorder {
                 lifetimes.track(created, objectId);
             }
         } catch (Throwable t) {
-            InternalErrors.report(t);
+            internalError(t);
         }
     }
 
@@ -128,7 +128,7 @@ public final class Recorder {
                 CURRENT.get().use(kind, objectId, memberId);
             }
         } catch (Throwable t) {
-            InternalErrors.report(t);
+            internalError(t);
         }
     }
 
@@ -143,7 +143,7 @@ public final class Recorder {
                 thread.thrown(dictionary.classId(thrown.getClass()), ThrowLines.lineIn(thrown, execution));
             }
         } catch (Throwable t) {
-            InternalErrors.report(t);
+            internalError(t);
         }
     }
 
@@ -217,12 +217,34 @@ public final class Recorder {
         return thread;
     }
 
+    /**
+     * A failure inside the recorder. A write fault on a full disk can surface here, after the
+     * write it belongs to had returned: it stops the log, which says so once; anything else is
+     * an internal error.
+     */
+    private static void internalError(Throwable t) {
+        EventLog current = log;
+        if (current != null && EventLog.isMappedWriteFault(t)) {
+            current.faultedEarlier(t);
+        } else {
+            InternalErrors.report(t);
+        }
+    }
+
     /** On the clock thread: flushes threads that have ended (their buffers are no longer written). */
     private static void onTick() {
         if (++ticksSinceHousekeeping < HOUSEKEEPING_TICKS) {
             return;
         }
         ticksSinceHousekeeping = 0;
+        try {
+            flushEndedThreads();
+        } catch (Throwable t) {
+            internalError(t); // the clock must keep ticking
+        }
+    }
+
+    private static void flushEndedThreads() {
         synchronized (LIVE_THREADS) {
             LIVE_THREADS.removeIf(thread -> {
                 if (thread.thread.isAlive()) {

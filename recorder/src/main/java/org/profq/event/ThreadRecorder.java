@@ -21,11 +21,11 @@ import org.profq.log.EventLog;
  * x86), and every flush holds this object's lock (taken once per batch, not per event).
  */
 final class ThreadRecorder {
-    private static final int CAPACITY = 32 * 1024;
+    private static final int CAPACITY = BATCH_CAPACITY_BYTES;
     /** Room for the largest event (tag, delta, three varints). */
     private static final int FLUSH_AT = CAPACITY - 48;
     /** A batch is written at the latest this long after it started, so live readers see it. */
-    static final long FLUSH_INTERVAL_NANOS = 1_000_000_000L;
+    static final long FLUSH_INTERVAL_NANOS = BATCH_MAX_AGE_NANOS;
 
     final int threadId;
     final Thread thread;

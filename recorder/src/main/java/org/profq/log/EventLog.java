@@ -26,7 +26,13 @@ import org.profq.event.RecordingFormat;
  * <p>The queue is a memory-mapped file, and writing into it on a full disk faults instead of
  * failing cleanly. So the log keeps a reserve: it looks at the free space every
  * {@link #SPACE_CHECK_INTERVAL} bytes, and once less than {@link #RESERVE_BYTES} is left it
- * takes no more batches, only small records (loss, warning, end), and tells its listener.
+ * takes no more batches, only small records (loss, warning, end) while {@link #LAST_ROOM_BYTES}
+ * are left, and tells its listener.
+ *
+ * <p>The listener hears once, of the first reason only: a disk that fills up past the reserve
+ * (the program's own output, say) first stops the batches, then faults a small record, and that
+ * second stop is the same event to the user. It is told after the log's monitor is released,
+ * as it writes a warning through the dictionary, whose lock is taken before the log's elsewhere.
  *
  * <p>With a window ({@link WindowLimits}) the log is two queues: batches go to {@code events/},
  * cut into segments of which {@link EventWindow} deletes the oldest, and everything else (header,
@@ -46,6 +52,8 @@ public final class EventLog implements AutoCloseable {
     private static final long NAMES_BLOCK_SIZE = 256L << 10;
     /** Documents up to this size are still written when the disk is nearly full. */
     private static final int SMALL_RECORD = 4096;
+    /** Once the disk is nearly full, small records are written only while this much is still free. */
+    static final long LAST_ROOM_BYTES = 64L << 10;
 
     private enum State { OPEN, DISK_FULL, FAILED, CLOSED }
 
@@ -66,6 +74,10 @@ public final class EventLog implements AutoCloseable {
     private long bytesAtSpaceCheck;
     private Throwable failure;
     private Consumer<String> onStopped = reason -> { };
+    /** Why the log stopped, until the listener has been told; then null for good. */
+    private String stopToAnnounce;
+    /** Set by the first stop: later ones (a fault after the disk filled up) are not told. */
+    private boolean stopNoted;
 
     private EventLog(ChronicleQueue queue, ChronicleQueue namesQueue, EventWindow window, FileStore store, Path directory) {
         this.queue = queue;
@@ -132,7 +144,8 @@ public final class EventLog implements AutoCloseable {
 
     /**
      * Told once, on the writing thread, why the log stopped taking batches: the disk is nearly
-     * full (small records still go in), or a write failed (nothing more goes in).
+     * full (small records still go in), or a write failed (nothing more goes in), whichever
+     * came first.
      */
     public synchronized void onStopped(Consumer<String> listener) {
         this.onStopped = listener;
@@ -142,7 +155,17 @@ public final class EventLog implements AutoCloseable {
      * Appends one document (not a batch) and its CRC32C; false if the log would not take it
      * (the caller counts the loss).
      */
-    public synchronized boolean write(byte[] bytes, int offset, int length) {
+    public boolean write(byte[] bytes, int offset, int length) {
+        boolean written;
+        synchronized (this) {
+            written = appendRecord(bytes, offset, length);
+        }
+        announceStop();
+        return written;
+    }
+
+    /** A document that is not a batch, with its CRC32C, into {@code names/} (or the one queue); called holding the monitor. */
+    private boolean appendRecord(byte[] bytes, int offset, int length) {
         int checksum = checksums.trailer(bytes, offset, length);
         for (int i = 0; i < RecordingFormat.CHECKSUM_BYTES; i++) {
             trailer[i] = (byte) (checksum >>> (8 * i));
@@ -156,28 +179,30 @@ public final class EventLog implements AutoCloseable {
      * as one document, a batch header (which holds the batch's checksum) and its events without
      * copying the events first. False if the log would not take it (the caller counts the loss).
      */
-    public synchronized boolean writeBatch(byte[] prefix, int prefixLength, byte[] body, int offset, int length,
-                                           int threadId, int eventCount, long lastNanos) {
-        if (!append(appender, prefix, prefixLength, body, offset, length, null)) {
-            return false;
+    public boolean writeBatch(byte[] prefix, int prefixLength, byte[] body, int offset, int length,
+                              int threadId, int eventCount, long lastNanos) {
+        boolean written;
+        synchronized (this) {
+            written = append(appender, prefix, prefixLength, body, offset, length, null);
+            if (written && window != null) {
+                window.added(threadId, eventCount, lastNanos, prefixLength + length, drops);
+            }
         }
-        if (window != null) {
-            window.added(threadId, eventCount, lastNanos, prefixLength + length, drops);
-        }
-        return true;
+        announceStop();
+        return written;
     }
 
-    /** A window segment was deleted: its events are counted lost, and the window's start moves on. */
+    /** A window segment was deleted (under the monitor): its events are counted lost, and the window's start moves on. */
     private void windowDropped(long[] eventsByThread, long windowStartNanos, long eventsDropped) {
         for (int threadId = 0; threadId < eventsByThread.length; threadId++) {
             if (eventsByThread[threadId] > 0) {
                 windowRecord.start(RecordingFormat.DOC_LOSS).putVarint(threadId).putVarint(RecordingFormat.LOSS_WINDOW)
                         .putVarint(eventsByThread[threadId]);
-                write(windowRecord.bytes(), 0, windowRecord.length());
+                appendRecord(windowRecord.bytes(), 0, windowRecord.length());
             }
         }
         windowRecord.start(RecordingFormat.DOC_WINDOW).putVarint(windowStartNanos).putVarint(eventsDropped);
-        write(windowRecord.bytes(), 0, windowRecord.length());
+        appendRecord(windowRecord.bytes(), 0, windowRecord.length());
         queue.refreshDirectoryListing(); // readers opened from now on start at the oldest segment kept
     }
 
@@ -200,8 +225,7 @@ public final class EventLog implements AutoCloseable {
         } catch (Throwable t) {
             state = State.FAILED;
             failure = t;
-            onStopped.accept("cannot write to " + directory + " any more (" + t + "): recording stopped, and this"
-                    + " recording will have no end record; the program runs on");
+            stopped(cannotWrite(t));
             return false;
         }
         bytesWritten += size;
@@ -213,11 +237,67 @@ public final class EventLog implements AutoCloseable {
             bytesAtSpaceCheck = bytesWritten;
             if (usableSpace() < RESERVE_BYTES) {
                 state = State.DISK_FULL;
-                onStopped.accept("the disk holding " + directory + " is almost full: recording stopped;"
+                stopped("the disk holding " + directory + " is almost full: recording stopped;"
                         + " the program runs on, and its events from now on are counted as lost");
             }
         }
-        return state == State.OPEN || (state == State.DISK_FULL && size <= SMALL_RECORD);
+        if (state == State.OPEN) {
+            return true;
+        }
+        // Something else (the program's own output) can use up the reserve. A record written into
+        // a page of the mapped file that the disk cannot back faults only after it was committed,
+        // leaving a damaged document: so the room for each small record is looked at first.
+        return state == State.DISK_FULL && size <= SMALL_RECORD && usableSpace() >= LAST_ROOM_BYTES;
+    }
+
+    /** Notes the first reason the log stopped, for {@link #announceStop} to tell once the monitor is released. */
+    private void stopped(String reason) {
+        if (!stopNoted) {
+            stopNoted = true;
+            stopToAnnounce = reason;
+        }
+    }
+
+    private void announceStop() {
+        String reason;
+        Consumer<String> listener;
+        synchronized (this) {
+            if (stopToAnnounce == null) {
+                return;
+            }
+            reason = stopToAnnounce;
+            stopToAnnounce = null;
+            listener = onStopped;
+        }
+        listener.accept(reason);
+    }
+
+    /**
+     * Whether {@code error} is the JVM's report that a write into a mapped file faulted (its
+     * disk is full). From compiled code it is raised at the writing thread's next entry into
+     * the VM, which can be after the write returned, outside the catch that turns the log off:
+     * whoever catches it hands it to {@link #faultedEarlier}.
+     */
+    public static boolean isMappedWriteFault(Throwable error) {
+        return error instanceof InternalError && error.getMessage() != null
+                && error.getMessage().contains("fault occurred in a recent unsafe memory access");
+    }
+
+    /** A write that seemed to succeed had faulted ({@link #isMappedWriteFault}): the log takes nothing more. */
+    public void faultedEarlier(Throwable fault) {
+        synchronized (this) {
+            if (state == State.OPEN || state == State.DISK_FULL) {
+                state = State.FAILED;
+                failure = fault;
+                stopped(cannotWrite(fault));
+            }
+        }
+        announceStop();
+    }
+
+    private String cannotWrite(Throwable cause) {
+        return "cannot write to " + directory + " any more (" + cause + "): recording stopped, and this"
+                + " recording will have no end record; the program runs on";
     }
 
     private long usableSpace() {

@@ -232,6 +232,13 @@ public final class Recording implements AutoCloseable {
         return List.copyOf(losses);
     }
 
+    /**
+     * Events the recorder counted as lost. That is every lost event only when the recording has
+     * its {@link #end}: without one (the program was killed, or is still running) each thread's
+     * last batch, not yet written, is missing as well and counted nowhere (at most
+     * {@link org.profq.event.RecordingFormat#BATCH_CAPACITY_BYTES} bytes of events per thread,
+     * spanning less than {@link org.profq.event.RecordingFormat#BATCH_MAX_AGE_NANOS}).
+     */
     public long eventsLost() {
         return losses.stream().mapToLong(Loss::events).sum();
     }

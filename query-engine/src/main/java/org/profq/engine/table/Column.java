@@ -31,6 +31,10 @@ public record Column(String name, SqlTypeName type, String unit, boolean nullabl
         return new Column(name, SqlTypeName.BIGINT, "", false, meaning);
     }
 
+    static Column nullableCount(String name, String meaning) {
+        return new Column(name, SqlTypeName.BIGINT, "", true, meaning);
+    }
+
     static Column integer(String name, String unit, boolean nullable, String meaning) {
         return new Column(name, SqlTypeName.INTEGER, unit, nullable, meaning);
     }

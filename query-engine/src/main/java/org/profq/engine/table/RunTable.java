@@ -11,7 +11,10 @@ import org.profq.recording.RecordingWindow;
 import org.profq.recording.RunInfo;
 import org.profq.recording.WeavingSummary;
 
-/** {@code run}: the one row describing the recording, from its header, totals and end record. */
+/**
+ * {@code run}: the one row describing the recording, from its header, totals and end record.
+ * Without an end record the events lost are not known, only a lower bound.
+ */
 public final class RunTable extends DictionaryTable {
 
     public RunTable(LiveRecording live) {
@@ -22,10 +25,11 @@ public final class RunTable extends DictionaryTable {
     Enumerable<Object[]> rows(Recording recording) {
         RunInfo run = recording.run();
         Instant startedAt = Instant.ofEpochSecond(0, run.startedAtEpochNanos());
+        boolean lossIsKnown = recording.end().isPresent(); // see Recording.eventsLost
         return Linq4j.asEnumerable(List.<Object[]>of(new Object[] {
                 run.mainClass(), run.arguments(), run.jvm(), run.pid(), run.host(), startedAt.toString(),
                 recording.durationNanos(), run.options(), run.clock(), run.tickNanos(), recording.eventCount(),
-                recording.eventsLost(), recording.end().isPresent(),
+                lossIsKnown ? recording.eventsLost() : null, recording.eventsLost(), lossIsKnown,
                 recording.window().map(RecordingWindow::startNanos).orElse(0L),
                 recording.window().map(RecordingWindow::eventsDropped).orElse(0L),
                 recording.weaving().map(WeavingSummary::woven).orElse(0L),

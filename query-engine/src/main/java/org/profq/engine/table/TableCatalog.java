@@ -6,11 +6,14 @@ import static org.profq.engine.table.Column.flag;
 import static org.profq.engine.table.Column.id;
 import static org.profq.engine.table.Column.integer;
 import static org.profq.engine.table.Column.nanos;
+import static org.profq.engine.table.Column.nullableCount;
 import static org.profq.engine.table.Column.nullableId;
 import static org.profq.engine.table.Column.text;
 
 import java.util.List;
 import java.util.Optional;
+
+import org.profq.event.RecordingFormat;
 
 /**
  * The one place where every table of a recording and every column is named and documented:
@@ -32,9 +35,14 @@ public final class TableCatalog {
             text("clock", "'tick' (events read a clock published every tick_ns) or 'exact' (System.nanoTime per event)"),
             nanos("tick_ns", "the tick clock's period; 0 with the exact clock"),
             count("events", "events recorded"),
-            count("events_lost", "events the recorder had to drop (full buffer, disk full, shutdown race, and the oldest"
-                    + " part of a window: events_dropped_by_window); 0 means nothing was lost"),
-            flag("ended_cleanly", "false when the program was killed before the recorder wrote its end record"),
+            nullableCount("events_lost", "events the recorder had to drop (full buffer, disk full, shutdown race, and the"
+                    + " oldest part of a window: events_dropped_by_window); 0 means"
+                    + " nothing was lost; NULL when unknown: without the end record (ended_cleanly false) each thread's last"
+                    + " batch, at most " + RecordingFormat.BATCH_CAPACITY_BYTES / 1024 + " KB or one second of its events,"
+                    + " is missing uncounted"),
+            count("events_lost_at_least", "the events counted as lost: events_lost when it is known, a lower bound when not"),
+            flag("ended_cleanly", "false when the program was killed (or is still running) before the recorder wrote its"
+                    + " end record"),
             nanos("window_start_ns", "with --max-size or --max-age, once the oldest events were dropped: every event after"
                     + " this time is in the recording (calls begun before it are not in calls); 0 when nothing was dropped"),
             count("events_dropped_by_window", "events dropped with the oldest part of the window (counted in events_lost too);"

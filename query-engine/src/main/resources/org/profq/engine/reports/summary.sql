@@ -11,7 +11,8 @@ WITH figures (sort_key, metric, figure) AS (
     UNION ALL SELECT 2, 'duration_ns', CAST(duration_ns AS VARCHAR) FROM run
     UNION ALL SELECT 3, 'threads', CAST(COUNT(*) AS VARCHAR) FROM threads
     UNION ALL SELECT 4, 'events', CAST(events AS VARCHAR) FROM run
-    UNION ALL SELECT 5, 'events_lost', CAST(events_lost AS VARCHAR) FROM run
+    UNION ALL SELECT 5, 'events_lost', COALESCE(CAST(events_lost AS VARCHAR),
+              'unknown (no end record), at least ' || CAST(events_lost_at_least AS VARCHAR)) FROM run
     UNION ALL SELECT 6, 'calls', CAST(COUNT(*) AS VARCHAR) FROM calls
     UNION ALL SELECT 7, 'methods_called', CAST(COUNT(DISTINCT method_id) AS VARCHAR) FROM calls
     UNION ALL SELECT 8, 'objects_allocated', CAST(COUNT(*) AS VARCHAR) FROM allocations
