@@ -11,14 +11,11 @@ import org.objectweb.asm.ClassReader;
 final class GeneratedClasses {
     private static final String PROXY = "java/lang/reflect/Proxy";
 
-    static boolean isGenerated(Module module, ClassLoader loader, String className, byte[] classFile) {
-        return (module.isNamed() && module.getName().startsWith("jdk.proxy"))
-                || className.startsWith("com/sun/proxy/")
-                || LoaderWeavers.isReflectionLoader(loader)
-                || extendsProxy(classFile);
+    static boolean isGenerated(ClassLoader loader, byte[] classFile) {
+        return LoaderWeavers.isReflectionLoader(loader) || extendsProxy(classFile);
     }
 
-    /** Every dynamic proxy class extends {@code java.lang.reflect.Proxy}, whatever its package. */
+    /** Every dynamic proxy class extends {@code java.lang.reflect.Proxy}, whatever its package or module ({@code jdk.proxyN}). */
     private static boolean extendsProxy(byte[] classFile) {
         try {
             return PROXY.equals(new ClassReader(classFile).getSuperName());

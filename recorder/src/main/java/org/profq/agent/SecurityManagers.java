@@ -19,11 +19,12 @@ final class SecurityManagers {
     private static boolean checkedAllows;
 
     /** True if no SecurityManager is installed, or the installed one lets profq do anything with its own permissions. */
-    static synchronized boolean allowWeaving() {
+    static boolean allowWeaving() {
         SecurityManager manager = System.getSecurityManager();
-        if (manager == null) {
-            return true;
-        }
+        return manager == null || allows(manager); // every class load asks: no lock on the common path
+    }
+
+    private static synchronized boolean allows(SecurityManager manager) {
         if (manager != checkedManager) {
             checkedManager = manager;
             checkedAllows = AccessController.doPrivileged((PrivilegedAction<Boolean>) () -> {

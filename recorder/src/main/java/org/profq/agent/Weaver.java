@@ -75,7 +75,7 @@ final class Weaver {
     /**
      * Passes only the program's classes to AspectJ: not the JDK's, whose modules are also
      * mapped to the application class loader (jdk.compiler, for one: {@code java Hello.java}
-     * would otherwise weave javac), not the ones the JDK generates, and not profq's own.
+     * would otherwise weave javac), not the ones the JDK generates, and not profq's or AspectJ's.
      */
     private record ApplicationClassesOnly(LoaderWeavers weavers, WovenClassCache cache, WeavingTally tally)
             implements ClassFileTransformer {
@@ -88,11 +88,12 @@ final class Weaver {
         public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,
                                 ProtectionDomain domain, byte[] original) {
             if (loader == null || loader == PLATFORM || className == null || className.startsWith("org/profq/")
+                    || className.startsWith("org/aspectj/") // the weaver's own classes, never woven (WeaverConfiguration)
                     || (module.isNamed() && JDK_MODULES.contains(module.getName()))) {
                 return null;
             }
             try {
-                if (GeneratedClasses.isGenerated(module, loader, className, original)) {
+                if (GeneratedClasses.isGenerated(loader, original)) {
                     tally.generated();
                     return null;
                 }

@@ -38,19 +38,24 @@ final class WovenClassCheck {
             return new Checked(woven, List.of());
         }
         ClassNode wovenClass = read(woven);
-        ClassNode originalClass = read(original);
+        ClassNode originalClass = null; // read only when a woven method fails
         List<String> problems = new ArrayList<>();
         for (int i = 0; i < wovenClass.methods.size(); i++) {
             MethodNode method = wovenClass.methods.get(i);
             String problem = problem(wovenClass.name, method);
+            if (problem == null) {
+                continue;
+            }
+            originalClass = originalClass != null ? originalClass : read(original);
             MethodNode unwoven = find(originalClass, method);
+            if (unwoven == null) {
+                return new Checked(null, List.of("the generated method " + method.name + method.desc + ": " + problem));
+            }
             // A method the analysis also refuses unwoven is not held against the weaving: the
             // analysis is then stricter than the JVM, which loads it.
-            if (problem != null && unwoven != null && problem(originalClass.name, unwoven) == null) {
+            if (problem(originalClass.name, unwoven) == null) {
                 wovenClass.methods.set(i, unwoven);
                 problems.add(method.name + method.desc + ": " + problem);
-            } else if (problem != null && unwoven == null) {
-                return new Checked(null, List.of("the generated method " + method.name + method.desc + ": " + problem));
             }
         }
         if (problems.isEmpty()) {
