@@ -44,7 +44,8 @@ record Behaviour(int exitCode, String stdout, String stderr, String report, Stri
         return difference;
     }
 
-    private static String firstDifference(String what, String actual, String expected) {
+    /** "" if equal, else the first line where {@code actual} differs from {@code expected}, for a report. */
+    static String firstDifference(String what, String actual, String expected) {
         if (actual.equals(expected)) {
             return "";
         }
@@ -61,7 +62,7 @@ record Behaviour(int exitCode, String stdout, String stderr, String report, Stri
         return what + " differs in line endings";
     }
 
-    private static String clip(String line) {
+    static String clip(String line) {
         return line.length() > 160 ? line.substring(0, 160) + "…" : line;
     }
 }

@@ -142,9 +142,9 @@ public final class CompatibilitySuite {
         List<String> notes = new ArrayList<>();
         String plainOut = normalisedStdout(program, plain);
         String profqOut = normalisedStdout(program, profq);
-        String difference = firstDifference("stdout", profqOut, plainOut);
+        String difference = Behaviour.firstDifference("stdout", profqOut, plainOut);
         if (difference.isEmpty() && program.reportFile() != null) {
-            difference = firstDifference("report", report(program, profq), report(program, plain));
+            difference = Behaviour.firstDifference("report", report(program, profq), report(program, plain));
         }
         List<String> plainErr = stderrLines(plain);
         List<String> profqErr = stderrLines(profq);
@@ -268,26 +268,6 @@ public final class CompatibilitySuite {
         return names;
     }
 
-    private static String firstDifference(String what, String actual, String expected) {
-        if (actual.equals(expected)) {
-            return "";
-        }
-        List<String> a = actual.lines().toList();
-        List<String> e = expected.lines().toList();
-        for (int i = 0; i < Math.max(a.size(), e.size()); i++) {
-            String got = i < a.size() ? a.get(i) : "<end>";
-            String want = i < e.size() ? e.get(i) : "<end>";
-            if (!got.equals(want)) {
-                return what + " line " + (i + 1) + ": `" + clip(got) + "` instead of `" + clip(want) + "`";
-            }
-        }
-        return what + " differs in line endings";
-    }
-
-    private static String clip(String line) {
-        return line.length() > 160 ? line.substring(0, 160) + "…" : line;
-    }
-
     /** The jar (or directory) holding the main class, and the class-file major version of that class. */
     static String mainJar(Program program) {
         String entry = program.mainClass().replace('.', '/') + ".class";
@@ -360,11 +340,11 @@ public final class CompatibilitySuite {
             if (!row.sameStdout()) {
                 notes.add(key + row.firstDifference());
             }
-            row.addedStderr().stream().limit(10).forEach(line -> notes.add(key + "stderr line added: `" + clip(line) + "`"));
+            row.addedStderr().stream().limit(10).forEach(line -> notes.add(key + "stderr line added: `" + Behaviour.clip(line) + "`"));
             if (row.addedStderr().size() > 10) {
                 notes.add(key + "… " + (row.addedStderr().size() - 10) + " more stderr lines added");
             }
-            row.removedStderr().stream().limit(5).forEach(line -> notes.add(key + "stderr line missing under profq: `" + clip(line) + "`"));
+            row.removedStderr().stream().limit(5).forEach(line -> notes.add(key + "stderr line missing under profq: `" + Behaviour.clip(line) + "`"));
             if (row.leftUnwoven() > 0) {
                 notes.add(key + "left unwoven by reason: " + row.unwovenReasons());
             }
