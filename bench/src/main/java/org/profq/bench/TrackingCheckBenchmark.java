@@ -28,7 +28,7 @@ import org.profq.event.TrackedObjects;
  * and of a tracked one, with {@code tracked} objects alive in the table.
  *
  * <pre>
- * java -cp bench/target/profq-bench.jar:recorder/target/profq-agent.jar org.openjdk.jmh.Main TrackingCheckBenchmark
+ * java -cp bench/target/profq-bench.jar:recorder/agent/target/profq-agent.jar org.openjdk.jmh.Main TrackingCheckBenchmark
  * </pre>
  */
 @State(Scope.Thread)

@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
  * Finds {@code profq-agent.jar}, the Java agent that {@code profq record} puts on the program's
  * command line: the system property {@value #PROPERTY} (the launcher script sets it), else a jar
  * of that name beside the cli jar (an installed layout), else the build's own
- * {@code recorder/target/profq-agent.jar} in the repository the cli jar was built in.
+ * {@code recorder/agent/target/profq-agent.jar} in the repository the cli jar was built in.
  */
 final class AgentJar {
     static final String PROPERTY = "profq.agent.jar";
@@ -53,7 +53,7 @@ final class AgentJar {
         Path cliModule = directory.getParent();
         Path repository = cliModule == null ? null : cliModule.getParent();
         if (repository != null) {
-            candidates.add(repository.resolve("recorder").resolve("target").resolve(NAME));
+            candidates.add(repository.resolve("recorder").resolve("agent").resolve("target").resolve(NAME));
         }
         return candidates;
     }

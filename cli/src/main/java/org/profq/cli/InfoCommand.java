@@ -13,7 +13,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
 import org.profq.engine.jdbc.ConnectString;
-import org.profq.log.RecordingLayout;
+import org.profq.format.RecordingLayout;
 import org.profq.recording.RecordedEvent;
 import org.profq.recording.Recording;
 import org.profq.recording.RecordingException;

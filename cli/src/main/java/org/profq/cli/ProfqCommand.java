@@ -2,7 +2,7 @@ package org.profq.cli;
 
 import java.util.concurrent.Callable;
 
-import org.profq.log.ChronicleSettings;
+import org.profq.format.ChronicleSettings;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

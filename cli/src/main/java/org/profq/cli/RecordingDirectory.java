@@ -9,7 +9,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 
-import org.profq.log.RecordingLayout;
+import org.profq.format.RecordingLayout;
 
 /**
  * The directory a recording goes to, chosen and checked before the program starts, so that a

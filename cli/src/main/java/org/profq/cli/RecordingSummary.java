@@ -3,8 +3,8 @@ package org.profq.cli;
 import java.nio.file.Path;
 import java.util.Locale;
 
-import org.profq.event.RecordingFormat;
-import org.profq.log.RecordingLayout;
+import org.profq.format.RecordingFormat;
+import org.profq.format.RecordingLayout;
 import org.profq.recording.Recording;
 import org.profq.recording.RecordingGroup;
 

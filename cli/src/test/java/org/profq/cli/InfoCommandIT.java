@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.profq.cli.Forked.Outcome;
-import org.profq.event.RecordingFormat;
+import org.profq.format.RecordingFormat;
 import org.profq.recording.Recording;
 
 /** {@code profq info}: what a recording of the Allocations sample holds, figure by figure. */

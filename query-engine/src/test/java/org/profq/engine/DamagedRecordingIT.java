@@ -23,8 +23,8 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.profq.event.ByteCursor;
-import org.profq.event.RecordingFormat;
+import org.profq.format.ByteCursor;
+import org.profq.format.RecordingFormat;
 import org.profq.recording.RecordedEvent;
 import org.profq.recording.Recording;
 import org.profq.recording.RecordingException;

@@ -24,7 +24,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.profq.event.RecordingFormat;
+import org.profq.format.RecordingFormat;
 
 import profq.samples.ThrowSites;
 

@@ -13,7 +13,7 @@ import static org.profq.engine.table.Column.text;
 import java.util.List;
 import java.util.Optional;
 
-import org.profq.event.RecordingFormat;
+import org.profq.format.RecordingFormat;
 
 /**
  * The one place where every table of a recording and every column is named and documented:

@@ -1,0 +1,69 @@
+package org.profq.agent;
+
+import static org.profq.format.RecordingFormat.*;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+
+import org.profq.log.DocumentWriter;
+import org.profq.log.EventLog;
+
+/**
+ * The recording's first document: magic, format version and run metadata. The host name is
+ * read locally (environment, {@code /etc/hostname}), never by a DNS look-up.
+ */
+final class RunHeader {
+    static void write(EventLog log, AgentOptions options) {
+        Instant now = Instant.now();
+        String[] command = javaCommand();
+        DocumentWriter header = new DocumentWriter().start(DOC_HEADER)
+                .putBytes(MAGIC)
+                .putVarint(MAJOR_VERSION)
+                .putVarint(log.hasWindow() ? WINDOW_MINOR_VERSION : MINOR_VERSION)
+                .putString(command[0])
+                .putString(command[1])
+                .putString(System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
+                        + " (" + System.getProperty("java.vm.vendor") + ")")
+                .putVarint(ProcessHandle.current().pid())
+                .putString(hostName())
+                .putVarint(now.getEpochSecond() * 1_000_000_000L + now.getNano())
+                .putString(options.raw())
+                .putString(options.exactClock() ? "exact" : "tick")
+                .putVarint(options.exactClock() ? 0 : options.tickMicros() * 1_000);
+        log.write(header.bytes(), 0, header.length());
+    }
+
+    /** The simple name of the main class (or jar), for the default recording name. */
+    static String mainClassSimpleName() {
+        String main = javaCommand()[0];
+        if (main.endsWith(".jar")) {
+            main = Path.of(main).getFileName().toString().replaceFirst("\\.jar$", "");
+        }
+        String simple = main.substring(main.lastIndexOf('.') + 1);
+        return simple.isEmpty() ? "recording" : simple.replaceAll("[^\\w.-]", "_");
+    }
+
+    /** {main class or jar, arguments} from the launcher's {@code sun.java.command}. */
+    private static String[] javaCommand() {
+        String command = System.getProperty("sun.java.command", "").trim();
+        int space = command.indexOf(' ');
+        return space < 0 ? new String[] {command, ""} : new String[] {command.substring(0, space), command.substring(space + 1)};
+    }
+
+    private static String hostName() {
+        String fromEnvironment = System.getenv("HOSTNAME");
+        if (fromEnvironment != null && !fromEnvironment.isBlank()) {
+            return fromEnvironment.trim();
+        }
+        try {
+            return Files.readString(Path.of("/etc/hostname")).trim();
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
+    }
+
+    private RunHeader() {
+    }
+}

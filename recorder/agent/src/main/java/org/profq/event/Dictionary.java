@@ -1,0 +1,232 @@
+package org.profq.event;
+
+import static org.profq.format.RecordingFormat.*;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.ToLongFunction;
+
+import org.aspectj.lang.JoinPoint;
+import org.aspectj.lang.Signature;
+import org.aspectj.lang.reflect.CodeSignature;
+import org.aspectj.lang.reflect.ConstructorSignature;
+import org.aspectj.lang.reflect.FieldSignature;
+import org.aspectj.lang.reflect.InitializerSignature;
+import org.aspectj.lang.reflect.MethodSignature;
+import org.aspectj.lang.reflect.SourceLocation;
+import org.profq.log.DocumentWriter;
+import org.profq.log.EventLog;
+
+/**
+ * Gives classes, methods, allocation sites, fields and threads their ids, writing each name to the
+ * log once, before any batch can refer to it.
+ *
+ * <p>The fast path is an identity look-up of the join point's static part. The first time a
+ * static part is seen, its names are worked out (the only string building the recorder
+ * does) and the dictionary document is appended before the id is published.
+ */
+final class Dictionary {
+    /** Longer warnings are cut to this many characters, so every document fits a window's 64 KiB blocks. */
+    static final int MAX_WARNING_CHARS = 8192;
+
+    private final EventLog log;
+    private final ToLongFunction<Object> sizer;
+    private final DocumentWriter document = new DocumentWriter();
+    private final IdentityIds methodsByStaticPart = new IdentityIds();
+    private final IdentityIds sitesByStaticPart = new IdentityIds();
+    private final IdentityIds fieldsByStaticPart = new IdentityIds();
+    private final Map<String, Integer> classesByName = new HashMap<>();
+    private final Map<String, Integer> methodsByKey = new HashMap<>();
+    private final Map<String, Integer> fieldsByKey = new HashMap<>();
+    private int nextSiteId = 1;
+    private int nextThreadId = 1;
+
+    /** {@code sizer} gives an object's shallow size ({@code Instrumentation::getObjectSize}). */
+    Dictionary(EventLog log, ToLongFunction<Object> sizer) {
+        this.log = log;
+        this.sizer = sizer;
+    }
+
+    int methodId(JoinPoint.StaticPart staticPart) {
+        if (staticPart == null) {
+            return UNKNOWN_METHOD; // AspectJ hands advice no static part in class-initialisation cycles
+        }
+        int id = methodsByStaticPart.get(staticPart);
+        return id >= 0 ? id : registerMethod(staticPart);
+    }
+
+    /**
+     * The site of an object or array creation. The first creation seen there gives the site
+     * its exact class and, for objects, the shallow size every object made there has.
+     */
+    int siteId(JoinPoint.StaticPart call, JoinPoint.StaticPart enclosing, Object created) {
+        int id = call == null ? -1 : sitesByStaticPart.get(call);
+        return id >= 0 ? id : registerSite(call, enclosing, created);
+    }
+
+    /** The field a {@code get} or {@code set} join point reads or writes. */
+    int fieldId(JoinPoint.StaticPart access) {
+        int id = fieldsByStaticPart.get(access);
+        return id >= 0 ? id : registerField(access);
+    }
+
+    /** The id of a class named by a {@code Class} object (an exception's, say). */
+    synchronized int classId(Class<?> type) {
+        return classId(type.getTypeName());
+    }
+
+    synchronized int registerThread(Thread thread) {
+        int id = nextThreadId++;
+        document.start(DOC_THREAD)
+                .putVarint(id)
+                .putVarint(thread.getId())
+                .putString(thread.getName())
+                .putByte(thread.isDaemon() ? 1 : 0)
+                .putVarint(Clock.now());
+        log.write(document.bytes(), 0, document.length());
+        return id;
+    }
+
+    synchronized void weavingSummary(long woven, long unchanged, long fromCache, long generated, Map<String, Long> leftUnwoven) {
+        document.start(DOC_WEAVING).putVarint(woven).putVarint(unchanged).putVarint(fromCache).putVarint(generated)
+                .putVarint(leftUnwoven.size());
+        leftUnwoven.forEach((reason, classes) -> document.putString(reason).putVarint(classes));
+        log.write(document.bytes(), 0, document.length());
+    }
+
+    synchronized void warning(String message) {
+        String kept = message.length() <= MAX_WARNING_CHARS ? message : message.substring(0, MAX_WARNING_CHARS) + "...";
+        document.start(DOC_WARNING).putVarint(Clock.preciseNow()).putString(kept);
+        log.write(document.bytes(), 0, document.length());
+    }
+
+    /**
+     * Names a static part's method, once. The names are worked out before the lock is taken:
+     * resolving parameter types can load (and weave) classes, which must not hold up every
+     * other thread's first sight of a method.
+     */
+    private int registerMethod(JoinPoint.StaticPart staticPart) {
+        Signature signature = staticPart.getSignature();
+        String className = signature.getDeclaringTypeName();
+        String name = methodName(signature);
+        String descriptor = descriptor(signature);
+        SourceLocation location = staticPart.getSourceLocation();
+        String sourceFile = location == null ? "" : location.getFileName();
+        int line = location == null ? 0 : Math.max(0, location.getLine());
+        synchronized (this) {
+            int known = methodsByStaticPart.get(staticPart);
+            if (known >= 0) {
+                return known;
+            }
+            // Several static parts can name one method (its execution, the calls of it, and the
+            // enclosing part of the calls inside it); they share one id.
+            String key = className + '.' + name + descriptor;
+            Integer existing = methodsByKey.get(key);
+            int id;
+            if (existing != null) {
+                id = existing;
+            } else {
+                id = methodsByKey.size() + 1;
+                int classId = classId(className);
+                document.start(DOC_METHOD)
+                        .putVarint(id)
+                        .putVarint(classId)
+                        .putString(name)
+                        .putString(descriptor)
+                        .putVarint(signature.getModifiers())
+                        .putString(sourceFile)
+                        .putVarint(line);
+                log.write(document.bytes(), 0, document.length());
+                methodsByKey.put(key, id);
+            }
+            methodsByStaticPart.put(staticPart, id);
+            return id;
+        }
+    }
+
+    private synchronized int registerSite(JoinPoint.StaticPart call, JoinPoint.StaticPart enclosing, Object created) {
+        int known = call == null ? -1 : sitesByStaticPart.get(call);
+        if (known >= 0) {
+            return known;
+        }
+        int id = nextSiteId++;
+        Class<?> type = created.getClass();
+        SourceLocation location = call == null ? null : call.getSourceLocation();
+        // Names first: registering them writes documents of their own.
+        int methodId = methodId(enclosing);
+        int classId = classId(type.getTypeName());
+        document.start(DOC_SITE)
+                .putVarint(id)
+                .putVarint(methodId)
+                .putVarint(location == null ? 0 : Math.max(0, location.getLine()))
+                .putVarint(classId)
+                .putByte(type.isArray() ? 1 : 0)
+                .putVarint(type.isArray() ? 0 : sizer.applyAsLong(created));
+        log.write(document.bytes(), 0, document.length());
+        if (call != null) {
+            sitesByStaticPart.put(call, id);
+        }
+        return id;
+    }
+
+    private synchronized int registerField(JoinPoint.StaticPart access) {
+        int known = fieldsByStaticPart.get(access);
+        if (known >= 0) {
+            return known;
+        }
+        FieldSignature signature = (FieldSignature) access.getSignature();
+        String className = signature.getDeclaringTypeName();
+        // Every get and set of a field has a static part of its own; they share one id.
+        String key = className + '.' + signature.getName();
+        Integer id = fieldsByKey.get(key);
+        if (id == null) {
+            id = fieldsByKey.size() + 1;
+            int classId = classId(className);
+            document.start(DOC_FIELD)
+                    .putVarint(id)
+                    .putVarint(classId)
+                    .putString(signature.getName())
+                    .putString(signature.getFieldType().getTypeName());
+            log.write(document.bytes(), 0, document.length());
+            fieldsByKey.put(key, id);
+        }
+        fieldsByStaticPart.put(access, id);
+        return id;
+    }
+
+    private int classId(String name) {
+        Integer id = classesByName.get(name);
+        if (id != null) {
+            return id;
+        }
+        int newId = classesByName.size() + 1;
+        document.start(DOC_CLASS).putVarint(newId).putString(name);
+        log.write(document.bytes(), 0, document.length());
+        classesByName.put(name, newId);
+        return newId;
+    }
+
+    private static String methodName(Signature signature) {
+        if (signature instanceof ConstructorSignature) {
+            return "<init>";
+        }
+        if (signature instanceof InitializerSignature) {
+            return java.lang.reflect.Modifier.isStatic(signature.getModifiers()) ? "<clinit>" : "<init>";
+        }
+        return signature.getName();
+    }
+
+    /** The JVM descriptor, e.g. {@code (I[Ljava/lang/String;)V}. */
+    private static String descriptor(Signature signature) {
+        if (!(signature instanceof CodeSignature code)) {
+            return "()V";
+        }
+        StringBuilder out = new StringBuilder("(");
+        for (Class<?> parameter : code.getParameterTypes()) {
+            out.append(parameter.descriptorString());
+        }
+        out.append(')');
+        out.append(signature instanceof MethodSignature method ? method.getReturnType().descriptorString() : "V");
+        return out.toString();
+    }
+}

@@ -1,0 +1,284 @@
+package org.profq.event;
+
+import static org.profq.format.RecordingFormat.*;
+
+import java.lang.instrument.Instrumentation;
+import java.lang.reflect.Array;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.aspectj.lang.JoinPoint;
+import org.profq.log.DocumentWriter;
+import org.profq.log.EventLog;
+
+/**
+ * What the woven advice calls: finds the current thread's {@link ThreadRecorder} and the ids
+ * of the join point, and never lets anything escape into the program.
+ *
+ * <p>Threads are flushed when their buffer fills, when a batch is a second old, by the clock
+ * thread soon after they end, and at shutdown by {@link #close}.
+ */
+public final class Recorder {
+    private static final ThreadLocal<ThreadRecorder> CURRENT = ThreadLocal.withInitial(Recorder::newThreadRecorder);
+    /** Every thread that recorded anything and has not been flushed after its end. */
+    private static final List<ThreadRecorder> LIVE_THREADS = new ArrayList<>();
+    /** How often (in ticks) the clock thread looks for ended threads to flush. */
+    private static final int HOUSEKEEPING_TICKS = 500;
+
+    private static EventLog log;
+    /** Every how many allocations one is tracked; 0 when deaths are not recorded. */
+    private static int trackEvery;
+    private static Lifetimes lifetimes;
+    /** The tracked objects alive, asked by every use advice; empty until deaths are recorded. */
+    private static TrackedObjects trackedObjects = new TrackedObjects(null);
+    private static Dictionary dictionary;
+    private static Instrumentation instrumentation;
+    private static boolean closed;
+    private static int ticksSinceHousekeeping;
+    private static long eventsWrittenByEndedThreads;
+    private static long eventsLostByEndedThreads;
+
+    /**
+     * Starts recording into {@code eventLog}; the weaver starts after this returns.
+     * {@code trackEveryNth} &gt; 0 follows every Nth allocation of each thread to its death.
+     */
+    public static synchronized void start(EventLog eventLog, Instrumentation inst, boolean exactClock, long tickNanos,
+                                          int trackEveryNth) {
+        log = eventLog;
+        instrumentation = inst;
+        dictionary = new Dictionary(eventLog, inst::getObjectSize);
+        eventLog.onStopped(reason -> {
+            System.err.println("profq: " + reason);
+            dictionary.warning(reason); // kept when the log still takes small records (disk nearly full)
+        });
+        Clock.start(exactClock, tickNanos, Recorder::onTick);
+        trackEvery = trackEveryNth;
+        if (trackEveryNth > 0) {
+            lifetimes = new Lifetimes(objectId -> CURRENT.get().death(objectId, false));
+            trackedObjects = lifetimes.tracked();
+        }
+    }
+
+    public static void enter(JoinPoint.StaticPart execution) {
+        try {
+            CURRENT.get().enter(dictionary.methodId(execution));
+        } catch (Throwable t) {
+            internalError(t);
+        }
+    }
+
+    public static void exit() {
+        try {
+            CURRENT.get().exit(false);
+        } catch (Throwable t) {
+            internalError(t);
+        }
+    }
+
+    public static void exitByThrow() {
+        try {
+            CURRENT.get().exit(true);
+        } catch (Throwable t) {
+            internalError(t);
+        }
+    }
+
+    /**
+     * An object or array {@code new} made at {@code call}. An object's size is fixed per site,
+     * so it is measured once; an array's is measured per creation, and a multi-dimensional
+     * creation is one event whose size covers every array it made.
+     */
+    public static void allocation(Object created, JoinPoint.StaticPart call, JoinPoint.StaticPart enclosing) {
+        try {
+            ThreadRecorder thread = CURRENT.get();
+            int site = dictionary.siteId(call, enclosing, created);
+            boolean tracked = trackEvery > 0 && thread.tracksNext(trackEvery);
+            long objectId = created.getClass().isArray()
+                    ? thread.arrayAllocation(site, Array.getLength(created), deepSize(created), tracked)
+                    : thread.allocation(site, tracked);
+            if (tracked) {
+                lifetimes.track(created, objectId);
+            }
+        } catch (Throwable t) {
+            internalError(t);
+        }
+    }
+
+    /** Woven code read an instance field of {@code used}; recorded if {@code used} is tracked. */
+    public static void get(Object used, JoinPoint.StaticPart access) {
+        use(used, EV_USE_GET, access);
+    }
+
+    /** Woven code wrote an instance field of {@code used}; recorded if {@code used} is tracked. */
+    public static void set(Object used, JoinPoint.StaticPart access) {
+        use(used, EV_USE_SET, access);
+    }
+
+    /** Woven code called an instance method of {@code used}; recorded if {@code used} is tracked. */
+    public static void call(Object used, JoinPoint.StaticPart call) {
+        use(used, EV_USE_CALL, call);
+    }
+
+    /** A use of kind {@code EV_USE_*}: the member is a method for a call, a field otherwise. */
+    private static void use(Object used, int kind, JoinPoint.StaticPart member) {
+        try {
+            long objectId = trackedObjects.idOf(used);
+            if (objectId != 0) {
+                int memberId = kind == EV_USE_CALL ? dictionary.methodId(member) : dictionary.fieldId(member);
+                CURRENT.get().use(kind, objectId, memberId);
+            }
+        } catch (Throwable t) {
+            internalError(t);
+        }
+    }
+
+    /**
+     * An exception passing out of {@code execution} (after advice) or caught in it (handler
+     * advice): recorded once, where it is first seen, with the line of that frame.
+     */
+    public static void exception(Throwable thrown, JoinPoint.StaticPart execution) {
+        try {
+            ThreadRecorder thread = CURRENT.get();
+            if (thrown != null && !thread.isLastThrown(thrown)) {
+                thread.thrown(dictionary.classId(thrown.getClass()), ThrowLines.lineIn(thrown, execution));
+            }
+        } catch (Throwable t) {
+            internalError(t);
+        }
+    }
+
+    /** How the program's classes were woven (see {@code DOC_WEAVING}), kept in the recording. */
+    public static void weavingSummary(long woven, long unchanged, long fromCache, long generated, Map<String, Long> leftUnwoven) {
+        Dictionary current = dictionary;
+        if (current != null && !closed) {
+            current.weavingSummary(woven, unchanged, fromCache, generated, leftUnwoven);
+        }
+    }
+
+    /** Something the recorder could not do, kept in the recording. */
+    public static void warning(String message) {
+        Dictionary current = dictionary;
+        if (current != null) {
+            current.warning(message);
+        }
+    }
+
+    /**
+     * Flushes every thread, writes loss records and the end record, and closes the log.
+     * Events of threads still running after this are past the recording's end.
+     */
+    public static void close() {
+        synchronized (Recorder.class) {
+            if (closed || log == null) {
+                return;
+            }
+            closed = true;
+        }
+        if (lifetimes != null) {
+            ThreadRecorder closing = CURRENT.get();
+            for (long objectId : lifetimes.stopAndListAlive()) {
+                closing.death(objectId, true);
+            }
+        }
+        long written = eventsWrittenByEndedThreads;
+        long lost = eventsLostByEndedThreads;
+        int stillRunning = 0;
+        DocumentWriter document = new DocumentWriter();
+        synchronized (LIVE_THREADS) {
+            for (ThreadRecorder thread : LIVE_THREADS) {
+                thread.flushAtEnd(); // the owner may still be running: only the events it has completed
+                written += thread.eventsWritten();
+                lost += thread.eventsLost();
+                if (thread.thread.isAlive() && thread.thread != Thread.currentThread()) {
+                    stillRunning++;
+                }
+                writeLoss(document, thread);
+            }
+        }
+        int errors = InternalErrors.count();
+        if (errors > 0) {
+            warning(errors + " internal recorder errors; events around them may be missing");
+        }
+        document.start(DOC_END)
+                .putVarint(Clock.preciseNow())
+                .putVarint(written)
+                .putVarint(lost)
+                .putVarint(stillRunning);
+        log.write(document.bytes(), 0, document.length());
+        log.close();
+    }
+
+    private static ThreadRecorder newThreadRecorder() {
+        Thread current = Thread.currentThread();
+        ThreadRecorder thread = new ThreadRecorder(dictionary.registerThread(current), current, log);
+        synchronized (LIVE_THREADS) {
+            LIVE_THREADS.add(thread);
+        }
+        return thread;
+    }
+
+    /**
+     * A failure inside the recorder. A write fault on a full disk can surface here, after the
+     * write it belongs to had returned: it stops the log, which says so once; anything else is
+     * an internal error.
+     */
+    private static void internalError(Throwable t) {
+        EventLog current = log;
+        if (current != null && EventLog.isMappedWriteFault(t)) {
+            current.faultedEarlier(t);
+        } else {
+            InternalErrors.report(t);
+        }
+    }
+
+    /** On the clock thread: flushes threads that have ended (their buffers are no longer written). */
+    private static void onTick() {
+        if (++ticksSinceHousekeeping < HOUSEKEEPING_TICKS) {
+            return;
+        }
+        ticksSinceHousekeeping = 0;
+        try {
+            flushEndedThreads();
+        } catch (Throwable t) {
+            internalError(t); // the clock must keep ticking
+        }
+    }
+
+    private static void flushEndedThreads() {
+        synchronized (LIVE_THREADS) {
+            LIVE_THREADS.removeIf(thread -> {
+                if (thread.thread.isAlive()) {
+                    return false;
+                }
+                thread.flush(); // isAlive() == false makes the owner's writes visible here
+                eventsWrittenByEndedThreads += thread.eventsWritten();
+                eventsLostByEndedThreads += thread.eventsLost();
+                writeLoss(new DocumentWriter(), thread);
+                return true;
+            });
+        }
+    }
+
+    private static void writeLoss(DocumentWriter document, ThreadRecorder thread) {
+        if (thread.eventsLost() > 0) {
+            document.start(DOC_LOSS).putVarint(thread.threadId).putVarint(log.lossCause()).putVarint(thread.eventsLost());
+            log.write(document.bytes(), 0, document.length());
+        }
+    }
+
+    private static long deepSize(Object array) {
+        long size = instrumentation.getObjectSize(array);
+        if (array instanceof Object[] elements && array.getClass().getComponentType().isArray()) {
+            for (Object element : elements) {
+                if (element != null) {
+                    size += deepSize(element);
+                }
+            }
+        }
+        return size;
+    }
+
+    private Recorder() {
+    }
+}

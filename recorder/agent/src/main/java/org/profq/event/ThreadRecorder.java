@@ -1,0 +1,224 @@
+package org.profq.event;
+
+import static org.profq.format.RecordingFormat.*;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+import org.profq.format.BatchHeader;
+import org.profq.format.ByteCursor;
+import org.profq.format.Varint;
+import org.profq.log.EventLog;
+
+/**
+ * One thread's event buffer and encoder: the hot path.
+ *
+ * <p>Only the owning thread appends. Each event is a tag byte, a varint time delta when the
+ * clock moved, and its varint fields, written into a reused array: no allocation, no lock,
+ * no clock call beyond {@link Clock#now}. A full buffer, or one older than
+ * {@link #FLUSH_INTERVAL_NANOS}, becomes one batch document in the log.
+ *
+ * <p>At shutdown another thread writes what the owner has appended so far while the owner may
+ * still be running ({@link #flushAtEnd}). So that it never reads half an event, the owner
+ * publishes {@code position} with a release store after each complete event (a plain store on
+ * x86), and every flush holds this object's lock (taken once per batch, not per event).
+ */
+final class ThreadRecorder {
+    private static final int CAPACITY = BATCH_CAPACITY_BYTES;
+    /** Room for the largest event (tag, delta, three varints). */
+    private static final int FLUSH_AT = CAPACITY - 48;
+    /** A batch is written at the latest this long after it started, so live readers see it. */
+    static final long FLUSH_INTERVAL_NANOS = BATCH_MAX_AGE_NANOS;
+
+    final int threadId;
+    final Thread thread;
+    private final EventLog log;
+    private final byte[] events = new byte[CAPACITY];
+    private final BatchHeader batchHeader = new BatchHeader();
+    private static final VarHandle POSITION;
+
+    static {
+        try {
+            POSITION = MethodHandles.lookup().findVarHandle(ThreadRecorder.class, "position", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private int position;
+    private int eventCount;
+    private long lastNanos;
+    private long batchBaseNanos;
+    private long batchSequence;
+    private long callSequence;
+    private long objectSequence;
+    private long batchFirstCall;
+    private long batchFirstObject;
+
+    /** Set once the recording's end took this thread's events: what it appends later is past the end. */
+    private boolean retired;
+
+    private int untilTracked = 1;
+    /** Identity hash of the last exception recorded: not the exception itself, which would stay reachable. */
+    private int lastThrownIdentity;
+
+    private long eventsWritten;
+    private long eventsLost;
+
+    ThreadRecorder(int threadId, Thread thread, EventLog log) {
+        this.threadId = threadId;
+        this.thread = thread;
+        this.log = log;
+        this.lastNanos = Clock.now();
+        this.batchBaseNanos = lastNanos;
+    }
+
+    void enter(int methodId) {
+        int p = begin(EV_ENTER);
+        end(Varint.put(events, p, methodId));
+        callSequence++;
+    }
+
+    void exit(boolean threw) {
+        end(begin(threw ? EV_EXIT_THREW : EV_EXIT));
+    }
+
+    /** An object allocation; returns its object id. */
+    long allocation(int siteId, boolean tracked) {
+        int p = begin(tracked ? EV_ALLOC_TRACKED : EV_ALLOC);
+        end(Varint.put(events, p, siteId));
+        return threadId * ID_STRIDE + ++objectSequence;
+    }
+
+    /** An array creation; returns its object id. */
+    long arrayAllocation(int siteId, int length, long sizeBytes, boolean tracked) {
+        int p = begin(tracked ? EV_ALLOC_ARRAY_TRACKED : EV_ALLOC_ARRAY);
+        p = Varint.put(events, p, siteId);
+        p = Varint.put(events, p, length);
+        end(Varint.put(events, p, sizeBytes));
+        return threadId * ID_STRIDE + ++objectSequence;
+    }
+
+    void death(long objectId, boolean atExit) {
+        int p = begin(atExit ? EV_DEATH_AT_EXIT : EV_DEATH);
+        end(Varint.put(events, p, objectId));
+    }
+
+    /** A use ({@code EV_USE_GET}, {@code _SET} or {@code _CALL}) of a tracked object, by its field or method id. */
+    void use(int kind, long objectId, int memberId) {
+        int p = begin(kind);
+        p = Varint.put(events, p, objectId);
+        end(Varint.put(events, p, memberId));
+    }
+
+    void thrown(int classId, int line) {
+        int p = begin(EV_THROW);
+        p = Varint.put(events, p, classId);
+        end(Varint.put(events, p, line));
+    }
+
+    /** Counts allocations down to the next tracked one: every {@code period}th is tracked. */
+    boolean tracksNext(int period) {
+        if (--untilTracked > 0) {
+            return false;
+        }
+        untilTracked = period;
+        return true;
+    }
+
+    /** Whether {@code thrown} is the exception this thread last recorded (it is passing through frames). */
+    boolean isLastThrown(Throwable thrown) {
+        int identity = System.identityHashCode(thrown);
+        if (identity == lastThrownIdentity) {
+            return true;
+        }
+        lastThrownIdentity = identity;
+        return false;
+    }
+
+    /** Writes the tag and time delta of a new event; returns where its fields go. */
+    private int begin(int kind) {
+        long now = Clock.now();
+        long delta = now - lastNanos;
+        // The batch can only have aged when the clock moved: with the tick clock, rarely.
+        if (position >= FLUSH_AT || (delta != 0 && now - batchBaseNanos >= FLUSH_INTERVAL_NANOS)) {
+            flush();
+        }
+        eventCount++;
+        int p = position;
+        if (delta == 0) {
+            events[p++] = (byte) kind;
+            return p;
+        }
+        events[p++] = (byte) (kind | TIME_CHANGED);
+        lastNanos = now;
+        return Varint.put(events, p, delta);
+    }
+
+    /** Ends an event whose last byte is before {@code next}: publishes it to {@link #flushAtEnd}. */
+    private void end(int next) {
+        POSITION.setRelease(this, next);
+    }
+
+    /** On the owning thread, or on any thread once the owner has ended: writes the pending events as one batch. */
+    synchronized void flush() {
+        if (eventCount > 0 && !retired) {
+            writeBatch(position, eventCount, lastNanos);
+        }
+        position = 0;
+        eventCount = 0;
+        batchBaseNanos = lastNanos;
+        batchFirstCall = callSequence;
+        batchFirstObject = objectSequence;
+    }
+
+    /**
+     * At the recording's end, on any thread, while the owner may still be appending: writes
+     * every event the owner has completed, and takes no more from this thread. The count and
+     * last time are found by walking the events, as the owner's own fields may already
+     * describe an event it has only begun.
+     */
+    synchronized void flushAtEnd() {
+        if (retired) {
+            return;
+        }
+        retired = true;
+        int end = (int) POSITION.getAcquire(this);
+        int count = 0;
+        long time = batchBaseNanos;
+        ByteCursor cursor = new ByteCursor().reset(events, 0, end);
+        while (cursor.hasMore()) {
+            int tag = cursor.readByte();
+            if ((tag & TIME_CHANGED) != 0) {
+                time += cursor.readVarint();
+            }
+            for (int field = fieldCount(tag & KIND_MASK); field > 0; field--) {
+                cursor.readVarint();
+            }
+            count++;
+        }
+        if (count > 0) {
+            writeBatch(end, count, time);
+        }
+    }
+
+    /** Writes {@code events[0, length)} as one batch; counts them lost if the log will not take them. */
+    private void writeBatch(int length, int count, long lastEventNanos) {
+        batchHeader.write(threadId, batchSequence, batchBaseNanos, batchFirstCall, batchFirstObject, count, lastEventNanos,
+                events, length);
+        if (log.writeBatch(batchHeader.bytes(), batchHeader.length(), events, 0, length, threadId, count, lastEventNanos)) {
+            eventsWritten += count;
+        } else {
+            eventsLost += count;
+        }
+        batchSequence++;
+    }
+
+    long eventsWritten() {
+        return eventsWritten;
+    }
+
+    long eventsLost() {
+        return eventsLost;
+    }
+}

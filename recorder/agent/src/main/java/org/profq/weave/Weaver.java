@@ -1,0 +1,188 @@
+package org.profq.weave;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.Instrumentation;
+import java.lang.module.ModuleFinder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.ProtectionDomain;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.aspectj.weaver.Dump;
+import org.profq.event.Recorder;
+import org.profq.format.RecordingLayout;
+
+/**
+ * Starts AspectJ's load-time weaver with a configuration made from the options: the aspects
+ * of the chosen event kinds, the include and exclude patterns, array-construction join points,
+ * and weaver messages routed to {@link WeaverMessages}. Classes of the JDK (boot and platform
+ * loaders, JDK modules, generated proxies) are never handed to the weaver. A class the weaver
+ * fails on, or whose woven form the JVM would reject ({@link WovenClassCheck}), is loaded as it
+ * was, counted, and named once in the recording's warnings; nothing is printed. What the weaver
+ * makes of each class is kept for the next run ({@link WovenClassCache}, unless {@code cache=off}).
+ */
+public final class Weaver {
+    static final String CONFIGURATION_PROPERTY = "org.aspectj.weaver.loadtime.configuration";
+    /** The weaver's configuration, kept in the recording: it says exactly what was woven. */
+    static final String CONFIGURATION_FILE = "aop.xml";
+
+    private static final WeavingTally TALLY = new WeavingTally();
+
+    public static void start(Instrumentation instrumentation, WeavingOptions options, Path recording) {
+        QuietTraceFactory.install();
+        Dump.setDumpOnException(false); // no ajcore files in the program's working directory
+        System.setProperty(CONFIGURATION_PROPERTY, writeConfiguration(options, recording).toUri().toString());
+        WovenClassCache cache = options.cache() == null ? null : WovenClassCache.open(options.cache(), cacheKey(options), Recorder::warning);
+        instrumentation.addTransformer(new ApplicationClassesOnly(new LoaderWeavers(), cache, TALLY));
+    }
+
+    /** Writes into the recording how the program's classes were woven; called at the recording's end. */
+    public static void writeSummary() {
+        TALLY.writeSummary();
+    }
+
+    /** Everything the woven bytes of a class depend on besides the class: the configuration, profq's aspects, the JDK. */
+    static String cacheKey(WeavingOptions options) {
+        String agent;
+        try {
+            Path jar = Path.of(Weaver.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            agent = jar + " " + Files.size(jar) + " " + Files.getLastModifiedTime(jar).toMillis();
+        } catch (Exception | LinkageError e) {
+            agent = "unknown " + System.nanoTime(); // no stable identity: a cache of this run only
+        }
+        return WeaverConfiguration.xml(options) + "\n" + agent + "\njava " + Runtime.version().feature();
+    }
+
+    /**
+     * The aop.xml for these options, in the recording directory: AspectJ reads it whenever a new
+     * class loader starts weaving, so it must last as long as the program, and a file in /tmp
+     * would be left behind by a killed program.
+     */
+    static Path writeConfiguration(WeavingOptions options, Path recording) {
+        try {
+            Path file = Files.createDirectories(RecordingLayout.weavingDirectory(recording.toAbsolutePath())).resolve(CONFIGURATION_FILE);
+            Files.writeString(file, WeaverConfiguration.xml(options), StandardCharsets.UTF_8);
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Passes only the program's classes to AspectJ: not the JDK's, whose modules are also
+     * mapped to the application class loader (jdk.compiler, for one: {@code java Hello.java}
+     * would otherwise weave javac), not the ones the JDK generates, and not profq's or AspectJ's.
+     */
+    private record ApplicationClassesOnly(LoaderWeavers weavers, WovenClassCache cache, WeavingTally tally)
+            implements ClassFileTransformer {
+        private static final ClassLoader PLATFORM = ClassLoader.getPlatformClassLoader();
+        private static final Set<String> JDK_MODULES = ModuleFinder.ofSystem().findAll().stream()
+                .map(reference -> reference.descriptor().name())
+                .collect(Collectors.toUnmodifiableSet());
+
+        @Override
+        public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,
+                                ProtectionDomain domain, byte[] original) {
+            if (loader == null || loader == PLATFORM || className == null || className.startsWith("org/profq/")
+                    || className.startsWith("org/aspectj/") // the weaver's own classes, never woven (WeaverConfiguration)
+                    || (module.isNamed() && JDK_MODULES.contains(module.getName()))) {
+                return null;
+            }
+            try {
+                if (GeneratedClasses.isGenerated(loader, original)) {
+                    tally.generated();
+                    return null;
+                }
+                if (!SecurityManagers.allowWeaving()) {
+                    if (tally.leftUnwoven(WeavingTally.SECURITY_MANAGER) == 1) {
+                        Recorder.warning("a SecurityManager the program installed does not grant profq the permissions"
+                                + " weaving needs: classes loaded from now on are left unwoven (counted); the program runs on");
+                    }
+                    return null;
+                }
+                return SecurityManagers.withProfqPermissions(() -> weaveOrCached(loader, className, classBeingRedefined, domain, original));
+            } catch (Throwable unexpected) {
+                leftUnwoven(className, WeavingTally.WEAVER_INTERNAL_ERROR, describe(unexpected));
+                return null;
+            }
+        }
+
+        private byte[] weaveOrCached(ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain, byte[] original) {
+            boolean cacheable = cache != null && redefined == null;
+            WovenClassCache.Entry cached = cacheable ? cache.find(className, original) : null;
+            if (cached != null) {
+                if (cached.leftUnwoven() != null) {
+                    String[] kindAndReason = cached.leftUnwoven().split(": ", 2); // as kept below
+                    leftUnwoven(className, kindAndReason[0], kindAndReason.length > 1 ? kindAndReason[1] : "");
+                } else {
+                    tally.handled(cached.woven() != null, true);
+                }
+                return cached.woven();
+            }
+            WeaverMessages.startClass();
+            byte[] woven;
+            try {
+                woven = weavers.weave(loader, className, original, domain);
+            } catch (Throwable failure) {
+                String traced = WeaverMessages.errorInClass();
+                leftUnwoven(className, WeavingTally.WEAVER_INTERNAL_ERROR, traced != null ? traced : describe(failure));
+                return null; // not kept in the cache: the next run's fresh weaver may well succeed
+            }
+            String problem = WeaverMessages.errorInClass();
+            if (problem != null) {
+                return leftUnwovenAndKept(className, original, cacheable, WeavingTally.WEAVER_ERROR, problem);
+            }
+            boolean changed = woven != null && woven != original;
+            if (changed) {
+                WovenClassCheck.Checked checked = WovenClassCheck.check(original, woven);
+                if (checked.bytes() == null) {
+                    return leftUnwovenAndKept(className, original, cacheable, WeavingTally.WOULD_FAIL_VERIFICATION,
+                            String.join("; ", checked.methodsLeftUnwoven()));
+                }
+                for (String methodAndProblem : checked.methodsLeftUnwoven()) {
+                    String[] method = methodAndProblem.split(": ", 2);
+                    tally.leftUnwoven(WeavingTally.METHOD_WOULD_FAIL_VERIFICATION);
+                    Recorder.warning("left the method " + className.replace('/', '.') + "." + method[0] + " unwoven ("
+                            + WeavingTally.METHOD_WOULD_FAIL_VERIFICATION + ": " + method[1] + "); the rest of the class is woven");
+                }
+                woven = checked.bytes();
+            }
+            tally.handled(changed, false);
+            if (cacheable) {
+                cache.keepWoven(className, original, changed ? woven : null);
+            }
+            return changed ? woven : null;
+        }
+
+        /** Leaves a class as it was, and keeps that (and why) for the next run, which would fail the same way. */
+        private byte[] leftUnwovenAndKept(String className, byte[] original, boolean cacheable, String kind, String problem) {
+            leftUnwoven(className, kind, problem);
+            if (cacheable) {
+                cache.keepLeftUnwoven(className, original, kind + ": " + problem);
+            }
+            return null;
+        }
+
+        /** One line: the failure, and what caused it at the root (AspectJ wraps causes in multi-line messages). */
+        private static String describe(Throwable failure) {
+            Throwable root = failure;
+            while (root.getCause() != null && root.getCause() != root) {
+                root = root.getCause();
+            }
+            String first = String.valueOf(failure).lines().findFirst().orElse("").strip();
+            return root == failure ? first : first + ", caused by " + String.valueOf(root).lines().findFirst().orElse("").strip();
+        }
+
+        private void leftUnwoven(String className, String kind, String reason) {
+            tally.leftUnwoven(kind);
+            Recorder.warning("left " + className.replace('/', '.') + " unwoven (" + kind + ": " + reason + "); the program runs on");
+        }
+    }
+
+    private Weaver() {
+    }
+}

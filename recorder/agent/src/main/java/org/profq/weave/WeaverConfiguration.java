@@ -1,0 +1,40 @@
+package org.profq.weave;
+
+/** Writes the AspectJ load-time weaving configuration (aop.xml) for a set of options. */
+public final class WeaverConfiguration {
+    /** Never woven: profq itself, and the weaver's own runtime. */
+    private static final String[] ALWAYS_EXCLUDED = {"org.profq..*", "org.aspectj..*"};
+
+    public static String xml(WeavingOptions options) {
+        StringBuilder xml = new StringBuilder("<aspectj>\n  <aspects>\n");
+        for (WeavingOptions.Aspect aspect : WeavingOptions.Aspect.values()) {
+            if (options.aspects().contains(aspect)) {
+                xml.append("    <aspect name=\"").append(aspect.className()).append("\"/>\n");
+            }
+        }
+        xml.append("  </aspects>\n  <weaver options=\"-Xjoinpoints:arrayconstruction -nowarn -Xlint:ignore -XmessageHandlerClass:")
+                .append(WeaverMessages.class.getName()).append("\">\n");
+        for (String pattern : options.include()) {
+            appendPattern(xml, "include", pattern);
+        }
+        for (String pattern : ALWAYS_EXCLUDED) {
+            appendPattern(xml, "exclude", pattern);
+        }
+        for (String pattern : options.exclude()) {
+            appendPattern(xml, "exclude", pattern);
+        }
+        return xml.append("  </weaver>\n</aspectj>\n").toString();
+    }
+
+    /**
+     * AspectJ's {@code within} names a nested class {@code Outer.Inner}; users often type the
+     * JVM's binary name {@code Outer$Inner}, which AspectJ matches in includes but not in
+     * excludes. Both spellings mean the nested class here.
+     */
+    private static void appendPattern(StringBuilder xml, String element, String pattern) {
+        xml.append("    <").append(element).append(" within=\"").append(pattern.replace('$', '.')).append("\"/>\n");
+    }
+
+    private WeaverConfiguration() {
+    }
+}

@@ -1,0 +1,50 @@
+package org.profq.weave;
+
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.profq.event.Recorder;
+
+/**
+ * How many of the program's classes the weaver handled, and how: woven, taken from the cache,
+ * without a join point to weave, left alone as JDK-generated, or left unwoven and why. Written
+ * into the recording at its end ({@link Recorder#weavingSummary}), so {@code profq info} and the
+ * {@code run} table can say whether the recording covers the whole program.
+ */
+final class WeavingTally {
+    /** Reasons a class was left unwoven, as counted (each class is also named once in a warning). */
+    static final String WEAVER_ERROR = "weaver error";
+    static final String WEAVER_INTERNAL_ERROR = "weaver internal error";
+    static final String WOULD_FAIL_VERIFICATION = "would fail verification";
+    /** Not a class: one method whose woven code would fail verification, given its original code back. */
+    static final String METHOD_WOULD_FAIL_VERIFICATION = "method would fail verification";
+    static final String SECURITY_MANAGER = "forbidden by the SecurityManager";
+
+    private final AtomicLong woven = new AtomicLong();
+    private final AtomicLong unchanged = new AtomicLong();
+    private final AtomicLong fromCache = new AtomicLong();
+    private final AtomicLong generated = new AtomicLong();
+    private final Map<String, Long> leftUnwoven = new TreeMap<>();
+
+    /** A class the weaver changed ({@code changed}) or found nothing to weave in; {@code cached}: its result came from the cache. */
+    void handled(boolean changed, boolean cached) {
+        (changed ? woven : unchanged).incrementAndGet();
+        if (cached) {
+            fromCache.incrementAndGet();
+        }
+    }
+
+    void generated() {
+        generated.incrementAndGet();
+    }
+
+    /** Counts a class left unwoven for {@code reason}; how many have been, for that reason, with it. */
+    synchronized long leftUnwoven(String reason) {
+        return leftUnwoven.merge(reason, 1L, Long::sum);
+    }
+
+    synchronized void writeSummary() {
+        Recorder.weavingSummary(woven.get(), unchanged.get(), fromCache.get(), generated.get(), Map.copyOf(leftUnwoven));
+    }
+}

@@ -1,0 +1,68 @@
+package org.profq.recorder;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.profq.recording.Recording;
+import profq.samples.Sleeper;
+
+/**
+ * A recording still being written: {@link Recording#refresh} reads on from where the opened
+ * recording stopped, while the recording it came from keeps showing what it showed.
+ */
+class LiveRecordingIT {
+
+    @Test
+    void refreshSeesTheBatchesFlushedSinceAndTheOlderViewStaysAsItWas(@TempDir Path temp) throws Exception {
+        Path out = temp.resolve("rec.profq");
+        Process process = SampleRun.startUntilReady(Jdk.available().get(0), out, Sleeper.class);
+        try {
+            Thread.sleep(1_200); // past the one-second batch age: main's first batch is flushed
+            Recording opened = Recording.open(out);
+            long events = opened.eventCount();
+            long ticks = ticks(opened);
+            assertTrue(events > 0 && ticks > 0, events + " events, " + ticks + " ticks");
+
+            Thread.sleep(1_200);
+            Recording newer = opened.refresh();
+            try {
+                assertTrue(newer != opened, "batches were flushed in 1.2 s");
+                assertTrue(newer.eventCount() > events && ticks(newer) > ticks, newer.eventCount() + " events");
+                assertTrue(newer.logBytes() > opened.logBytes());
+                assertFalse(newer.end().isPresent(), "still running");
+                assertEquals(newer.methods(), newer.refresh().methods());
+                assertEquals(events, opened.eventCount(), "the opened recording shows what it showed");
+                assertEquals(ticks, ticks(opened));
+                assertThrows(IllegalStateException.class, opened::refresh, "refresh the newer one instead");
+                opened.close(); // leaves the log open for the newer one
+                assertTrue(ticks(newer) > ticks);
+            } finally {
+                newer.close();
+            }
+        } finally {
+            process.destroyForcibly();
+            process.waitFor(60, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void refreshingAFinishedRecordingGivesTheSameOne(@TempDir Path temp) {
+        SampleRun.Result result = SampleRun.record(Jdk.available().get(0), temp.resolve("rec.profq"), "", profq.samples.Recursion.class);
+        try (Recording recording = result.open()) {
+            assertSame(recording, recording.refresh());
+            assertSame(recording, recording.refresh());
+        }
+    }
+
+    private static long ticks(Recording recording) {
+        return RecordingFacts.callsByMethod(recording).getOrDefault("profq.samples.Sleeper.tick()V", 0L);
+    }
+}

@@ -1,0 +1,145 @@
+package org.profq.format;
+
+/**
+ * The byte layout of a recording's event log, shared by the writer and the reader.
+ *
+ * <p>Every Chronicle document starts with one document-kind byte. A {@link #DOC_BATCH} holds
+ * one thread's packed events: each is a tag byte ({@code kind | TIME_CHANGED?}) followed by a
+ * varint time delta when {@link #TIME_CHANGED} is set, then the kind's varint fields.
+ * Every document carries a CRC32C ({@link DocumentChecksums}), so damage is found, never
+ * decoded: a batch's header ends with one of everything in the document after the kind byte
+ * (the checksum's own four bytes excepted); every other document ends with one of all its
+ * bytes before it.
+ * Dictionary documents name an id before the first batch that uses it.
+ *
+ * <p>Version 2.0 added the checksums; 2.1 the field dictionary and use events; 2.2 the weaving
+ * summary ({@link #DOC_WEAVING}); 2.3 the window ({@code maxsize}/{@code maxage}): such a
+ * recording keeps its header and every document but the batches in a second queue,
+ * {@code names/}, so that the oldest batches in {@code events/} can be deleted, and says what was
+ * deleted in {@link #DOC_WINDOW} and {@link #LOSS_WINDOW} records. A recording without a window
+ * is written as 2.2, in one queue.
+ */
+public final class RecordingFormat {
+    public static final byte[] MAGIC = {'P', 'R', 'O', 'F', 'Q'};
+    public static final int MAJOR_VERSION = 2;
+    public static final int MINOR_VERSION = 2;
+    /** The minor version of a recording with a window (see above). */
+    public static final int WINDOW_MINOR_VERSION = 3;
+
+    // Document kinds: the first byte of every document.
+    /** magic, major, minor, then run metadata. Always the first document. */
+    public static final byte DOC_HEADER = 1;
+    /**
+     * threadId, batchSequence, baseNanos, firstCallSequence, firstObjectSequence, eventCount,
+     * lastNanos, a 4-byte little-endian CRC32C (see {@link #CHECKSUM_BYTES}), then events.
+     */
+    public static final byte DOC_BATCH = 2;
+    /** classId, name. */
+    public static final byte DOC_CLASS = 3;
+    /** methodId, classId, name, descriptor, modifiers, sourceFile, line. */
+    public static final byte DOC_METHOD = 4;
+    /** siteId, methodId, line, classId, isArray, instanceSize. */
+    public static final byte DOC_SITE = 5;
+    /** threadId, javaThreadId, name, daemon, startNanos. */
+    public static final byte DOC_THREAD = 6;
+    /** threadId, cause, events. */
+    public static final byte DOC_LOSS = 7;
+    /** endNanos, eventsWritten, eventsLost, threadsStillRunning. */
+    public static final byte DOC_END = 8;
+    /** nanos, message: something the recorder could not do, e.g. a class left unwoven. */
+    public static final byte DOC_WARNING = 9;
+    /** fieldId, classId (declaring class), name, type (Java type name). */
+    public static final byte DOC_FIELD = 10;
+    /**
+     * Written at the end: how the program's classes were woven. woven, unchanged (nothing to
+     * weave), fromCache, generated (JDK-generated, left alone), reasonCount, then per reason:
+     * reason, classes left unwoven for it.
+     */
+    public static final byte DOC_WEAVING = 11;
+    /**
+     * windowStartNanos, eventsDropped: the window's oldest segments were deleted. Every event
+     * after windowStartNanos is kept; eventsDropped counts all events deleted so far (the last
+     * such record holds the totals). In {@code names/} only.
+     */
+    public static final byte DOC_WINDOW = 12;
+
+    /**
+     * A thread's events become a batch document when they fill this many bytes, or when an event
+     * comes {@link #BATCH_MAX_AGE_NANOS} after the batch's first: a killed program (no end record)
+     * loses each thread's last batch, at most this much, uncounted.
+     */
+    public static final int BATCH_CAPACITY_BYTES = 32 * 1024;
+    /** See {@link #BATCH_CAPACITY_BYTES}: a batch's events span less than this. */
+    public static final long BATCH_MAX_AGE_NANOS = 1_000_000_000L;
+
+    /** The size of a document's CRC32C, written little-endian (see {@link DocumentChecksums}). */
+    public static final int CHECKSUM_BYTES = 4;
+
+    // Event kinds inside a batch: the low bits of the tag byte.
+    /** methodId. */
+    public static final int EV_ENTER = 1;
+    /** (no fields): the innermost open call returned. */
+    public static final int EV_EXIT = 2;
+    /** (no fields): the innermost open call ended by throwing. */
+    public static final int EV_EXIT_THREW = 3;
+    /** siteId: an object whose size is the site's instance size. */
+    public static final int EV_ALLOC = 4;
+    /** siteId, arrayLength, sizeBytes (all arrays a multi-dimensional creation made). */
+    public static final int EV_ALLOC_ARRAY = 5;
+    /** siteId: as {@link #EV_ALLOC}, and the object is tracked: its death follows. */
+    public static final int EV_ALLOC_TRACKED = 6;
+    /** siteId, arrayLength, sizeBytes: as {@link #EV_ALLOC_ARRAY}, and the array is tracked. */
+    public static final int EV_ALLOC_ARRAY_TRACKED = 7;
+    /** objectId: a tracked object was found dead (its phantom reference was enqueued). */
+    public static final int EV_DEATH = 8;
+    /** objectId: a tracked object still alive when the recording ended. */
+    public static final int EV_DEATH_AT_EXIT = 9;
+    /** classId, line: an exception thrown (or first seen) in the innermost open call, at that line. */
+    public static final int EV_THROW = 10;
+    /** objectId, fieldId: a tracked object's instance field was read. */
+    public static final int EV_USE_GET = 11;
+    /** objectId, fieldId: a tracked object's instance field was written. */
+    public static final int EV_USE_SET = 12;
+    /** objectId, methodId: an instance method of a tracked object was called. */
+    public static final int EV_USE_CALL = 13;
+    /** Tag bit: a varint time delta (ns since the previous event or batch base) follows. */
+    public static final int TIME_CHANGED = 0x80;
+    public static final int KIND_MASK = 0x7F;
+
+    // Causes in a DOC_LOSS document.
+    public static final int LOSS_WRITE_FAILED = 1;
+    public static final int LOSS_AFTER_CLOSE = 2;
+    public static final int LOSS_DISK_FULL = 3;
+    /** Deleted with the oldest part of the window ({@code maxsize}, {@code maxage}). */
+    public static final int LOSS_WINDOW = 4;
+
+    /** Method id 0: a call whose join point AspectJ could not name (class-initialisation cycle). */
+    public static final int UNKNOWN_METHOD = 0;
+
+    /** Call and object ids are {@code threadId * ID_STRIDE + sequence}: stable, readable, no coordination. */
+    public static final long ID_STRIDE = 1_000_000_000_000L;
+
+    /** How many varint fields follow the tag (and time delta) of an event of {@code kind}; -1 for an unknown kind. */
+    public static int fieldCount(int kind) {
+        return switch (kind) {
+            case EV_EXIT, EV_EXIT_THREW -> 0;
+            case EV_ENTER, EV_ALLOC, EV_ALLOC_TRACKED, EV_DEATH, EV_DEATH_AT_EXIT -> 1;
+            case EV_THROW, EV_USE_GET, EV_USE_SET, EV_USE_CALL -> 2;
+            case EV_ALLOC_ARRAY, EV_ALLOC_ARRAY_TRACKED -> 3;
+            default -> -1;
+        };
+    }
+
+    public static String lossCauseName(int cause) {
+        return switch (cause) {
+            case LOSS_WRITE_FAILED -> "write failed";
+            case LOSS_AFTER_CLOSE -> "after close";
+            case LOSS_DISK_FULL -> "disk full";
+            case LOSS_WINDOW -> "window";
+            default -> "cause " + cause;
+        };
+    }
+
+    private RecordingFormat() {
+    }
+}

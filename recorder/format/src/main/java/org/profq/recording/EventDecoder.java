@@ -1,0 +1,202 @@
+package org.profq.recording;
+
+import static org.profq.format.RecordingFormat.*;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.profq.format.BatchHeader;
+import org.profq.format.ByteCursor;
+
+/**
+ * Decodes batch documents into events for an {@link EventVisitor}, rebuilding each thread's
+ * call nesting across its batches: a stack of open calls per thread gives every event its call
+ * id, parent and depth.
+ */
+final class EventDecoder {
+    private final Map<Integer, ThreadState> threads = new HashMap<>();
+    private final Dictionaries dictionaries;
+    private final BatchHeader header = new BatchHeader();
+    private final ByteCursor cursor = new ByteCursor();
+    /** The thread of the previous batch: a thread's batches often follow each other. */
+    private ThreadState last;
+
+    EventDecoder(Dictionaries dictionaries) {
+        this.dictionaries = dictionaries;
+    }
+
+    /**
+     * Decodes one batch document (its kind byte at {@code bytes[0]}) and passes each event to {@code visitor}.
+     *
+     * <p>Only batches the {@link Recording} has scanned come here, and the scan refused any
+     * whose CRC32C did not match its bytes. Consistency checks catch what a checksum cannot (a batch from another
+     * recording, writer bugs): the thread, methods, sites and fields must be named; the events
+     * must use up exactly the batch's bytes, and their times must add up to the batch's
+     * last-event time; a batch that follows its thread's previous one (sequence + 1) must start
+     * at that one's last time and call and object counts.
+     */
+    void decodeBatch(byte[] bytes, int length, EventVisitor visitor) {
+        header.read(bytes, length);
+        int threadId = header.threadId();
+        long sequence = header.sequence();
+        long time = header.baseNanos();
+        long firstCall = header.firstCallSequence();
+        long firstObject = header.firstObjectSequence();
+        long count = header.eventCount();
+        long lastNanos = header.lastNanos();
+        cursor.reset(bytes, header.eventsOffset(), length); // the checksum was verified by the scan
+        if (threadId < 1 || threadId > dictionaries.threads.size()) {
+            throw malformed("a batch of thread " + threadId + ", which the recording never named");
+        }
+        ThreadState thread = last != null && last.threadId == threadId ? last
+                : (last = threads.computeIfAbsent(threadId, ThreadState::new));
+        if (thread.batches > 0 && sequence <= thread.sequence) {
+            throw malformed("batch " + sequence + " of thread " + threadId + " follows its batch " + thread.sequence);
+        }
+        if (thread.batches > 0 && sequence == thread.sequence + 1 && (time != thread.lastNanos
+                || firstCall != thread.callSequence || firstObject != thread.objectSequence)) {
+            throw malformed("batch " + sequence + " of thread " + threadId + " does not continue where batch "
+                    + thread.sequence + " ended (time, call or object count differ)");
+        }
+        if (count > length) {
+            throw malformed("a batch of thread " + threadId + " claims " + count + " events in " + length + " bytes");
+        }
+        thread.batches++;
+        thread.sequence = sequence;
+        thread.callSequence = firstCall;
+        thread.objectSequence = firstObject;
+        for (long i = 0; i < count; i++) {
+            int tag = cursor.readByte();
+            if ((tag & TIME_CHANGED) != 0) {
+                time += cursor.readVarint();
+            }
+            switch (tag & KIND_MASK) {
+                case EV_ENTER -> {
+                    int method = cursor.readInt();
+                    if (method != UNKNOWN_METHOD && method > dictionaries.methods.size()) {
+                        throw malformed("a call of method id " + method + ", which the recording never named");
+                    }
+                    thread.enter(method, time, visitor);
+                }
+                case EV_EXIT -> thread.exit(time, false, visitor);
+                case EV_EXIT_THREW -> thread.exit(time, true, visitor);
+                case EV_ALLOC, EV_ALLOC_TRACKED -> {
+                    SiteInfo site = knownSite(cursor.readInt());
+                    thread.allocate(site, time, site.instanceSize(), -1, (tag & KIND_MASK) == EV_ALLOC_TRACKED, visitor);
+                }
+                case EV_ALLOC_ARRAY, EV_ALLOC_ARRAY_TRACKED -> {
+                    SiteInfo site = knownSite(cursor.readInt());
+                    int arrayLength = cursor.readInt();
+                    thread.allocate(site, time, cursor.readVarint(), arrayLength,
+                            (tag & KIND_MASK) == EV_ALLOC_ARRAY_TRACKED, visitor);
+                }
+                case EV_DEATH, EV_DEATH_AT_EXIT ->
+                        visitor.died(threadId, cursor.readVarint(), time, (tag & KIND_MASK) == EV_DEATH_AT_EXIT);
+                case EV_USE_GET, EV_USE_SET, EV_USE_CALL -> {
+                    long objectId = cursor.readVarint();
+                    int kind = tag & KIND_MASK;
+                    int member = cursor.readInt();
+                    int known = kind == EV_USE_CALL ? dictionaries.methods.size() : dictionaries.fields.size();
+                    if (member < 1 || member > known) {
+                        throw malformed("a use of member id " + member + ", which the recording never named");
+                    }
+                    visitor.used(threadId, objectId, thread.parent(), UseKind.of(kind), member, time);
+                }
+                case EV_THROW -> {
+                    int classId = cursor.readInt();
+                    if (classId < 1 || classId > dictionaries.classes.size()) {
+                        throw malformed("an exception of class id " + classId + ", which the recording never named");
+                    }
+                    visitor.thrown(threadId, thread.parent(), classId, cursor.readInt(), time);
+                }
+                default -> throw malformed("unknown event kind " + (tag & KIND_MASK) + " in a batch of thread " + threadId);
+            }
+        }
+        if (cursor.position() != length) {
+            throw malformed("batch " + sequence + " of thread " + threadId + " holds " + (length - cursor.position())
+                    + " bytes after its " + count + " events");
+        }
+        if (time != lastNanos) {
+            throw malformed("the events of batch " + sequence + " of thread " + threadId + " end at " + time
+                    + " ns, but the batch says " + lastNanos + " ns");
+        }
+        thread.lastNanos = lastNanos;
+    }
+
+    private SiteInfo knownSite(int site) {
+        if (site < 1 || site > dictionaries.sites.size()) {
+            throw malformed("an allocation at site id " + site + ", which the recording never named");
+        }
+        return dictionaries.sites.get(site - 1);
+    }
+
+    private static ByteCursor.MalformedRecordException malformed(String message) {
+        return new ByteCursor.MalformedRecordException(message);
+    }
+
+    /** Calls still open after the events decoded so far, innermost first within each thread, unfinished at {@code endNanos}. */
+    List<Call> openCalls(long endNanos) {
+        List<Call> open = new ArrayList<>();
+        for (ThreadState thread : threads.values()) {
+            for (int level = thread.depth - 1; level >= 0; level--) {
+                open.add(new Call(thread.callIds[level], thread.threadId, thread.methodIds[level],
+                        level == 0 ? 0 : thread.callIds[level - 1], level, thread.startNanos[level],
+                        Math.max(thread.startNanos[level], endNanos), false, false));
+            }
+        }
+        return open;
+    }
+
+    /** One thread's open calls and id sequences. */
+    private final class ThreadState {
+        final int threadId;
+        long batches;
+        long sequence;
+        long lastNanos;
+        long callSequence;
+        long objectSequence;
+        int depth;
+        long[] callIds = new long[64];
+        int[] methodIds = new int[64];
+        long[] startNanos = new long[64];
+
+        ThreadState(int threadId) {
+            this.threadId = threadId;
+        }
+
+        void enter(int methodId, long time, EventVisitor visitor) {
+            if (depth == callIds.length) {
+                callIds = Arrays.copyOf(callIds, depth * 2);
+                methodIds = Arrays.copyOf(methodIds, depth * 2);
+                startNanos = Arrays.copyOf(startNanos, depth * 2);
+            }
+            long callId = threadId * ID_STRIDE + ++callSequence;
+            visitor.callEntered(threadId, callId, parent(), depth, methodId, time);
+            callIds[depth] = callId;
+            methodIds[depth] = methodId;
+            startNanos[depth] = time;
+            depth++;
+        }
+
+        void exit(long time, boolean threw, EventVisitor visitor) {
+            if (depth == 0) {
+                return; // its entry was in a batch that was lost; the loss record counts it
+            }
+            depth--;
+            visitor.callExited(threadId, callIds[depth], parent(), depth, methodIds[depth], startNanos[depth], time, threw);
+        }
+
+        void allocate(SiteInfo site, long time, long size, int arrayLength, boolean tracked, EventVisitor visitor) {
+            long objectId = threadId * ID_STRIDE + ++objectSequence;
+            visitor.allocated(threadId, objectId, parent(), site.id(), site.classId(), time, size, arrayLength, tracked);
+        }
+
+        /** The innermost open call, 0 when none. */
+        private long parent() {
+            return depth == 0 ? 0 : callIds[depth - 1];
+        }
+    }
+}

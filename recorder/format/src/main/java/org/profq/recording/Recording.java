@@ -1,0 +1,289 @@
+package org.profq.recording;
+
+import static org.profq.format.RecordingFormat.UNKNOWN_METHOD;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+import org.profq.format.RecordingLayout;
+import org.profq.recording.RecordedEvent.CallExit;
+
+/**
+ * A recording, opened for reading: its header, its dictionaries, and its events in order per
+ * thread with call nesting rebuilt.
+ *
+ * <pre>{@code
+ * try (Recording recording = Recording.open(Path.of("Main.profq"))) {
+ *     recording.forEachEvent(event -> System.out.println(event));
+ * }
+ * }</pre>
+ *
+ * Opening reads the whole log once for names and totals, keeping only those; events are
+ * decoded again, streaming, by each {@link #forEachEvent} or {@link #forEachCall}. A recording
+ * still being written can be opened: it shows what was flushed when it was opened.
+ *
+ * <p>A recording made with a window ({@code maxsize}, {@code maxage}) holds the latest part of
+ * the run: {@link #window()} says from when, and the events dropped before it are counted in
+ * {@link #losses()} (cause "window"). Calls that began before the window are not rebuilt: their
+ * exits are kept events, but they make no {@link Call}, and the calls inside the window nest
+ * from depth 0 where they nested in them.
+ */
+public final class Recording implements AutoCloseable {
+    private final Path directory;
+    /** The {@code events/} queue: with a window, its batches only. */
+    private final DocumentSource source;
+    /** With a window, the {@code names/} queue: the header and every other document; else null. */
+    private final DocumentSource names;
+    private final RunInfo run;
+    /** What the scan of the log found: names, totals, losses, end. */
+    private final LogScan scan;
+    /** Set when {@link #refresh} gave a newer recording the log position (and its closing) to. */
+    private boolean handedOn;
+    /** Why a refresh failed: the log position is lost, so every later refresh fails the same way. */
+    private RuntimeException refreshFailure;
+
+    private Recording(Path directory) {
+        this.directory = directory;
+        this.source = new DocumentSource(directory);
+        try {
+            this.names = Files.isDirectory(RecordingLayout.namesDirectory(directory))
+                    ? new DocumentSource(directory, RecordingLayout.namesDirectory(directory)) : null;
+        } catch (RuntimeException e) {
+            source.close();
+            throw e;
+        }
+        this.scan = new LogScan(source, names);
+        try {
+            this.run = scan.readHeader();
+            scan.scanAll();
+        } catch (RuntimeException e) {
+            close();
+            throw scan.failure(e);
+        }
+    }
+
+    /** A newer view of {@code previous}: its names and totals, reading on from its log position. */
+    private Recording(Recording previous) {
+        this.directory = previous.directory;
+        this.source = previous.source;
+        this.names = previous.names;
+        this.run = previous.run;
+        this.scan = new LogScan(previous.scan);
+        try {
+            scan.scanAll();
+        } catch (RuntimeException e) {
+            throw scan.failure(e);
+        }
+    }
+
+    /**
+     * The recording as it is now. A recording still being written grows, but a {@code Recording}
+     * keeps showing what had been flushed when it was opened, so that its readers see a fixed
+     * set of events. If documents were flushed since, this gives a new {@code Recording} that
+     * has read them as well (names, totals, end record), reading on from where this one stopped
+     * rather than from the start; otherwise it gives this one. This one stays readable; once it
+     * has given a newer one, refresh and close that one instead (closing it closes the log).
+     */
+    public synchronized Recording refresh() {
+        if (handedOn) {
+            throw new IllegalStateException(directory + " was refreshed already: refresh the recording refresh() gave");
+        }
+        if (refreshFailure != null) {
+            throw refreshFailure;
+        }
+        Recording newer;
+        try {
+            newer = new Recording(this);
+        } catch (RuntimeException e) {
+            refreshFailure = e;
+            throw e;
+        }
+        if (newer.scan.documentCount == scan.documentCount && newer.scan.namesDocumentCount == scan.namesDocumentCount) {
+            return this;
+        }
+        handedOn = true;
+        return newer;
+    }
+
+    /** Opens the recording directory {@code directory} (the one holding {@code events/}). */
+    public static Recording open(Path directory) {
+        if (!Files.exists(directory)) {
+            throw new RecordingException(directory + " does not exist; give the path of a <name>.profq recording directory.");
+        }
+        return new Recording(directory);
+    }
+
+    public Path directory() {
+        return directory;
+    }
+
+    public RunInfo run() {
+        return run;
+    }
+
+    public List<ClassInfo> classes() {
+        return Dictionaries.view(scan.dictionaries.classes);
+    }
+
+    public List<MethodInfo> methods() {
+        return Dictionaries.view(scan.dictionaries.methods);
+    }
+
+    public List<SiteInfo> sites() {
+        return Dictionaries.view(scan.dictionaries.sites);
+    }
+
+    public List<ThreadInfo> threads() {
+        return Dictionaries.view(scan.dictionaries.threads);
+    }
+
+    public List<FieldInfo> fields() {
+        return Dictionaries.view(scan.dictionaries.fields);
+    }
+
+    public FieldInfo field(int id) {
+        return scan.dictionaries.field(id);
+    }
+
+    public ClassInfo classInfo(int id) {
+        return scan.dictionaries.classInfo(id);
+    }
+
+    /** The method with this id; id 0 is a call AspectJ could not name (class-initialisation cycle). */
+    public MethodInfo method(int id) {
+        return id == UNKNOWN_METHOD ? new MethodInfo(0, 0, "<unknown>", "()V", 0, "", 0) : scan.dictionaries.method(id);
+    }
+
+    public SiteInfo site(int id) {
+        return scan.dictionaries.site(id);
+    }
+
+    public ThreadInfo thread(int id) {
+        return scan.dictionaries.thread(id);
+    }
+
+    /** A readable name for a method: {@code pkg.Class.name(descriptor)}. */
+    public String methodName(int id) {
+        MethodInfo method = method(id);
+        String owner = method.classId() == 0 ? "" : classInfo(method.classId()).name() + ".";
+        return owner + method.name() + method.descriptor();
+    }
+
+    /** Events recorded (written in batches), not counting lost ones. */
+    public long eventCount() {
+        return scan.eventCount;
+    }
+
+    /** Events the recorder counted as lost, by thread and cause. */
+    public List<Loss> losses() {
+        return List.copyOf(scan.losses);
+    }
+
+    /**
+     * Events the recorder counted as lost. That is every lost event only when the recording has
+     * its {@link #end}: without one (the program was killed, or is still running) each thread's
+     * last batch, not yet written, is missing as well and counted nowhere (at most
+     * {@link org.profq.format.RecordingFormat#BATCH_CAPACITY_BYTES} bytes of events per thread,
+     * spanning less than {@link org.profq.format.RecordingFormat#BATCH_MAX_AGE_NANOS}).
+     */
+    public long eventsLost() {
+        return scan.losses.stream().mapToLong(Loss::events).sum();
+    }
+
+    /**
+     * The window a recording made with {@code maxsize} or {@code maxage} kept, once it had to
+     * drop its oldest events; empty when every event recorded is in the log.
+     */
+    public Optional<RecordingWindow> window() {
+        return Optional.ofNullable(scan.window);
+    }
+
+    /** Bytes of documents in the log (header, names, batches, the window's kept ones only), Chronicle's framing included. */
+    public long logBytes() {
+        return scan.logBytes;
+    }
+
+    /** Warnings the recorder kept, such as classes it left unwoven. */
+    public List<String> warnings() {
+        return List.copyOf(scan.warnings);
+    }
+
+    /**
+     * How the program's classes were woven; written at the end, so empty when the program was
+     * killed (or for recordings older than format 2.2). Classes left unwoven are also named in
+     * {@link #warnings()}.
+     */
+    public Optional<WeavingSummary> weaving() {
+        return Optional.ofNullable(scan.weaving);
+    }
+
+    /** The end record; empty when the program was killed before the recorder could write it. */
+    public Optional<RecordingEnd> end() {
+        return Optional.ofNullable(scan.end);
+    }
+
+    /** The recording's length: the end record's time, or the last flushed event's for an abrupt end. */
+    public long durationNanos() {
+        return scan.end != null ? scan.end.endNanos() : scan.lastEventNanos;
+    }
+
+    /**
+     * A reader over every event, each thread's in order, with call nesting rebuilt. It sees
+     * the documents that were in the log when this recording was opened.
+     */
+    public EventReader newEventReader() {
+        return new EventReader(this, scan.dictionaries, scan.documentCount);
+    }
+
+    /** Every event, each thread's in order, with call nesting rebuilt; streams the log once. */
+    public void forEachEvent(Consumer<RecordedEvent> consumer) {
+        try (EventReader events = newEventReader()) {
+            while (events.hasNext()) {
+                consumer.accept(events.next());
+            }
+        }
+    }
+
+    /** Every event, collected: for small recordings and tests. */
+    public List<RecordedEvent> readAllEvents() {
+        List<RecordedEvent> all = new ArrayList<>();
+        forEachEvent(all::add);
+        return all;
+    }
+
+    /**
+     * Every call, entry to exit, in the order calls end; calls still open at the end of the
+     * recording come last, unfinished, ending at {@link #durationNanos()}.
+     */
+    public void forEachCall(Consumer<Call> consumer) {
+        try (EventReader events = newEventReader()) {
+            while (events.hasNext()) {
+                if (events.next() instanceof CallExit exit) {
+                    consumer.accept(new Call(exit.callId(), exit.threadId(), exit.methodId(), exit.parentCallId(),
+                            exit.depth(), exit.startNanos(), exit.timeNanos(), exit.threw(), true));
+                }
+            }
+            events.openCalls().forEach(consumer);
+        }
+    }
+
+    public List<Call> readAllCalls() {
+        List<Call> all = new ArrayList<>();
+        forEachCall(all::add);
+        return all;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (!handedOn) {
+            source.close();
+            if (names != null) {
+                names.close();
+            }
+        }
+    }
+}

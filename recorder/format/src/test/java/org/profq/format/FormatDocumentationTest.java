@@ -1,0 +1,24 @@
+package org.profq.format;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+
+/** The README's description of the recording says the versions this format writes. */
+class FormatDocumentationTest {
+    /** The repository's README, from this module's directory (where the tests run). */
+    private static final Path README = Path.of("..", "..", "README.md");
+
+    @Test
+    void theReadmeNamesTheFormatVersions() throws IOException {
+        String readme = Files.readString(README).replaceAll("\\s+", " ");
+        String plain = RecordingFormat.MAJOR_VERSION + "." + RecordingFormat.MINOR_VERSION;
+        String window = RecordingFormat.MAJOR_VERSION + "." + RecordingFormat.WINDOW_MINOR_VERSION;
+        assertTrue(readme.contains("recording format version " + plain + ","), "README.md names format " + plain);
+        assertTrue(readme.contains("`--max-size`/`--max-age` is version " + window + ":"), "README.md names format " + window);
+    }
+}
