@@ -2,6 +2,7 @@ package org.profq.engine.table;
 
 import org.profq.engine.index.LiveRecording;
 import org.profq.engine.index.RecordingIndex;
+import org.profq.engine.scan.ColumnReader;
 
 /** {@code allocations}: one row per allocation event, in log order, read from the index's {@code allocations} columns. */
 public final class AllocationTable extends IndexedTable {
@@ -11,12 +12,12 @@ public final class AllocationTable extends IndexedTable {
     }
 
     @Override
-    long rows(RecordingIndex index) {
+    public long rows(RecordingIndex index) {
         return index.allocationRows();
     }
 
     @Override
-    ColumnReader[] columns(LiveRecording.Snapshot snapshot) {
+    public ColumnReader[] columns(LiveRecording.Snapshot snapshot) {
         RecordingIndex index = snapshot.index();
         return new ColumnReader[] {
                 ColumnReader.longs(index.allocationObjectId()),

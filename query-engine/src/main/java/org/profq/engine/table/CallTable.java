@@ -2,6 +2,7 @@ package org.profq.engine.table;
 
 import org.profq.engine.index.LiveRecording;
 import org.profq.engine.index.RecordingIndex;
+import org.profq.engine.scan.ColumnReader;
 import org.profq.recording.Recording;
 
 /**
@@ -17,12 +18,12 @@ public final class CallTable extends IndexedTable {
     }
 
     @Override
-    long rows(RecordingIndex index) {
+    public long rows(RecordingIndex index) {
         return index.callRows();
     }
 
     @Override
-    ColumnReader[] columns(LiveRecording.Snapshot snapshot) {
+    public ColumnReader[] columns(LiveRecording.Snapshot snapshot) {
         RecordingIndex index = snapshot.index();
         Recording recording = snapshot.recording();
         return new ColumnReader[] {

@@ -2,6 +2,7 @@ package org.profq.engine.table;
 
 import org.profq.engine.index.LiveRecording;
 import org.profq.engine.index.RecordingIndex;
+import org.profq.engine.scan.ColumnReader;
 
 /** {@code deaths}: one row per tracked object's death (or survival to the end), read from the index's {@code deaths} columns. */
 public final class DeathTable extends IndexedTable {
@@ -11,12 +12,12 @@ public final class DeathTable extends IndexedTable {
     }
 
     @Override
-    long rows(RecordingIndex index) {
+    public long rows(RecordingIndex index) {
         return index.deathRows();
     }
 
     @Override
-    ColumnReader[] columns(LiveRecording.Snapshot snapshot) {
+    public ColumnReader[] columns(LiveRecording.Snapshot snapshot) {
         RecordingIndex index = snapshot.index();
         return new ColumnReader[] {
                 ColumnReader.longs(index.deathObjectId()),

@@ -2,6 +2,7 @@ package org.profq.engine.table;
 
 import org.profq.engine.index.LiveRecording;
 import org.profq.engine.index.RecordingIndex;
+import org.profq.engine.scan.ColumnReader;
 
 /** {@code exceptions}: one row per exception thrown in recorded code, read from the index's {@code exceptions} columns. */
 public final class ExceptionTable extends IndexedTable {
@@ -11,12 +12,12 @@ public final class ExceptionTable extends IndexedTable {
     }
 
     @Override
-    long rows(RecordingIndex index) {
+    public long rows(RecordingIndex index) {
         return index.exceptionRows();
     }
 
     @Override
-    ColumnReader[] columns(LiveRecording.Snapshot snapshot) {
+    public ColumnReader[] columns(LiveRecording.Snapshot snapshot) {
         RecordingIndex index = snapshot.index();
         return new ColumnReader[] {
                 ColumnReader.intIds(index.exceptionThreadId()),

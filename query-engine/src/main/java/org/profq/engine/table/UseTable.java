@@ -3,6 +3,7 @@ package org.profq.engine.table;
 import org.profq.engine.index.LiveRecording;
 import org.profq.engine.index.MappedColumn;
 import org.profq.engine.index.RecordingIndex;
+import org.profq.engine.scan.ColumnReader;
 import org.profq.recording.Recording;
 import org.profq.recording.UseKind;
 
@@ -19,12 +20,12 @@ public final class UseTable extends IndexedTable {
     }
 
     @Override
-    long rows(RecordingIndex index) {
+    public long rows(RecordingIndex index) {
         return index.useRows();
     }
 
     @Override
-    ColumnReader[] columns(LiveRecording.Snapshot snapshot) {
+    public ColumnReader[] columns(LiveRecording.Snapshot snapshot) {
         RecordingIndex index = snapshot.index();
         Recording recording = snapshot.recording();
         MappedColumn kinds = index.useKind();

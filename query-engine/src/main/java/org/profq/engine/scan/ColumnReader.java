@@ -1,4 +1,4 @@
-package org.profq.engine.table;
+package org.profq.engine.scan;
 
 import java.util.function.LongFunction;
 
@@ -10,9 +10,10 @@ import org.profq.engine.index.MappedColumn;
 /**
  * How a scan reads one column of an indexed table at a row: its raw value as a long (what a
  * pushed-down filter compares, with no boxing) and its SQL value (what a row holds: Long,
- * Integer, Boolean, String or null).
+ * Integer, Boolean, String or null). A table says how each of its columns is read with the
+ * factories below; only the scans of this package read them.
  */
-abstract class ColumnReader {
+public abstract class ColumnReader {
 
     /** The raw value: the id, time, count or length; 1/0 for a flag. Meaningless when {@link #isNull}. */
     abstract long raw(long row);
@@ -47,7 +48,7 @@ abstract class ColumnReader {
     }
 
     /** A BIGINT column. */
-    static ColumnReader longs(MappedColumn mapped) {
+    public static ColumnReader longs(MappedColumn mapped) {
         MappedColumn.Cursor column = mapped.cursor();
         return new ColumnReader() {
             long raw(long row) { return column.get(row); }
@@ -57,7 +58,7 @@ abstract class ColumnReader {
     }
 
     /** A BIGINT id column stored as an int. */
-    static ColumnReader intIds(MappedColumn mapped) {
+    public static ColumnReader intIds(MappedColumn mapped) {
         MappedColumn.Cursor column = mapped.cursor();
         return new ColumnReader() {
             long raw(long row) { return column.get(row); }
@@ -67,7 +68,7 @@ abstract class ColumnReader {
     }
 
     /** An INTEGER column. */
-    static ColumnReader ints(MappedColumn mapped) {
+    public static ColumnReader ints(MappedColumn mapped) {
         MappedColumn.Cursor column = mapped.cursor();
         return new ColumnReader() {
             long raw(long row) { return column.get(row); }
@@ -77,7 +78,7 @@ abstract class ColumnReader {
     }
 
     /** A nullable BIGINT id, stored as 0 for NULL. */
-    static ColumnReader nullableIds(MappedColumn mapped) {
+    public static ColumnReader nullableIds(MappedColumn mapped) {
         MappedColumn.Cursor column = mapped.cursor();
         return new ColumnReader() {
             long raw(long row) { return column.get(row); }
@@ -88,7 +89,7 @@ abstract class ColumnReader {
     }
 
     /** A nullable INTEGER stored as -1 for NULL. */
-    static ColumnReader nullableInts(MappedColumn mapped) {
+    public static ColumnReader nullableInts(MappedColumn mapped) {
         MappedColumn.Cursor column = mapped.cursor();
         return new ColumnReader() {
             long raw(long row) { return column.get(row); }
@@ -100,7 +101,7 @@ abstract class ColumnReader {
     }
 
     /** A BOOLEAN column: one bit of a flags byte. */
-    static ColumnReader flag(MappedColumn mapped, int bit) {
+    public static ColumnReader flag(MappedColumn mapped, int bit) {
         MappedColumn.Cursor flags = mapped.cursor();
         return new ColumnReader() {
             private final BlockOfValues values = new BlockOfValues();
@@ -121,7 +122,7 @@ abstract class ColumnReader {
     }
 
     /** A BIGINT column computed from two others: {@code minuend - subtrahend}. */
-    static ColumnReader difference(MappedColumn minuendColumn, MappedColumn subtrahendColumn) {
+    public static ColumnReader difference(MappedColumn minuendColumn, MappedColumn subtrahendColumn) {
         MappedColumn.Cursor minuend = minuendColumn.cursor();
         MappedColumn.Cursor subtrahend = subtrahendColumn.cursor();
         return new ColumnReader() {
@@ -144,7 +145,7 @@ abstract class ColumnReader {
     }
 
     /** A VARCHAR column named from an int column (e.g. a calling context's path). */
-    static ColumnReader text(MappedColumn mapped, LongFunction<String> name) {
+    public static ColumnReader text(MappedColumn mapped, LongFunction<String> name) {
         MappedColumn.Cursor column = mapped.cursor();
         return new ColumnReader() {
             long raw(long row) { return column.get(row); }
@@ -157,7 +158,7 @@ abstract class ColumnReader {
     }
 
     /** A VARCHAR column worked out per row (e.g. from several stored columns). */
-    static ColumnReader computedText(LongFunction<String> textOfRow) {
+    public static ColumnReader computedText(LongFunction<String> textOfRow) {
         return new ColumnReader() {
             private final BlockOfValues rows = new BlockOfValues();
 
