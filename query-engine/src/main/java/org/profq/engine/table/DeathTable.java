@@ -1,5 +1,8 @@
 package org.profq.engine.table;
 
+import static org.profq.engine.index.IndexColumn.*;
+
+import org.profq.engine.index.IndexColumn;
 import org.profq.engine.index.LiveRecording;
 import org.profq.engine.index.RecordingIndex;
 import org.profq.engine.scan.ColumnReader;
@@ -8,20 +11,15 @@ import org.profq.engine.scan.ColumnReader;
 public final class DeathTable extends IndexedTable {
 
     public DeathTable(LiveRecording live) {
-        super(live, TableCatalog.DEATHS);
-    }
-
-    @Override
-    public long rows(RecordingIndex index) {
-        return index.deathRows();
+        super(live, TableCatalog.DEATHS, IndexColumn.Table.DEATHS);
     }
 
     @Override
     public ColumnReader[] columns(LiveRecording.Snapshot snapshot) {
         RecordingIndex index = snapshot.index();
         return new ColumnReader[] {
-                ColumnReader.longs(index.deathObjectId()),
-                ColumnReader.longs(index.deathNanos()),
-                ColumnReader.flag(index.deathAtExit(), 1)};
+                ColumnReader.longs(index.column(DEATH_OBJECT_ID)),
+                ColumnReader.longs(index.column(DEATH_NS)),
+                ColumnReader.flag(index.column(DEATH_AT_EXIT), 1)};
     }
 }

@@ -1,5 +1,8 @@
 package org.profq.engine.table;
 
+import static org.profq.engine.index.IndexColumn.*;
+
+import org.profq.engine.index.IndexColumn;
 import org.profq.engine.index.LiveRecording;
 import org.profq.engine.index.RecordingIndex;
 import org.profq.engine.scan.ColumnReader;
@@ -8,22 +11,17 @@ import org.profq.engine.scan.ColumnReader;
 public final class ExceptionTable extends IndexedTable {
 
     public ExceptionTable(LiveRecording live) {
-        super(live, TableCatalog.EXCEPTIONS);
-    }
-
-    @Override
-    public long rows(RecordingIndex index) {
-        return index.exceptionRows();
+        super(live, TableCatalog.EXCEPTIONS, IndexColumn.Table.EXCEPTIONS);
     }
 
     @Override
     public ColumnReader[] columns(LiveRecording.Snapshot snapshot) {
         RecordingIndex index = snapshot.index();
         return new ColumnReader[] {
-                ColumnReader.intIds(index.exceptionThreadId()),
-                ColumnReader.nullableIds(index.exceptionCallId()),
-                ColumnReader.intIds(index.exceptionClassId()),
-                ColumnReader.ints(index.exceptionLine()),
-                ColumnReader.longs(index.exceptionThrowNanos())};
+                ColumnReader.intIds(index.column(EXCEPTION_THREAD_ID)),
+                ColumnReader.nullableIds(index.column(EXCEPTION_CALL_ID)),
+                ColumnReader.intIds(index.column(EXCEPTION_CLASS_ID)),
+                ColumnReader.ints(index.column(EXCEPTION_LINE)),
+                ColumnReader.longs(index.column(EXCEPTION_THROW_NS))};
     }
 }

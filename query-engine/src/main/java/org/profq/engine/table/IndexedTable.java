@@ -6,6 +6,7 @@ import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.schema.ProjectableFilterableTable;
+import org.profq.engine.index.IndexColumn;
 import org.profq.engine.index.LiveRecording;
 import org.profq.engine.index.RecordingIndex;
 import org.profq.engine.scan.ColumnReader;
@@ -19,9 +20,17 @@ import org.profq.engine.scan.ColumnSource;
  * of its columns is read.
  */
 abstract class IndexedTable extends RecordingTable implements ProjectableFilterableTable, ColumnSource {
+    /** The index's table its rows are read from. */
+    private final IndexColumn.Table stored;
 
-    IndexedTable(LiveRecording live, TableDefinition definition) {
+    IndexedTable(LiveRecording live, TableDefinition definition, IndexColumn.Table stored) {
         super(live, definition);
+        this.stored = stored;
+    }
+
+    @Override
+    public long rows(RecordingIndex index) {
+        return index.rows(stored);
     }
 
     @Override

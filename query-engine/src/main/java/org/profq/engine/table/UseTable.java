@@ -1,5 +1,8 @@
 package org.profq.engine.table;
 
+import static org.profq.engine.index.IndexColumn.*;
+
+import org.profq.engine.index.IndexColumn;
 import org.profq.engine.index.LiveRecording;
 import org.profq.engine.index.MappedColumn;
 import org.profq.engine.index.RecordingIndex;
@@ -16,25 +19,20 @@ public final class UseTable extends IndexedTable {
     private static final UseKind[] KINDS = UseKind.values();
 
     public UseTable(LiveRecording live) {
-        super(live, TableCatalog.USES);
-    }
-
-    @Override
-    public long rows(RecordingIndex index) {
-        return index.useRows();
+        super(live, TableCatalog.USES, IndexColumn.Table.USES);
     }
 
     @Override
     public ColumnReader[] columns(LiveRecording.Snapshot snapshot) {
         RecordingIndex index = snapshot.index();
         Recording recording = snapshot.recording();
-        MappedColumn kinds = index.useKind();
-        MappedColumn members = index.useMemberId();
+        MappedColumn kinds = index.column(USE_KIND);
+        MappedColumn members = index.column(USE_MEMBER_ID);
         return new ColumnReader[] {
-                ColumnReader.longs(index.useObjectId()),
-                ColumnReader.intIds(index.useThreadId()),
-                ColumnReader.nullableIds(index.useCallId()),
-                ColumnReader.longs(index.useNanos()),
+                ColumnReader.longs(index.column(USE_OBJECT_ID)),
+                ColumnReader.intIds(index.column(USE_THREAD_ID)),
+                ColumnReader.nullableIds(index.column(USE_CALL_ID)),
+                ColumnReader.longs(index.column(USE_NS)),
                 ColumnReader.computedText(row -> KINDS[kinds.getByte(row)].label()),
                 ColumnReader.intIds(members),
                 ColumnReader.computedText(row -> member(recording, KINDS[kinds.getByte(row)], members.getInt(row)))};
