@@ -49,52 +49,35 @@ public abstract class ColumnReader {
 
     /** A BIGINT column. */
     public static ColumnReader longs(MappedColumn mapped) {
-        MappedColumn.Cursor column = mapped.cursor();
-        return new ColumnReader() {
-            long raw(long row) { return column.get(row); }
+        return new Stored(mapped) {
             Object value(long row) { return column.get(row); }
-            long[] rawBlock(long block) { return column.block(block); }
         };
     }
 
-    /** A BIGINT id column stored as an int. */
+    /** A BIGINT id column stored as an int: read as {@link #longs} (a mapped column gives every value as a long). */
     public static ColumnReader intIds(MappedColumn mapped) {
-        MappedColumn.Cursor column = mapped.cursor();
-        return new ColumnReader() {
-            long raw(long row) { return column.get(row); }
-            Object value(long row) { return column.get(row); }
-            long[] rawBlock(long block) { return column.block(block); }
-        };
+        return longs(mapped);
     }
 
     /** An INTEGER column. */
     public static ColumnReader ints(MappedColumn mapped) {
-        MappedColumn.Cursor column = mapped.cursor();
-        return new ColumnReader() {
-            long raw(long row) { return column.get(row); }
+        return new Stored(mapped) {
             Object value(long row) { return (int) column.get(row); }
-            long[] rawBlock(long block) { return column.block(block); }
         };
     }
 
     /** A nullable BIGINT id, stored as 0 for NULL. */
     public static ColumnReader nullableIds(MappedColumn mapped) {
-        MappedColumn.Cursor column = mapped.cursor();
-        return new ColumnReader() {
-            long raw(long row) { return column.get(row); }
+        return new Stored(mapped) {
             Object value(long row) { long id = column.get(row); return id == 0 ? null : id; }
-            long[] rawBlock(long block) { return column.block(block); }
             boolean isNull(long raw) { return raw == 0; }
         };
     }
 
     /** A nullable INTEGER stored as -1 for NULL. */
     public static ColumnReader nullableInts(MappedColumn mapped) {
-        MappedColumn.Cursor column = mapped.cursor();
-        return new ColumnReader() {
-            long raw(long row) { return column.get(row); }
+        return new Stored(mapped) {
             Object value(long row) { int value = (int) column.get(row); return value < 0 ? null : value; }
-            long[] rawBlock(long block) { return column.block(block); }
             boolean isNull(long raw) { return raw < 0; }
             boolean rawIdentifiesValue() { return false; }
         };
@@ -146,11 +129,8 @@ public abstract class ColumnReader {
 
     /** A VARCHAR column named from an int column (e.g. a calling context's path). */
     public static ColumnReader text(MappedColumn mapped, LongFunction<String> name) {
-        MappedColumn.Cursor column = mapped.cursor();
-        return new ColumnReader() {
-            long raw(long row) { return column.get(row); }
+        return new Stored(mapped) {
             Object value(long row) { return name.apply(column.get(row)); }
-            long[] rawBlock(long block) { return column.block(block); }
             boolean comparable() { return false; }
             boolean groupsByRaw() { return true; }
             boolean rawIdentifiesValue() { return false; }
@@ -174,6 +154,18 @@ public abstract class ColumnReader {
             }
             boolean comparable() { return false; }
         };
+    }
+
+    /** A column whose raw value is the value stored in its mapped file. */
+    private abstract static class Stored extends ColumnReader {
+        final MappedColumn.Cursor column;
+
+        Stored(MappedColumn mapped) {
+            this.column = mapped.cursor();
+        }
+
+        long raw(long row) { return column.get(row); }
+        long[] rawBlock(long block) { return column.block(block); }
     }
 
     /** A computed column's values for the block it last computed. */
