@@ -12,7 +12,10 @@ import org.apache.calcite.schema.SchemaPlus;
 /**
  * The profile views of DESIGN.md "Profiles", shipped as documented SQL resources
  * ({@code org/profq/engine/views/<name>.sql}) and added to a recording's schema beside its
- * tables, so users can read, filter and join them like tables.
+ * tables, so users can read, filter and join them like tables. As in Perfetto's standard
+ * library, what several views compute alike is a helper view of its own, private to them
+ * ({@code _}-prefixed, {@link #HELPERS}): in the schema, so views can use it, but in no
+ * listing or documentation. Each view's header names what it builds on ({@link ViewDoc#buildsOn}).
  */
 public final class ProfileViews {
 
@@ -21,11 +24,17 @@ public final class ProfileViews {
             "heap_by_method", "heap_by_site", "heap_by_class", "time_by_method", "call_tree", "flame",
             "lifetimes", "lifetime_by_site", "waste", "waste_by_site", "exceptions_by_site"); // a view after those it is built on
 
+    /** The helper views, private to the views: not in {@link #NAMES}, so neither listed nor documented. */
+    static final List<String> HELPERS = List.of("_allocations_by_site", "_site_names");
+
     /**
      * Adds every view to {@code schema}, whose name in {@code connection}'s root schema is
      * {@code schemaName}; views are analysed with that connection's settings.
      */
     public static void addTo(CalciteConnection connection, SchemaPlus schema, String schemaName) {
+        for (String name : HELPERS) {
+            schema.add(name, new ProfileView(connection, schema, schemaName, name, sql(name)));
+        }
         for (String name : NAMES) {
             schema.add(name, new ProfileView(connection, schema, schemaName, name, sql(name)));
         }

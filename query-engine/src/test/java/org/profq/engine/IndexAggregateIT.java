@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.profq.engine.plan.ProfqPrepare;
-import org.profq.engine.table.IndexAggregation;
+import org.profq.engine.scan.AggregationScan;
 import profq.samples.Exceptions;
 import profq.samples.ManyCalls;
 
@@ -83,7 +83,7 @@ class IndexAggregateIT {
             "SELECT parent_call_id, COUNT(*), SUM(CASE WHEN outermost THEN duration_ns ELSE 0 END) FROM calls "
                     + "WHERE call_id > 1000 GROUP BY parent_call_id"})
     void aScanSplitOverThreadsGivesTheRowsCalciteGives(String sql) throws SQLException {
-        System.setProperty(IndexAggregation.SCAN_THREADS, "4");
+        System.setProperty(AggregationScan.SCAN_THREADS, "4");
         try (Connection many = Rows.connect(manyCalls.toString())) {
             List<List<Object>> pushed = sorted(Rows.query(many, sql));
             System.setProperty(ProfqPrepare.INDEX_AGGREGATES, "false");
@@ -94,7 +94,7 @@ class IndexAggregateIT {
             }
             assertEquals(2, pushed.size(), "main and f: " + pushed);
         } finally {
-            System.clearProperty(IndexAggregation.SCAN_THREADS);
+            System.clearProperty(AggregationScan.SCAN_THREADS);
         }
     }
 

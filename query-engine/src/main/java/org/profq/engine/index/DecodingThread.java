@@ -18,7 +18,7 @@ import org.profq.recording.ThreadInfo;
 final class DecodingThread implements AutoCloseable {
     private static final int CHUNKS_AHEAD = 8;
     /** The chunk that says there are no more: of no table, so it holds no columns. */
-    private static final RowChunk END = new RowChunk("end");
+    private static final RowChunk END = new RowChunk(null);
 
     private final Recording recording;
     private final EventReader events;

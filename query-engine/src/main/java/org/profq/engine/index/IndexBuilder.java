@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.Path;
 import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.Map;
 
 import org.profq.recording.EventReader;
@@ -21,11 +20,14 @@ import org.profq.recording.Recording;
 final class IndexBuilder {
     private final Map<IndexColumn, ColumnWriter> writers = new EnumMap<>(IndexColumn.class);
     /** Rows written, per table. */
-    private final Map<String, Long> rows = new HashMap<>();
+    private final Map<Table, Long> rows = new EnumMap<>(Table.class);
 
     private IndexBuilder(Path directory) throws IOException {
         for (IndexColumn column : IndexColumn.ALL) {
             writers.put(column, new ColumnWriter(directory.resolve(column.fileName())));
+        }
+        for (Table table : Table.values()) {
+            rows.put(table, 0L);
         }
     }
 
@@ -33,10 +35,9 @@ final class IndexBuilder {
     static IndexManifest build(Recording recording, Path directory) throws IOException {
         IndexBuilder builder = new IndexBuilder(directory);
         try {
-            int contexts = builder.index(recording);
+            builder.index(recording);
             Map<IndexColumn, Long> checksums = builder.close();
-            IndexManifest manifest = IndexManifest.of(recording, builder.rows("calls"), builder.rows("allocations"),
-                    builder.rows("deaths"), builder.rows("exceptions"), builder.rows("uses"), contexts, checksums);
+            IndexManifest manifest = IndexManifest.of(recording, builder.rows, checksums);
             manifest.write(directory);
             return manifest;
         } finally {
@@ -44,8 +45,8 @@ final class IndexBuilder {
         }
     }
 
-    /** Writes every column; gives the number of calling contexts. */
-    private int index(Recording recording) throws IOException {
+    /** Writes every column. */
+    private void index(Recording recording) throws IOException {
         CallingContexts contexts;
         try (EventReader events = recording.newEventReader();
              IndexProgress progress = new IndexProgress(recording);
@@ -64,7 +65,7 @@ final class IndexBuilder {
             writers.get(CONTEXT_PARENT).writeInt(contexts.parent(context));
             writers.get(CONTEXT_METHOD_ID).writeInt(contexts.method(context));
         }
-        return contexts.count();
+        rows.put(Table.CONTEXTS, (long) contexts.count());
     }
 
     private void write(RowChunk chunk) throws IOException {
@@ -72,10 +73,6 @@ final class IndexBuilder {
             writers.get(chunk.columns.get(column)).write(chunk.values[column], chunk.rows);
         }
         rows.merge(chunk.table, (long) chunk.rows, Long::sum);
-    }
-
-    private long rows(String table) {
-        return rows.getOrDefault(table, 0L);
     }
 
     /** Closes every column file; gives each one's CRC32C (none when closed already). */

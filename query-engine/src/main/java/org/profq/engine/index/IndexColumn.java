@@ -1,78 +1,103 @@
 package org.profq.engine.index;
 
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The column files of the index: one file per table and column, {@code <table>.<column>}, of
- * one value per row, packed as {@link PackedLayout} says. Nullable ids are stored as 0 and a
- * missing array length as -1; {@code allocations.tracked} and {@code deaths.at_exit} are 1 or 0; {@code calls.flags} packs threw (1), finished (2) and outermost (4);
- * {@code uses.kind} is the
- * {@link org.profq.recording.UseKind} ordinal; {@code calls.context} is the calling context ({@code contexts.*}) that names {@code stack}.
+ * The column files of the index, the one list of them: one file per table and column,
+ * {@code <table>.<column>}, of one value per row, packed as {@link PackedLayout} says. The
+ * builder writes them, the manifest checksums them and the tables read them by these
+ * constants. Nullable ids are stored as 0 and a missing array length as -1;
+ * {@code allocations.tracked} and {@code deaths.at_exit} are 1 or 0; {@code calls.flags} packs
+ * {@link #THREW}, {@link #FINISHED} and {@link #OUTERMOST}; {@code uses.kind} is the
+ * {@link org.profq.recording.UseKind} ordinal; {@code calls.context} is the calling context
+ * ({@code contexts.*}) that names {@code stack}.
  */
-enum IndexColumn {
-    CALL_ID("calls", "call_id"),
-    CALL_THREAD_ID("calls", "thread_id"),
-    CALL_METHOD_ID("calls", "method_id"),
-    CALL_PARENT_CALL_ID("calls", "parent_call_id"),
-    CALL_DEPTH("calls", "depth"),
-    CALL_START_NS("calls", "start_ns"),
-    CALL_END_NS("calls", "end_ns"),
-    CALL_SELF_NS("calls", "self_ns"),
-    CALL_FLAGS("calls", "flags"),
-    CALL_CONTEXT("calls", "context"),
-    ALLOCATION_OBJECT_ID("allocations", "object_id"),
-    ALLOCATION_SITE_ID("allocations", "site_id"),
-    ALLOCATION_CLASS_ID("allocations", "class_id"),
-    ALLOCATION_THREAD_ID("allocations", "thread_id"),
-    ALLOCATION_CALL_ID("allocations", "call_id"),
-    ALLOCATION_ALLOC_NS("allocations", "alloc_ns"),
-    ALLOCATION_SIZE_BYTES("allocations", "size_bytes"),
-    ALLOCATION_ARRAY_LENGTH("allocations", "array_length"),
-    ALLOCATION_TRACKED("allocations", "tracked"),
-    DEATH_OBJECT_ID("deaths", "object_id"),
-    DEATH_NS("deaths", "death_ns"),
-    DEATH_AT_EXIT("deaths", "at_exit"),
-    EXCEPTION_THREAD_ID("exceptions", "thread_id"),
-    EXCEPTION_CALL_ID("exceptions", "call_id"),
-    EXCEPTION_CLASS_ID("exceptions", "class_id"),
-    EXCEPTION_LINE("exceptions", "line"),
-    EXCEPTION_THROW_NS("exceptions", "throw_ns"),
-    USE_OBJECT_ID("uses", "object_id"),
-    USE_THREAD_ID("uses", "thread_id"),
-    USE_CALL_ID("uses", "call_id"),
-    USE_NS("uses", "use_ns"),
-    USE_KIND("uses", "kind"),
-    USE_MEMBER_ID("uses", "member_id"),
-    CONTEXT_PARENT("contexts", "parent"),
-    CONTEXT_METHOD_ID("contexts", "method_id");
+public enum IndexColumn {
+    CALL_ID(Table.CALLS, "call_id"),
+    CALL_THREAD_ID(Table.CALLS, "thread_id"),
+    CALL_METHOD_ID(Table.CALLS, "method_id"),
+    CALL_PARENT_CALL_ID(Table.CALLS, "parent_call_id"),
+    CALL_DEPTH(Table.CALLS, "depth"),
+    CALL_START_NS(Table.CALLS, "start_ns"),
+    CALL_END_NS(Table.CALLS, "end_ns"),
+    CALL_SELF_NS(Table.CALLS, "self_ns"),
+    CALL_FLAGS(Table.CALLS, "flags"),
+    CALL_CONTEXT(Table.CALLS, "context"),
+    ALLOCATION_OBJECT_ID(Table.ALLOCATIONS, "object_id"),
+    ALLOCATION_SITE_ID(Table.ALLOCATIONS, "site_id"),
+    ALLOCATION_CLASS_ID(Table.ALLOCATIONS, "class_id"),
+    ALLOCATION_THREAD_ID(Table.ALLOCATIONS, "thread_id"),
+    ALLOCATION_CALL_ID(Table.ALLOCATIONS, "call_id"),
+    ALLOCATION_ALLOC_NS(Table.ALLOCATIONS, "alloc_ns"),
+    ALLOCATION_SIZE_BYTES(Table.ALLOCATIONS, "size_bytes"),
+    ALLOCATION_ARRAY_LENGTH(Table.ALLOCATIONS, "array_length"),
+    ALLOCATION_TRACKED(Table.ALLOCATIONS, "tracked"),
+    DEATH_OBJECT_ID(Table.DEATHS, "object_id"),
+    DEATH_NS(Table.DEATHS, "death_ns"),
+    DEATH_AT_EXIT(Table.DEATHS, "at_exit"),
+    EXCEPTION_THREAD_ID(Table.EXCEPTIONS, "thread_id"),
+    EXCEPTION_CALL_ID(Table.EXCEPTIONS, "call_id"),
+    EXCEPTION_CLASS_ID(Table.EXCEPTIONS, "class_id"),
+    EXCEPTION_LINE(Table.EXCEPTIONS, "line"),
+    EXCEPTION_THROW_NS(Table.EXCEPTIONS, "throw_ns"),
+    USE_OBJECT_ID(Table.USES, "object_id"),
+    USE_THREAD_ID(Table.USES, "thread_id"),
+    USE_CALL_ID(Table.USES, "call_id"),
+    USE_NS(Table.USES, "use_ns"),
+    USE_KIND(Table.USES, "kind"),
+    USE_MEMBER_ID(Table.USES, "member_id"),
+    CONTEXT_PARENT(Table.CONTEXTS, "parent"),
+    CONTEXT_METHOD_ID(Table.CONTEXTS, "method_id");
 
-    static final int THREW = 1;
-    static final int FINISHED = 2;
-    static final int OUTERMOST = 4;
+    /** The bits of {@link #CALL_FLAGS}. */
+    public static final int THREW = 1;
+    public static final int FINISHED = 2;
+    public static final int OUTERMOST = 4;
 
     static final List<IndexColumn> ALL = List.of(values());
 
-    final String table;
-    final String column;
+    /** The tables of the index: each names its columns' files and its row count in the manifest. */
+    public enum Table {
+        CALLS("calls"), ALLOCATIONS("allocations"), DEATHS("deaths"), EXCEPTIONS("exceptions"), USES("uses"),
+        /** The calling-context tree that names {@code calls.stack}: not a SQL table. */
+        CONTEXTS("contexts");
 
-    IndexColumn(String table, String column) {
+        final String fileName;
+
+        Table(String fileName) {
+            this.fileName = fileName;
+        }
+
+        /** Its columns, in {@link IndexColumn} order. */
+        List<IndexColumn> columns() {
+            return ALL.stream().filter(column -> column.table == this).toList();
+        }
+    }
+
+    final Table table;
+    final String column;
+    /** The column's place among its table's columns: its row chunk's array. */
+    private int position;
+
+    static {
+        Map<Table, Integer> columns = new EnumMap<>(Table.class);
+        for (IndexColumn column : ALL) {
+            column.position = columns.merge(column.table, 1, Integer::sum) - 1;
+        }
+    }
+
+    IndexColumn(Table table, String column) {
         this.table = table;
         this.column = column;
     }
 
     String fileName() {
-        return table + "." + column;
+        return table.fileName + "." + column;
     }
 
-    /** Rows of this column's table, per the manifest. */
-    long rows(IndexManifest manifest) {
-        return switch (table) {
-            case "calls" -> manifest.calls();
-            case "allocations" -> manifest.allocations();
-            case "deaths" -> manifest.deaths();
-            case "exceptions" -> manifest.exceptions();
-            case "uses" -> manifest.uses();
-            default -> manifest.contexts();
-        };
+    int position() {
+        return position;
     }
 }

@@ -20,21 +20,31 @@ import org.profq.recording.Recording;
  * CRC32C of each column file. An index whose manifest does not match the recording as opened
  * now is stale and is rebuilt; a column file that does not match its checksum is damaged.
  */
-record IndexManifest(int format, long startedAtEpochNanos, long pid, long logBytes, long events, long calls,
-                     long allocations, long deaths, long exceptions, long uses, int contexts, Map<IndexColumn, Long> checksums) {
+record IndexManifest(int format, long startedAtEpochNanos, long pid, long logBytes, long events,
+                     Map<IndexColumn.Table, Long> rows, Map<IndexColumn, Long> checksums) {
     /** 2: deaths, exceptions and allocations.tracked. 3: a CRC32C per column file. 4: uses. */
     static final int FORMAT = 5;
     static final String FILE = "manifest.properties";
     private static final String CHECKSUM_PREFIX = "crc32c.";
 
     IndexManifest {
+        rows = Map.copyOf(rows);
         checksums = Map.copyOf(checksums);
     }
 
-    static IndexManifest of(Recording recording, long calls, long allocations, long deaths, long exceptions, long uses, int contexts,
-                            Map<IndexColumn, Long> checksums) {
+    static IndexManifest of(Recording recording, Map<IndexColumn.Table, Long> rows, Map<IndexColumn, Long> checksums) {
         return new IndexManifest(FORMAT, recording.run().startedAtEpochNanos(), recording.run().pid(), recording.logBytes(),
-                recording.eventCount(), calls, allocations, deaths, exceptions, uses, contexts, checksums);
+                recording.eventCount(), rows, checksums);
+    }
+
+    /** The rows of {@code table}. */
+    long rows(IndexColumn.Table table) {
+        return rows.get(table);
+    }
+
+    /** The calling contexts, numbered from 1. */
+    int contexts() {
+        return (int) rows(IndexColumn.Table.CONTEXTS);
     }
 
     /** The CRC32C of {@code column}'s file. */
@@ -71,12 +81,9 @@ record IndexManifest(int format, long startedAtEpochNanos, long pid, long logByt
         properties.setProperty("pid", Long.toString(pid));
         properties.setProperty("log_bytes", Long.toString(logBytes));
         properties.setProperty("events", Long.toString(events));
-        properties.setProperty("calls", Long.toString(calls));
-        properties.setProperty("allocations", Long.toString(allocations));
-        properties.setProperty("deaths", Long.toString(deaths));
-        properties.setProperty("exceptions", Long.toString(exceptions));
-        properties.setProperty("uses", Long.toString(uses));
-        properties.setProperty("contexts", Integer.toString(contexts));
+        for (IndexColumn.Table table : IndexColumn.Table.values()) {
+            properties.setProperty(table.fileName, Long.toString(rows(table)));
+        }
         for (IndexColumn column : IndexColumn.ALL) {
             properties.setProperty(CHECKSUM_PREFIX + column.fileName(), String.format("%08x", checksum(column)));
         }
@@ -102,6 +109,11 @@ record IndexManifest(int format, long startedAtEpochNanos, long pid, long logByt
             if (format != FORMAT) {
                 return Optional.empty();
             }
+            Map<IndexColumn.Table, Long> rows = new EnumMap<>(IndexColumn.Table.class);
+            for (IndexColumn.Table table : IndexColumn.Table.values()) {
+                rows.put(table, count(properties, file, table.fileName));
+            }
+            Math.toIntExact(rows.get(IndexColumn.Table.CONTEXTS)); // contexts are numbered by int: more is damage (below)
             Map<IndexColumn, Long> checksums = new EnumMap<>(IndexColumn.class);
             for (IndexColumn column : IndexColumn.ALL) {
                 String checksum = value(properties, file, CHECKSUM_PREFIX + column.fileName());
@@ -113,9 +125,7 @@ record IndexManifest(int format, long startedAtEpochNanos, long pid, long logByt
             return Optional.of(new IndexManifest(format,
                     Long.parseLong(value(properties, file, "started_at_epoch_ns")), Long.parseLong(value(properties, file, "pid")),
                     Long.parseLong(value(properties, file, "log_bytes")), Long.parseLong(value(properties, file, "events")),
-                    count(properties, file, "calls"), count(properties, file, "allocations"),
-                    count(properties, file, "deaths"), count(properties, file, "exceptions"), count(properties, file, "uses"),
-                    Math.toIntExact(count(properties, file, "contexts")), checksums));
+                    rows, checksums));
         } catch (NumberFormatException | ArithmeticException e) {
             throw new IndexDamagedException(file + " is unreadable: " + e.getMessage());
         }

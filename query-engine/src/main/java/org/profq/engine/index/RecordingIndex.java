@@ -17,9 +17,9 @@ import java.util.stream.Stream;
 import org.profq.recording.Recording;
 
 /**
- * The columnar index of a recording, {@code <recording>/index/}: the {@code calls} and
- * {@code allocations} tables (derived columns included) as memory-mapped column files, which
- * scans read instead of decoding the event log. {@link #open} reuses an index whose manifest
+ * The columnar index of a recording, {@code <recording>/index/}: the tables of
+ * {@link IndexColumn} (derived columns included) as memory-mapped column files, which scans
+ * read instead of decoding the event log. {@link #open} reuses an index whose manifest
  * covers the recording as opened, and otherwise builds one: into a temporary directory beside
  * it, renamed into place when complete, so a crash never leaves half an index. An index that
  * is stale (events/ grew, or an older profq built it) is rebuilt quietly. One that is damaged
@@ -49,7 +49,7 @@ public final class RecordingIndex {
             if (!Files.isRegularFile(file)) {
                 throw new IndexDamagedException(file + " is missing");
             }
-            columns.put(column, MappedColumn.map(file, column.rows(manifest), manifest.checksum(column)));
+            columns.put(column, MappedColumn.map(file, manifest.rows(column.table), manifest.checksum(column)));
         }
         int contexts = manifest.contexts();
         contextParents = new int[contexts + 1];
@@ -123,77 +123,15 @@ public final class RecordingIndex {
         return directory;
     }
 
-    public long callRows() {
-        return manifest.calls();
+    /** The rows of {@code table}. */
+    public long rows(IndexColumn.Table table) {
+        return manifest.rows(table);
     }
 
-    public long allocationRows() {
-        return manifest.allocations();
-    }
-
-    public long deathRows() {
-        return manifest.deaths();
-    }
-
-    public long exceptionRows() {
-        return manifest.exceptions();
-    }
-
-    public long useRows() {
-        return manifest.uses();
-    }
-
-    MappedColumn column(IndexColumn column) {
+    /** The mapped file of {@code column}. */
+    public MappedColumn column(IndexColumn column) {
         return columns.get(column);
     }
-
-    public MappedColumn callId() { return column(IndexColumn.CALL_ID); }
-    public MappedColumn callThreadId() { return column(IndexColumn.CALL_THREAD_ID); }
-    public MappedColumn callMethodId() { return column(IndexColumn.CALL_METHOD_ID); }
-    public MappedColumn callParentCallId() { return column(IndexColumn.CALL_PARENT_CALL_ID); }
-    public MappedColumn callDepth() { return column(IndexColumn.CALL_DEPTH); }
-    public MappedColumn callStartNanos() { return column(IndexColumn.CALL_START_NS); }
-    public MappedColumn callEndNanos() { return column(IndexColumn.CALL_END_NS); }
-    public MappedColumn callSelfNanos() { return column(IndexColumn.CALL_SELF_NS); }
-    public MappedColumn callContext() { return column(IndexColumn.CALL_CONTEXT); }
-
-    /** {@code calls.flags}: threw, finished, outermost bits. */
-    public MappedColumn callFlags() { return column(IndexColumn.CALL_FLAGS); }
-
-    /** The bits of {@link #callFlags()}. */
-    public static final int THREW = IndexColumn.THREW;
-    public static final int FINISHED = IndexColumn.FINISHED;
-    public static final int OUTERMOST = IndexColumn.OUTERMOST;
-
-    public MappedColumn allocationObjectId() { return column(IndexColumn.ALLOCATION_OBJECT_ID); }
-    public MappedColumn allocationSiteId() { return column(IndexColumn.ALLOCATION_SITE_ID); }
-    public MappedColumn allocationClassId() { return column(IndexColumn.ALLOCATION_CLASS_ID); }
-    public MappedColumn allocationThreadId() { return column(IndexColumn.ALLOCATION_THREAD_ID); }
-    public MappedColumn allocationCallId() { return column(IndexColumn.ALLOCATION_CALL_ID); }
-    public MappedColumn allocationNanos() { return column(IndexColumn.ALLOCATION_ALLOC_NS); }
-    public MappedColumn allocationSizeBytes() { return column(IndexColumn.ALLOCATION_SIZE_BYTES); }
-
-    /** The array length, -1 for objects. */
-    public MappedColumn allocationArrayLength() { return column(IndexColumn.ALLOCATION_ARRAY_LENGTH); }
-    public MappedColumn allocationTracked() { return column(IndexColumn.ALLOCATION_TRACKED); }
-    public MappedColumn deathObjectId() { return column(IndexColumn.DEATH_OBJECT_ID); }
-    public MappedColumn deathNanos() { return column(IndexColumn.DEATH_NS); }
-    public MappedColumn deathAtExit() { return column(IndexColumn.DEATH_AT_EXIT); }
-    public MappedColumn exceptionThreadId() { return column(IndexColumn.EXCEPTION_THREAD_ID); }
-    public MappedColumn exceptionCallId() { return column(IndexColumn.EXCEPTION_CALL_ID); }
-    public MappedColumn exceptionClassId() { return column(IndexColumn.EXCEPTION_CLASS_ID); }
-    public MappedColumn exceptionLine() { return column(IndexColumn.EXCEPTION_LINE); }
-    public MappedColumn exceptionThrowNanos() { return column(IndexColumn.EXCEPTION_THROW_NS); }
-    public MappedColumn useObjectId() { return column(IndexColumn.USE_OBJECT_ID); }
-    public MappedColumn useThreadId() { return column(IndexColumn.USE_THREAD_ID); }
-    public MappedColumn useCallId() { return column(IndexColumn.USE_CALL_ID); }
-    public MappedColumn useNanos() { return column(IndexColumn.USE_NS); }
-
-    /** The {@link org.profq.recording.UseKind} ordinal. */
-    public MappedColumn useKind() { return column(IndexColumn.USE_KIND); }
-
-    /** {@code fields.field_id} for get and set, {@code methods.method_id} for call. */
-    public MappedColumn useMemberId() { return column(IndexColumn.USE_MEMBER_ID); }
 
     /**
      * The calling context's path: {@code frameName} of each method from the thread's outermost

@@ -11,16 +11,22 @@ final class RowChunk {
     /** A few blocks: the rows in flight between the threads stay in the processor's caches. */
     static final int CAPACITY = 4 * PackedLayout.BLOCK_ROWS;
 
-    final String table;
+    /** The table, or null for a chunk of no table, which holds no columns. */
+    final IndexColumn.Table table;
     final List<IndexColumn> columns;
     final long[][] values;
     int rows;
     /** Events decoded when the chunk was handed on, for the progress bar. */
     long eventsRead;
 
-    RowChunk(String table) {
+    RowChunk(IndexColumn.Table table) {
         this.table = table;
-        this.columns = IndexColumn.ALL.stream().filter(column -> column.table.equals(table)).toList();
+        this.columns = table == null ? List.of() : table.columns();
         this.values = new long[columns.size()][CAPACITY];
+    }
+
+    /** Sets {@code column} (one of this chunk's table) of the row being written, row {@link #rows}. */
+    void put(IndexColumn column, long value) {
+        values[column.position()][rows] = value;
     }
 }

@@ -3,7 +3,9 @@ package org.profq.engine.index;
 import static org.profq.engine.index.IndexColumn.*;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.IntToLongFunction;
@@ -19,18 +21,27 @@ import org.profq.recording.UseKind;
  * through {@link #recycle} (the one method other threads call).
  */
 final class RowCollector implements EventVisitor, CallIndexer.Sink {
-    private static final List<String> TABLES = List.of("calls", "allocations", "deaths", "exceptions", "uses");
-
     private final CallIndexer callIndexer = new CallIndexer(this);
-    /** Written chunks given back, per table of {@link #TABLES}. */
-    private final List<Queue<RowChunk>> spare = TABLES.stream().<Queue<RowChunk>>map(table -> new ConcurrentLinkedQueue<>()).toList();
+    /** Written chunks given back, per table; filled in before any other thread sees this. */
+    private final Map<Table, Queue<RowChunk>> spare = new EnumMap<>(Table.class);
     private final List<RowChunk> full = new ArrayList<>();
-    private RowChunk calls = chunk(0);
-    private RowChunk allocations = chunk(1);
-    private RowChunk deaths = chunk(2);
-    private RowChunk exceptions = chunk(3);
-    private RowChunk uses = chunk(4);
+    private RowChunk calls;
+    private RowChunk allocations;
+    private RowChunk deaths;
+    private RowChunk exceptions;
+    private RowChunk uses;
     private long events;
+
+    RowCollector() {
+        for (Table table : Table.values()) {
+            spare.put(table, new ConcurrentLinkedQueue<>());
+        }
+        calls = chunk(Table.CALLS);
+        allocations = chunk(Table.ALLOCATIONS);
+        deaths = chunk(Table.DEATHS);
+        exceptions = chunk(Table.EXCEPTIONS);
+        uses = chunk(Table.USES);
+    }
 
     @Override
     public void callEntered(int threadId, long callId, long parentCallId, int depth, int methodId, long timeNanos) {
@@ -45,79 +56,73 @@ final class RowCollector implements EventVisitor, CallIndexer.Sink {
         callIndexer.exit(threadId, callId, parentCallId, depth, methodId, startNanos, timeNanos, threw);
     }
 
-    /** A calls row, in the order of the calls columns of {@link IndexColumn}. */
     @Override
     public void call(long callId, int threadId, int methodId, long parentCallId, int depth, long startNanos, long endNanos,
                      long selfNanos, boolean threw, boolean finished, boolean outermost, int context) {
-        long[][] columns = calls.values;
-        int row = calls.rows;
-        columns[0][row] = callId;
-        columns[1][row] = threadId;
-        columns[2][row] = methodId;
-        columns[3][row] = parentCallId;
-        columns[4][row] = depth;
-        columns[5][row] = startNanos;
-        columns[6][row] = endNanos;
-        columns[7][row] = selfNanos;
-        columns[8][row] = (threw ? THREW : 0) | (finished ? FINISHED : 0) | (outermost ? OUTERMOST : 0);
-        columns[9][row] = context;
-        calls = rowWritten(calls);
+        RowChunk row = calls;
+        row.put(CALL_ID, callId);
+        row.put(CALL_THREAD_ID, threadId);
+        row.put(CALL_METHOD_ID, methodId);
+        row.put(CALL_PARENT_CALL_ID, parentCallId);
+        row.put(CALL_DEPTH, depth);
+        row.put(CALL_START_NS, startNanos);
+        row.put(CALL_END_NS, endNanos);
+        row.put(CALL_SELF_NS, selfNanos);
+        row.put(CALL_FLAGS, (threw ? THREW : 0) | (finished ? FINISHED : 0) | (outermost ? OUTERMOST : 0));
+        row.put(CALL_CONTEXT, context);
+        calls = rowWritten(row);
     }
 
     @Override
     public void allocated(int threadId, long objectId, long callId, int siteId, int classId, long timeNanos,
                           long sizeBytes, int arrayLength, boolean tracked) {
         events++;
-        long[][] columns = allocations.values;
-        int row = allocations.rows;
-        columns[0][row] = objectId;
-        columns[1][row] = siteId;
-        columns[2][row] = classId;
-        columns[3][row] = threadId;
-        columns[4][row] = callId;
-        columns[5][row] = timeNanos;
-        columns[6][row] = sizeBytes;
-        columns[7][row] = arrayLength;
-        columns[8][row] = tracked ? 1 : 0;
-        allocations = rowWritten(allocations);
+        RowChunk row = allocations;
+        row.put(ALLOCATION_OBJECT_ID, objectId);
+        row.put(ALLOCATION_SITE_ID, siteId);
+        row.put(ALLOCATION_CLASS_ID, classId);
+        row.put(ALLOCATION_THREAD_ID, threadId);
+        row.put(ALLOCATION_CALL_ID, callId);
+        row.put(ALLOCATION_ALLOC_NS, timeNanos);
+        row.put(ALLOCATION_SIZE_BYTES, sizeBytes);
+        row.put(ALLOCATION_ARRAY_LENGTH, arrayLength);
+        row.put(ALLOCATION_TRACKED, tracked ? 1 : 0);
+        allocations = rowWritten(row);
     }
 
     @Override
     public void died(int threadId, long objectId, long timeNanos, boolean atExit) {
         events++;
-        long[][] columns = deaths.values;
-        int row = deaths.rows;
-        columns[0][row] = objectId;
-        columns[1][row] = timeNanos;
-        columns[2][row] = atExit ? 1 : 0;
-        deaths = rowWritten(deaths);
+        RowChunk row = deaths;
+        row.put(DEATH_OBJECT_ID, objectId);
+        row.put(DEATH_NS, timeNanos);
+        row.put(DEATH_AT_EXIT, atExit ? 1 : 0);
+        deaths = rowWritten(row);
     }
 
     @Override
     public void thrown(int threadId, long callId, int classId, int line, long timeNanos) {
         events++;
-        long[][] columns = exceptions.values;
-        int row = exceptions.rows;
-        columns[0][row] = threadId;
-        columns[1][row] = callId;
-        columns[2][row] = classId;
-        columns[3][row] = line;
-        columns[4][row] = timeNanos;
-        exceptions = rowWritten(exceptions);
+        RowChunk row = exceptions;
+        row.put(EXCEPTION_THREAD_ID, threadId);
+        row.put(EXCEPTION_CALL_ID, callId);
+        row.put(EXCEPTION_CLASS_ID, classId);
+        row.put(EXCEPTION_LINE, line);
+        row.put(EXCEPTION_THROW_NS, timeNanos);
+        exceptions = rowWritten(row);
     }
 
     @Override
     public void used(int threadId, long objectId, long callId, UseKind kind, int memberId, long timeNanos) {
         events++;
-        long[][] columns = uses.values;
-        int row = uses.rows;
-        columns[0][row] = objectId;
-        columns[1][row] = threadId;
-        columns[2][row] = callId;
-        columns[3][row] = timeNanos;
-        columns[4][row] = kind.ordinal();
-        columns[5][row] = memberId;
-        uses = rowWritten(uses);
+        RowChunk row = uses;
+        row.put(USE_OBJECT_ID, objectId);
+        row.put(USE_THREAD_ID, threadId);
+        row.put(USE_CALL_ID, callId);
+        row.put(USE_NS, timeNanos);
+        row.put(USE_KIND, kind.ordinal());
+        row.put(USE_MEMBER_ID, memberId);
+        uses = rowWritten(row);
     }
 
     /** Ends the calls still open (as {@link CallIndexer#finish}) and hands on every chunk that holds rows. */
@@ -140,7 +145,7 @@ final class RowCollector implements EventVisitor, CallIndexer.Sink {
     /** Gives back a chunk whose rows are written, to be filled again. Any thread. */
     void recycle(RowChunk chunk) {
         chunk.rows = 0;
-        spare.get(TABLES.indexOf(chunk.table)).add(chunk);
+        spare.get(chunk.table).add(chunk);
     }
 
     CallingContexts contexts() {
@@ -155,11 +160,11 @@ final class RowCollector implements EventVisitor, CallIndexer.Sink {
     private RowChunk handOn(RowChunk chunk) {
         chunk.eventsRead = events;
         full.add(chunk);
-        return chunk(TABLES.indexOf(chunk.table));
+        return chunk(chunk.table);
     }
 
-    private RowChunk chunk(int table) {
+    private RowChunk chunk(Table table) {
         RowChunk chunk = spare.get(table).poll();
-        return chunk != null ? chunk : new RowChunk(TABLES.get(table));
+        return chunk != null ? chunk : new RowChunk(table);
     }
 }

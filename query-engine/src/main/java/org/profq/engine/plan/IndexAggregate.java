@@ -21,21 +21,22 @@ import org.apache.calcite.rel.RelWriter;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexNode;
-import org.profq.engine.table.IndexAggregation;
+import org.profq.engine.scan.AggregationScan;
 
 /**
- * An {@code Aggregate} over a profq table computed by one pass over the index's columns
- * ({@link IndexAggregation}): a leaf of the plan, shown in {@code EXPLAIN PLAN} as
+ * An {@code Aggregate} over a profq table computed by one pass over the index's columns: the
+ * plan node, a leaf of the plan, that runs an {@link AggregationScan}. {@code EXPLAIN PLAN}
+ * shows it as
  * {@code IndexAggregate(table=[[recording, calls]], aggregation=[COUNT(*), SUM(self_ns) GROUP BY method_id])}.
  */
 final class IndexAggregate extends AbstractRelNode implements EnumerableRel {
     private final List<String> table;
     private final List<RexNode> filters;
-    private final IndexAggregation aggregation;
+    private final AggregationScan aggregation;
     private final double rows;
 
     IndexAggregate(RelOptCluster cluster, RelDataType rowType, List<String> table, List<RexNode> filters,
-                   IndexAggregation aggregation, double rows) {
+                   AggregationScan aggregation, double rows) {
         super(cluster, cluster.traitSetOf(EnumerableConvention.INSTANCE));
         this.rowType = rowType;
         this.table = table;
@@ -79,7 +80,7 @@ final class IndexAggregate extends AbstractRelNode implements EnumerableRel {
         boolean scalar = getRowType().getFieldCount() == 1;
         PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(),
                 scalar ? JavaRowFormat.SCALAR : JavaRowFormat.ARRAY);
-        Expression stashed = implementor.stash(aggregation, IndexAggregation.class);
+        Expression stashed = implementor.stash(aggregation, AggregationScan.class);
         return implementor.result(physType, Blocks.toBlock(
                 Expressions.call(stashed, scalar ? "runSingleColumn" : "run", implementor.getRootExpression())));
     }

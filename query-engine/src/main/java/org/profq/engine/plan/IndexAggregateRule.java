@@ -14,12 +14,12 @@ import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.logical.LogicalTableScan;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.tools.RelBuilderFactory;
-import org.profq.engine.table.IndexAggregation;
-import org.profq.engine.table.RecordingTable;
+import org.profq.engine.scan.AggregationScan;
+import org.profq.engine.scan.ColumnSource;
 
 /**
  * Replaces a {@code GROUP BY} over a scan of a profq table, with or without a projection
- * between, by an {@link IndexAggregate} when {@link IndexAggregation#of} can compute it on the
+ * between, by an {@link IndexAggregate} when {@link AggregationScan#of} can compute it on the
  * index's raw columns; otherwise leaves Calcite's plan alone. Profile views are such
  * aggregates over {@code calls} and {@code allocations}, so this is where their time goes.
  */
@@ -85,7 +85,7 @@ final class IndexAggregateRule extends RelRule<IndexAggregateRule.Settings> {
         if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
             return;
         }
-        RecordingTable table = scan.getTable().unwrap(RecordingTable.class);
+        ColumnSource table = scan.getTable().unwrap(ColumnSource.class);
         if (table == null) {
             return;
         }
@@ -96,7 +96,7 @@ final class IndexAggregateRule extends RelRule<IndexAggregateRule.Settings> {
         List<RexNode> filters = bindable == null ? List.of() : bindable.filters;
         int[] scanned = bindable == null ? null : bindable.projects.toIntArray();
         List<RexNode> inputs = project == null ? null : project.getProjects();
-        IndexAggregation.of(table, filters, scanned, inputs, aggregate.getGroupSet(), aggregate.getAggCallList())
+        AggregationScan.of(table, filters, scanned, inputs, aggregate.getGroupSet(), aggregate.getAggCallList())
                 .ifPresent(aggregation -> call.transformTo(new IndexAggregate(aggregate.getCluster(), aggregate.getRowType(),
                         scan.getTable().getQualifiedName(), filters, aggregation, aggregate.estimateRowCount(call.getMetadataQuery()))));
     }

@@ -1,7 +1,11 @@
 package org.profq.engine.table;
 
+import static org.profq.engine.index.IndexColumn.*;
+
+import org.profq.engine.index.IndexColumn;
 import org.profq.engine.index.LiveRecording;
 import org.profq.engine.index.RecordingIndex;
+import org.profq.engine.scan.ColumnReader;
 import org.profq.recording.Recording;
 
 /**
@@ -13,32 +17,27 @@ import org.profq.recording.Recording;
 public final class CallTable extends IndexedTable {
 
     public CallTable(LiveRecording live) {
-        super(live, TableCatalog.CALLS);
+        super(live, TableCatalog.CALLS, IndexColumn.Table.CALLS);
     }
 
     @Override
-    long rows(RecordingIndex index) {
-        return index.callRows();
-    }
-
-    @Override
-    ColumnReader[] columns(LiveRecording.Snapshot snapshot) {
+    public ColumnReader[] columns(LiveRecording.Snapshot snapshot) {
         RecordingIndex index = snapshot.index();
         Recording recording = snapshot.recording();
         return new ColumnReader[] {
-                ColumnReader.longs(index.callId()),
-                ColumnReader.intIds(index.callThreadId()),
-                ColumnReader.intIds(index.callMethodId()),
-                ColumnReader.nullableIds(index.callParentCallId()),
-                ColumnReader.ints(index.callDepth()),
-                ColumnReader.longs(index.callStartNanos()),
-                ColumnReader.longs(index.callEndNanos()),
-                ColumnReader.difference(index.callEndNanos(), index.callStartNanos()),
-                ColumnReader.longs(index.callSelfNanos()),
-                ColumnReader.flag(index.callFlags(), RecordingIndex.THREW),
-                ColumnReader.flag(index.callFlags(), RecordingIndex.FINISHED),
-                ColumnReader.flag(index.callFlags(), RecordingIndex.OUTERMOST),
-                ColumnReader.text(index.callContext(),
+                ColumnReader.longs(index.column(CALL_ID)),
+                ColumnReader.intIds(index.column(CALL_THREAD_ID)),
+                ColumnReader.intIds(index.column(CALL_METHOD_ID)),
+                ColumnReader.nullableIds(index.column(CALL_PARENT_CALL_ID)),
+                ColumnReader.ints(index.column(CALL_DEPTH)),
+                ColumnReader.longs(index.column(CALL_START_NS)),
+                ColumnReader.longs(index.column(CALL_END_NS)),
+                ColumnReader.difference(index.column(CALL_END_NS), index.column(CALL_START_NS)),
+                ColumnReader.longs(index.column(CALL_SELF_NS)),
+                ColumnReader.flag(index.column(CALL_FLAGS), THREW),
+                ColumnReader.flag(index.column(CALL_FLAGS), FINISHED),
+                ColumnReader.flag(index.column(CALL_FLAGS), OUTERMOST),
+                ColumnReader.text(index.column(CALL_CONTEXT),
                         context -> index.stack((int) context, methodId -> Signatures.of(recording, methodId)))};
     }
 }

@@ -30,7 +30,7 @@ public abstract class RecordingTable extends AbstractTable {
     }
 
     /** The recording as the statement running {@code root} sees it. */
-    protected LiveRecording.Snapshot snapshot(DataContext root) {
+    public LiveRecording.Snapshot snapshot(DataContext root) {
         return live.at(root);
     }
 

@@ -1,8 +1,12 @@
 package org.profq.engine.table;
 
+import static org.profq.engine.index.IndexColumn.*;
+
+import org.profq.engine.index.IndexColumn;
 import org.profq.engine.index.LiveRecording;
 import org.profq.engine.index.MappedColumn;
 import org.profq.engine.index.RecordingIndex;
+import org.profq.engine.scan.ColumnReader;
 import org.profq.recording.Recording;
 import org.profq.recording.UseKind;
 
@@ -15,25 +19,20 @@ public final class UseTable extends IndexedTable {
     private static final UseKind[] KINDS = UseKind.values();
 
     public UseTable(LiveRecording live) {
-        super(live, TableCatalog.USES);
+        super(live, TableCatalog.USES, IndexColumn.Table.USES);
     }
 
     @Override
-    long rows(RecordingIndex index) {
-        return index.useRows();
-    }
-
-    @Override
-    ColumnReader[] columns(LiveRecording.Snapshot snapshot) {
+    public ColumnReader[] columns(LiveRecording.Snapshot snapshot) {
         RecordingIndex index = snapshot.index();
         Recording recording = snapshot.recording();
-        MappedColumn kinds = index.useKind();
-        MappedColumn members = index.useMemberId();
+        MappedColumn kinds = index.column(USE_KIND);
+        MappedColumn members = index.column(USE_MEMBER_ID);
         return new ColumnReader[] {
-                ColumnReader.longs(index.useObjectId()),
-                ColumnReader.intIds(index.useThreadId()),
-                ColumnReader.nullableIds(index.useCallId()),
-                ColumnReader.longs(index.useNanos()),
+                ColumnReader.longs(index.column(USE_OBJECT_ID)),
+                ColumnReader.intIds(index.column(USE_THREAD_ID)),
+                ColumnReader.nullableIds(index.column(USE_CALL_ID)),
+                ColumnReader.longs(index.column(USE_NS)),
                 ColumnReader.computedText(row -> KINDS[kinds.getByte(row)].label()),
                 ColumnReader.intIds(members),
                 ColumnReader.computedText(row -> member(recording, KINDS[kinds.getByte(row)], members.getInt(row)))};

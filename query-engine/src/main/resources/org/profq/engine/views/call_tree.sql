@@ -5,6 +5,8 @@
 -- path are merged. A recursion makes one context per level, so no time is counted twice:
 -- a context's inclusive time is the sum of its calls' durations.
 --
+-- Builds on: calls.
+--
 -- Columns:
 --   path          VARCHAR  the signatures from the outermost call down, joined by ';'
 --   depth         INTEGER  the path's length minus one (0: an outermost call)

@@ -3,6 +3,8 @@
 -- One row per throw site: the method and line where an exception was first seen (thrown out
 -- of, or caught in, a recorded call) and the exception's class.
 --
+-- Builds on: exceptions, calls, methods, classes.
+--
 -- Columns:
 --   signature   VARCHAR  the readable signature of the method; NULL outside any recorded call
 --   line        INTEGER  the line in that method; 0 if unknown

@@ -5,6 +5,8 @@
 -- speedscope and similar tools read ("a;b;c 1234"). Widths are nanoseconds of self time,
 -- so the widths of a frame's children never exceed its own.
 --
+-- Builds on: calls.
+--
 -- Columns:
 --   stack      VARCHAR  the signatures from the outermost call down, joined by ';'
 --   self_ns    BIGINT   ns spent in the last frame's own code in that context

@@ -2,6 +2,8 @@
 --
 -- One row per allocated type; arrays are their own types (int[], long[][]).
 --
+-- Builds on: allocations, classes.
+--
 -- Columns:
 --   class_id   BIGINT   the type (classes.class_id)
 --   type_name  VARCHAR  its name

@@ -5,24 +5,19 @@
 -- A multi-dimensional array creation counts as one object with the bytes of every
 -- array it made.
 --
+-- Builds on: _allocations_by_site, sites, methods.
+--
 -- Columns:
 --   method_id  BIGINT   the allocating method (methods.method_id)
 --   signature  VARCHAR  its readable signature
 --   objects    BIGINT   objects and arrays it created
 --   bytes      BIGINT   their shallow size in bytes
 --   share      DOUBLE   bytes / all bytes allocated in the recording (0..1)
-WITH per_site AS (
-    SELECT site_id,
-           COUNT(*) AS objects,
-           SUM(size_bytes) AS bytes
-    FROM allocations
-    GROUP BY site_id
-),
-per_method AS (
+WITH per_method AS (
     SELECT s.method_id,
            SUM(p.objects) AS objects,
            SUM(p.bytes) AS bytes
-    FROM per_site AS p
+    FROM _allocations_by_site AS p
     JOIN sites AS s ON s.site_id = p.site_id
     GROUP BY s.method_id
 )

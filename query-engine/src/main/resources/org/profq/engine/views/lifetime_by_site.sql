@@ -3,6 +3,8 @@
 -- One row per allocation site with tracked objects: their lifetimes (allocation to death,
 -- or to the end of the recording for objects alive then).
 --
+-- Builds on: lifetimes, _site_names.
+--
 -- Columns:
 --   site_id       BIGINT   the site (sites.site_id)
 --   signature     VARCHAR  the readable signature of the method holding the `new`
@@ -23,9 +25,9 @@ WITH lives AS (
 -- PERCENTILE_DISC(p) is the lifetime at rank CEIL(p * n) of the site's n, in ascending order
 -- (written out because Calcite's enumerable convention cannot implement PERCENTILE_DISC).
 SELECT l.site_id,
-       m.signature AS signature,
-       s.line,
-       c.name AS type_name,
+       n.signature,
+       n.line,
+       n.type_name,
        COUNT(*) AS objects,
        COUNT(CASE WHEN l.at_exit THEN 1 END) AS alive_at_exit,
        AVG(CAST(l.lifetime_ns AS DOUBLE)) AS mean_ns,
@@ -33,8 +35,6 @@ SELECT l.site_id,
        CAST(MIN(CASE WHEN l.rank_in_site >= CEIL(0.9 * l.site_objects) THEN l.lifetime_ns END) AS BIGINT) AS p90_ns,
        MAX(l.lifetime_ns) AS max_ns
 FROM lives AS l
-JOIN sites AS s ON s.site_id = l.site_id
-LEFT JOIN methods AS m ON m.method_id = s.method_id
-LEFT JOIN classes AS c ON c.class_id = s.class_id
-GROUP BY l.site_id, m.signature, s.line, c.name
+JOIN _site_names AS n ON n.site_id = l.site_id
+GROUP BY l.site_id, n.signature, n.line, n.type_name
 ORDER BY objects DESC, l.site_id

@@ -4,6 +4,8 @@
 -- events=deaths): from its allocation to its death, or to the end of the recording for an
 -- object still alive then.
 --
+-- Builds on: allocations, deaths.
+--
 -- Columns:
 --   object_id    BIGINT   the object (allocations.object_id)
 --   site_id      BIGINT   where it was created (sites.site_id)

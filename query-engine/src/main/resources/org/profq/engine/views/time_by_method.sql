@@ -5,6 +5,8 @@
 -- time from entering the outermost call to leaving it. Self time excludes the time of
 -- the recorded calls each call made.
 --
+-- Builds on: calls, methods.
+--
 -- Columns:
 --   method_id     BIGINT   the method (methods.method_id; 0: a call the weaver could not name)
 --   signature     VARCHAR  its readable signature

@@ -7,6 +7,8 @@
 -- and instance method calls made by woven code after the constructor returned; times have
 -- the recording's clock resolution (run.tick_ns).
 --
+-- Builds on: lifetimes, uses.
+--
 -- Columns:
 --   object_id     BIGINT   the object (allocations.object_id)
 --   site_id       BIGINT   where it was created (sites.site_id)

@@ -6,6 +6,8 @@
 -- suggests creating the objects later (lazily); a high drag share, dropping them sooner
 -- (a cache that never evicts, a listener never removed).
 --
+-- Builds on: waste, _site_names.
+--
 -- Columns:
 --   site_id        BIGINT   the site (sites.site_id)
 --   signature      VARCHAR  the readable signature of the method holding the `new`
@@ -23,9 +25,9 @@
 --   drag_share     DOUBLE   drag_ns / lifetime_ns
 --   waste_share    DOUBLE   (lag_ns + drag_ns) / lifetime_ns; NULL when lifetime_ns is 0
 SELECT w.site_id,
-       m.signature AS signature,
-       s.line,
-       c.name AS type_name,
+       n.signature,
+       n.line,
+       n.type_name,
        COUNT(*) AS objects,
        COUNT(CASE WHEN w.uses = 0 THEN 1 END) AS never_used,
        COUNT(CASE WHEN w.at_exit THEN 1 END) AS alive_at_exit,
@@ -38,8 +40,6 @@ SELECT w.site_id,
        CAST(SUM(w.drag_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_ns), 0) AS drag_share,
        CAST(SUM(w.lag_ns + w.drag_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_ns), 0) AS waste_share
 FROM waste AS w
-JOIN sites AS s ON s.site_id = w.site_id
-LEFT JOIN methods AS m ON m.method_id = s.method_id
-LEFT JOIN classes AS c ON c.class_id = s.class_id
-GROUP BY w.site_id, m.signature, s.line, c.name
+JOIN _site_names AS n ON n.site_id = w.site_id
+GROUP BY w.site_id, n.signature, n.line, n.type_name
 ORDER BY waste_ns DESC, site_id

@@ -1,4 +1,4 @@
-package org.profq.engine.table;
+package org.profq.engine.scan;
 
 import static org.profq.engine.index.MappedColumn.BLOCK_ROWS;
 

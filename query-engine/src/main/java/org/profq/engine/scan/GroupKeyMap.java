@@ -1,13 +1,14 @@
-package org.profq.engine.table;
+package org.profq.engine.scan;
 
 import java.util.Arrays;
 
 /**
  * The groups of an aggregation scan, keyed by a fixed number of raw column values: an
- * open-addressing hash table over a flat {@code long[]}, so finding a row's group allocates
- * nothing. Groups are numbered densely from 0 in the order they are first seen.
+ * open-addressing hash map from key to group number over a flat {@code long[]}, so finding a
+ * row's group allocates nothing. Groups are numbered densely from 0 in the order they are
+ * first seen.
  */
-final class GroupTable {
+final class GroupKeyMap {
     private static final int SMALL_KEYS = 1 << 20;
 
     private final int width;
@@ -19,7 +20,7 @@ final class GroupTable {
     /** For one key column: the group of each small non-negative key (ids), or -1; found without hashing. */
     private int[] smallKeys = new int[0];
 
-    GroupTable(int width) {
+    GroupKeyMap(int width) {
         this.width = width;
         this.slotGroups = new int[64];
         Arrays.fill(slotGroups, -1);

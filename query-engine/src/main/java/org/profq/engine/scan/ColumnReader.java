@@ -1,4 +1,4 @@
-package org.profq.engine.table;
+package org.profq.engine.scan;
 
 import java.util.function.LongFunction;
 
@@ -10,9 +10,10 @@ import org.profq.engine.index.MappedColumn;
 /**
  * How a scan reads one column of an indexed table at a row: its raw value as a long (what a
  * pushed-down filter compares, with no boxing) and its SQL value (what a row holds: Long,
- * Integer, Boolean, String or null).
+ * Integer, Boolean, String or null). A table says how each of its columns is read with the
+ * factories below; only the scans of this package read them.
  */
-abstract class ColumnReader {
+public abstract class ColumnReader {
 
     /** The raw value: the id, time, count or length; 1/0 for a flag. Meaningless when {@link #isNull}. */
     abstract long raw(long row);
@@ -47,60 +48,43 @@ abstract class ColumnReader {
     }
 
     /** A BIGINT column. */
-    static ColumnReader longs(MappedColumn mapped) {
-        MappedColumn.Cursor column = mapped.cursor();
-        return new ColumnReader() {
-            long raw(long row) { return column.get(row); }
+    public static ColumnReader longs(MappedColumn mapped) {
+        return new Stored(mapped) {
             Object value(long row) { return column.get(row); }
-            long[] rawBlock(long block) { return column.block(block); }
         };
     }
 
-    /** A BIGINT id column stored as an int. */
-    static ColumnReader intIds(MappedColumn mapped) {
-        MappedColumn.Cursor column = mapped.cursor();
-        return new ColumnReader() {
-            long raw(long row) { return column.get(row); }
-            Object value(long row) { return column.get(row); }
-            long[] rawBlock(long block) { return column.block(block); }
-        };
+    /** A BIGINT id column stored as an int: read as {@link #longs} (a mapped column gives every value as a long). */
+    public static ColumnReader intIds(MappedColumn mapped) {
+        return longs(mapped);
     }
 
     /** An INTEGER column. */
-    static ColumnReader ints(MappedColumn mapped) {
-        MappedColumn.Cursor column = mapped.cursor();
-        return new ColumnReader() {
-            long raw(long row) { return column.get(row); }
+    public static ColumnReader ints(MappedColumn mapped) {
+        return new Stored(mapped) {
             Object value(long row) { return (int) column.get(row); }
-            long[] rawBlock(long block) { return column.block(block); }
         };
     }
 
     /** A nullable BIGINT id, stored as 0 for NULL. */
-    static ColumnReader nullableIds(MappedColumn mapped) {
-        MappedColumn.Cursor column = mapped.cursor();
-        return new ColumnReader() {
-            long raw(long row) { return column.get(row); }
+    public static ColumnReader nullableIds(MappedColumn mapped) {
+        return new Stored(mapped) {
             Object value(long row) { long id = column.get(row); return id == 0 ? null : id; }
-            long[] rawBlock(long block) { return column.block(block); }
             boolean isNull(long raw) { return raw == 0; }
         };
     }
 
     /** A nullable INTEGER stored as -1 for NULL. */
-    static ColumnReader nullableInts(MappedColumn mapped) {
-        MappedColumn.Cursor column = mapped.cursor();
-        return new ColumnReader() {
-            long raw(long row) { return column.get(row); }
+    public static ColumnReader nullableInts(MappedColumn mapped) {
+        return new Stored(mapped) {
             Object value(long row) { int value = (int) column.get(row); return value < 0 ? null : value; }
-            long[] rawBlock(long block) { return column.block(block); }
             boolean isNull(long raw) { return raw < 0; }
             boolean rawIdentifiesValue() { return false; }
         };
     }
 
     /** A BOOLEAN column: one bit of a flags byte. */
-    static ColumnReader flag(MappedColumn mapped, int bit) {
+    public static ColumnReader flag(MappedColumn mapped, int bit) {
         MappedColumn.Cursor flags = mapped.cursor();
         return new ColumnReader() {
             private final BlockOfValues values = new BlockOfValues();
@@ -121,7 +105,7 @@ abstract class ColumnReader {
     }
 
     /** A BIGINT column computed from two others: {@code minuend - subtrahend}. */
-    static ColumnReader difference(MappedColumn minuendColumn, MappedColumn subtrahendColumn) {
+    public static ColumnReader difference(MappedColumn minuendColumn, MappedColumn subtrahendColumn) {
         MappedColumn.Cursor minuend = minuendColumn.cursor();
         MappedColumn.Cursor subtrahend = subtrahendColumn.cursor();
         return new ColumnReader() {
@@ -144,12 +128,9 @@ abstract class ColumnReader {
     }
 
     /** A VARCHAR column named from an int column (e.g. a calling context's path). */
-    static ColumnReader text(MappedColumn mapped, LongFunction<String> name) {
-        MappedColumn.Cursor column = mapped.cursor();
-        return new ColumnReader() {
-            long raw(long row) { return column.get(row); }
+    public static ColumnReader text(MappedColumn mapped, LongFunction<String> name) {
+        return new Stored(mapped) {
             Object value(long row) { return name.apply(column.get(row)); }
-            long[] rawBlock(long block) { return column.block(block); }
             boolean comparable() { return false; }
             boolean groupsByRaw() { return true; }
             boolean rawIdentifiesValue() { return false; }
@@ -157,7 +138,7 @@ abstract class ColumnReader {
     }
 
     /** A VARCHAR column worked out per row (e.g. from several stored columns). */
-    static ColumnReader computedText(LongFunction<String> textOfRow) {
+    public static ColumnReader computedText(LongFunction<String> textOfRow) {
         return new ColumnReader() {
             private final BlockOfValues rows = new BlockOfValues();
 
@@ -173,6 +154,18 @@ abstract class ColumnReader {
             }
             boolean comparable() { return false; }
         };
+    }
+
+    /** A column whose raw value is the value stored in its mapped file. */
+    private abstract static class Stored extends ColumnReader {
+        final MappedColumn.Cursor column;
+
+        Stored(MappedColumn mapped) {
+            this.column = mapped.cursor();
+        }
+
+        long raw(long row) { return column.get(row); }
+        long[] rawBlock(long block) { return column.block(block); }
     }
 
     /** A computed column's values for the block it last computed. */

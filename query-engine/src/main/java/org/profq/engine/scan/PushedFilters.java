@@ -1,4 +1,4 @@
-package org.profq.engine.table;
+package org.profq.engine.scan;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
