@@ -8,9 +8,10 @@ import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.prepare.CalcitePrepareImpl;
 
 /**
- * Calcite's statement preparation with profq's planner rules added ({@link IndexAggregateRule}).
- * {@code -Dprofq.indexAggregates=false} leaves them out, so every aggregate runs through
- * Calcite's own operators: to compare the two, or to rule profq's out when a result looks wrong.
+ * Calcite's statement preparation with profq's planner rules added ({@link IndexAggregateRule},
+ * {@link IndexLookupJoinRule}). {@code -Dprofq.indexAggregates=false} leaves them out, so every
+ * aggregate and join runs through Calcite's own operators: to compare the two, or to rule
+ * profq's out when a result looks wrong.
  */
 public final class ProfqPrepare extends CalcitePrepareImpl {
     public static final String INDEX_AGGREGATES = "profq.indexAggregates";
@@ -40,6 +41,7 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
         RelOptPlanner planner = super.createPlanner(prepareContext, externalContext, costFactory);
         if (indexAggregates()) {
             IndexAggregateRule.addTo(planner);
+            IndexLookupJoinRule.addTo(planner);
         }
         return planner;
     }

@@ -30,4 +30,12 @@ public interface ColumnSource {
     boolean nullable(int column);
 
     int columnCount();
+
+    /**
+     * The column whose value names a row ({@code calls.call_id}, {@code allocations.object_id}),
+     * or -1: such a table is too big to hold, so a join with it streams it ({@link KeyLookupJoin}).
+     */
+    default int idColumn() {
+        return -1;
+    }
 }

@@ -34,6 +34,13 @@ final class PushedFilters {
         boolean test(long row);
     }
 
+    /** Whether it can test every one of {@code filters} on the columns: a plan that relies on it to leave none for Calcite. */
+    static boolean takesAll(List<RexNode> filters, ColumnReader[] columns) {
+        List<RexNode> left = new ArrayList<>(filters);
+        take(left, columns);
+        return left.isEmpty();
+    }
+
     /** Takes the filters it can test out of {@code filters}; null when it takes none. */
     static RowTest take(List<RexNode> filters, ColumnReader[] columns) {
         List<RowTest> tests = new ArrayList<>();

@@ -28,4 +28,10 @@ public final class AllocationTable extends IndexedTable {
                 ColumnReader.nullableInts(index.column(ALLOCATION_ARRAY_LENGTH)),
                 ColumnReader.flag(index.column(ALLOCATION_TRACKED), 1)};
     }
+
+    /** Column 0, {@code object_id}: joins on it stream this table rather than hold it. */
+    @Override
+    public int idColumn() {
+        return 0;
+    }
 }

@@ -40,4 +40,10 @@ public final class CallTable extends IndexedTable {
                 ColumnReader.text(index.column(CALL_CONTEXT),
                         context -> index.stack((int) context, methodId -> Signatures.of(recording, methodId)))};
     }
+
+    /** Column 0, {@code call_id}: joins on it stream this table rather than hold it. */
+    @Override
+    public int idColumn() {
+        return 0;
+    }
 }

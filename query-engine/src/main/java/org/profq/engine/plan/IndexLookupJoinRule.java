@@ -1,0 +1,189 @@
+package org.profq.engine.plan;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import org.apache.calcite.adapter.enumerable.EnumerableConvention;
+import org.apache.calcite.adapter.enumerable.EnumerableInterpreter;
+import org.apache.calcite.interpreter.Bindables;
+import org.apache.calcite.plan.RelOptPlanner;
+import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.plan.RelOptRuleCall;
+import org.apache.calcite.plan.RelRule;
+import org.apache.calcite.plan.volcano.RelSubset;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.JoinInfo;
+import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.RelFactories;
+import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.logical.LogicalTableScan;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.tools.RelBuilderFactory;
+import org.profq.engine.scan.ColumnSource;
+import org.profq.engine.scan.KeyLookupJoin;
+
+/**
+ * Plans an equi-join of a big profq table ({@code calls}, {@code allocations}) on its id
+ * column with a side that does not read one as an {@link IndexLookupJoin}: the small side is
+ * held, the big table streamed. Without it Calcite sorts both sides for a merge join or hashes
+ * the big one, holding every call on the heap ({@code exceptions_by_site} on a recording of
+ * 168 M calls ran out of memory at 8.9 GB). Inner joins and left joins, with the big table on
+ * either side, read directly or through a projection of its columns, with filters the index
+ * can test; any other join is left to Calcite.
+ */
+final class IndexLookupJoinRule extends RelRule<IndexLookupJoinRule.Settings> {
+
+    /** The rule's settings: a name, the shape it matches, and which input of the join is the big table. */
+    record Settings(String description, OperandTransform operandSupplier, RelBuilderFactory relBuilderFactory,
+                    int bigSide) implements RelRule.Config {
+        @Override
+        public IndexLookupJoinRule toRule() {
+            return new IndexLookupJoinRule(this);
+        }
+
+        @Override
+        public Settings withRelBuilderFactory(RelBuilderFactory factory) {
+            return new Settings(description, operandSupplier, factory, bigSide);
+        }
+
+        @Override
+        public Settings withDescription(String name) {
+            return new Settings(name, operandSupplier, relBuilderFactory, bigSide);
+        }
+
+        @Override
+        public Settings withOperandSupplier(OperandTransform operands) {
+            return new Settings(description, operands, relBuilderFactory, bigSide);
+        }
+    }
+
+    /** How the big table reaches the join: a scan, under Calcite's interpreter, under a projection, or both. */
+    private enum Shape {
+        SCAN, INTERPRETED, PROJECTED, PROJECTED_INTERPRETED;
+
+        OperandTransform operand() {
+            OperandTransform scan = b -> b.operand(TableScan.class).noInputs();
+            OperandTransform interpreted = b -> b.operand(EnumerableInterpreter.class).oneInput(scan);
+            return switch (this) {
+                case SCAN -> scan;
+                case INTERPRETED -> interpreted;
+                case PROJECTED -> b -> b.operand(Project.class).oneInput(scan);
+                case PROJECTED_INTERPRETED -> b -> b.operand(Project.class).oneInput(interpreted);
+            };
+        }
+    }
+
+    private IndexLookupJoinRule(Settings settings) {
+        super(settings);
+    }
+
+    static void addTo(RelOptPlanner planner) {
+        OperandTransform any = b -> b.operand(RelNode.class).anyInputs();
+        for (Shape shape : Shape.values()) {
+            planner.addRule(new Settings("IndexLookupJoinRule(" + shape + " right)",
+                    b -> b.operand(Join.class).inputs(any, shape.operand()), RelFactories.LOGICAL_BUILDER, 1).toRule());
+            planner.addRule(new Settings("IndexLookupJoinRule(" + shape + " left)",
+                    b -> b.operand(Join.class).inputs(shape.operand(), any), RelFactories.LOGICAL_BUILDER, 0).toRule());
+        }
+    }
+
+    @Override
+    public void onMatch(RelOptRuleCall call) {
+        Join join = call.rel(0);
+        int bigSide = config.bigSide();
+        int smallSide = 1 - bigSide;
+        // The big side's operands: after the join's, before or after the small side's one.
+        List<RelNode> big = Arrays.asList(call.rels).subList(bigSide == 1 ? 2 : 1, bigSide == 1 ? call.rels.length : call.rels.length - 1);
+        TableScan scan = (TableScan) big.get(big.size() - 1);
+        Project project = big.get(0) instanceof Project between ? between : null;
+        ColumnSource table = scan.getTable().unwrap(ColumnSource.class);
+        JoinInfo keys = join.analyzeCondition();
+        if (table == null || table.idColumn() < 0 || !keys.isEqui() || keys.leftKeys.size() != 1
+                || (join.getJoinType() != JoinRelType.INNER && join.getJoinType() != JoinRelType.LEFT)
+                || holdsBigTable(join.getInput(smallSide))) {
+            return;
+        }
+        int[] columns = bigColumns(scan, project);
+        List<RexNode> filters = scan instanceof Bindables.BindableTableScan bindable ? bindable.filters : List.of();
+        int bigKey = bigSide == 1 ? keys.rightKeys.get(0) : keys.leftKeys.get(0);
+        int smallKey = bigSide == 1 ? keys.leftKeys.get(0) : keys.rightKeys.get(0);
+        if (columns == null || columns[bigKey] != table.idColumn() || !KeyLookupJoin.takesAllFilters(table, filters)) {
+            return;
+        }
+        KeyLookupJoin.Keep keep = join.getJoinType() == JoinRelType.INNER ? KeyLookupJoin.Keep.MATCHED
+                : bigSide == 1 ? KeyLookupJoin.Keep.SMALL : KeyLookupJoin.Keep.TABLE;
+        RelNode small = join.getInput(smallSide);
+        int smallWidth = small.getRowType().getFieldCount();
+        KeyLookupJoin lookup = new KeyLookupJoin(table, columns, table.idColumn(), filters, smallKey, smallWidth,
+                bigSide == 1, keep, describe(join, table, scan, columns, filters, smallKey));
+        call.transformTo(new IndexLookupJoin(join.getCluster(),
+                RelOptRule.convert(small, small.getTraitSet().replace(EnumerableConvention.INSTANCE)), join.getRowType(), lookup));
+    }
+
+    /** The table column behind each field of the big side, or null when a field is computed. */
+    private static int[] bigColumns(TableScan scan, Project project) {
+        int[] scanned = scan instanceof Bindables.BindableTableScan bindable ? bindable.projects.toIntArray()
+                : scan instanceof LogicalTableScan ? identity(scan.getRowType().getFieldCount()) : null;
+        if (scanned == null || project == null) {
+            return scanned;
+        }
+        int[] columns = new int[project.getProjects().size()];
+        for (int i = 0; i < columns.length; i++) {
+            if (!(project.getProjects().get(i) instanceof RexInputRef ref)) {
+                return null;
+            }
+            columns[i] = scanned[ref.getIndex()];
+        }
+        return columns;
+    }
+
+    private static int[] identity(int count) {
+        int[] columns = new int[count];
+        Arrays.setAll(columns, i -> i);
+        return columns;
+    }
+
+    /**
+     * Whether {@code node} reads a big table other than through an aggregate: then it is no
+     * small side to hold (a self-join of {@code calls}, a join of {@code calls} with
+     * {@code allocations}), and Calcite plans the join as it would.
+     */
+    private static boolean holdsBigTable(RelNode node) {
+        RelNode rel = node instanceof RelSubset subset ? subset.getOriginal() : node;
+        if (rel == null) {
+            return true; // nothing known of it: do not bet memory on it
+        }
+        if (rel instanceof TableScan scan) {
+            ColumnSource table = scan.getTable().unwrap(ColumnSource.class);
+            return table != null && table.idColumn() >= 0;
+        }
+        if (rel instanceof Aggregate) {
+            return false;
+        }
+        for (RelNode input : rel.getInputs()) {
+            if (holdsBigTable(input)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** What EXPLAIN shows: {@code LEFT JOIN calls ON call_id = $0, reading call_id, method_id}. */
+    private static String describe(Join join, ColumnSource table, TableScan scan, int[] columns, List<RexNode> filters,
+                                   int smallKey) {
+        List<String> names = new ArrayList<>();
+        for (int column : columns) {
+            names.add(table.columnName(column));
+        }
+        String tableName = scan.getTable().getQualifiedName().get(scan.getTable().getQualifiedName().size() - 1);
+        return join.getJoinType() + " JOIN " + tableName + " ON " + table.columnName(table.idColumn()) + " = $" + smallKey
+                + ", reading " + String.join(", ", names)
+                + (filters.isEmpty() ? "" : " WHERE " + filters.stream().map(RexNode::toString).collect(Collectors.joining(" AND ")));
+    }
+}
