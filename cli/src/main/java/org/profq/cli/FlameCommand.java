@@ -84,7 +84,7 @@ public final class FlameCommand implements Callable<Integer> {
             return 0;
         }
         FlameGraph graph = new FlameGraph();
-        try (Connection connection = SqlCommand.connect(spec, List.of(recording));
+        try (Connection connection = RecordingConnections.connect(spec, List.of(recording));
              Statement statement = connection.createStatement();
              ResultSet stacks = statement.executeQuery(sql)) {
             while (stacks.next()) {

@@ -94,7 +94,7 @@ public final class ReportCommand implements Callable<Integer> {
             throw usage(e.getMessage());
         }
         String text;
-        try (Connection connection = SqlCommand.connect(spec, recordings)) {
+        try (Connection connection = RecordingConnections.connect(spec, recordings)) {
             ResultTable table = ReportRunner.run(connection, report, parameters);
             text = outputFormat == OutputFormat.HTML
                     ? HtmlReport.render(report, table, boundValues(report), String.join(" ", recordings))

@@ -13,6 +13,7 @@ import org.profq.engine.report.Report;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code profq reports}: the saved reports there are to run, built-in and the user's own. */
@@ -32,7 +33,12 @@ public final class ReportsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        OutputFormat output = SqlCommand.lineFormat(spec, format);
+        OutputFormat output;
+        try {
+            output = OutputFormat.lineFormat(format);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
         System.out.print(ResultPrinter.print(listing(ReportCommand.catalog()), output, 0));
         return 0;
     }
