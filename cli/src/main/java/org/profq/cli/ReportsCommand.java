@@ -3,7 +3,6 @@ package org.profq.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 
 import org.profq.cli.output.OutputFormat;
 import org.profq.cli.output.ResultPrinter;
@@ -47,10 +46,7 @@ public final class ReportsCommand implements Callable<Integer> {
     static ResultTable listing(ReportCatalog catalog) {
         List<List<Object>> rows = new ArrayList<>();
         for (Report report : catalog.all()) {
-            String parameters = report.parameters().stream()
-                    .map(parameter -> parameter.name() + "=" + parameter.defaultText())
-                    .collect(Collectors.joining(" "));
-            rows.add(List.of(report.name(), report.source(), report.summary(), parameters));
+            rows.add(List.of(report.name(), report.source(), report.summary(), ReportCatalog.parameterDefaults(report)));
         }
         return new ResultTable(List.of("name", "source", "answers", "parameters"), List.of(false, false, false, false), rows);
     }

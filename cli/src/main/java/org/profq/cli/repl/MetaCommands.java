@@ -157,9 +157,7 @@ final class MetaCommands {
     private ResultTable reportListing() {
         List<List<Object>> rows = new ArrayList<>();
         for (Report report : reports.all()) {
-            StringBuilder parameters = new StringBuilder();
-            report.parameters().forEach(p -> parameters.append(parameters.length() == 0 ? "" : " ").append(p.name()).append('=').append(p.defaultText()));
-            rows.add(List.of(report.name(), report.summary(), parameters.toString()));
+            rows.add(List.of(report.name(), report.summary(), ReportCatalog.parameterDefaults(report)));
         }
         return new ResultTable(List.of("name", "answers", "parameters"), List.of(false, false, false), rows);
     }
