@@ -3,9 +3,6 @@ package org.profq.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.Arrays;
@@ -15,7 +12,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import org.profq.recorder.SampleRun;
 import profq.samples.Sleeper;
 
 /**
@@ -27,13 +23,7 @@ class KilledRecordingIT {
     @Test
     void theRunTableSaysTheLossIsUnknown(@TempDir Path scratch) throws Exception {
         Path recording = scratch.resolve("Sleeper.profq");
-        Process sleeper = new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-javaagent:" + SampleRun.agentJar() + "=out=" + recording,
-                "-cp", SampleRun.samplesClassPath(), Sleeper.class.getName())
-                .redirectErrorStream(true).start();
-        BufferedReader output = new BufferedReader(new InputStreamReader(sleeper.getInputStream(), StandardCharsets.UTF_8));
-        assertEquals("ready", output.readLine(), "the sample's first line");
+        Process sleeper = SampleRecording.start(recording, Sleeper.class);
         Thread.sleep(1_500); // past the one-second batch age: main has flushed some ticks
         sleeper.destroyForcibly(); // SIGKILL
         assertTrue(sleeper.waitFor(30, TimeUnit.SECONDS));

@@ -3,9 +3,6 @@ package org.profq.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -17,7 +14,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import org.profq.recorder.SampleRun;
 import profq.samples.Sleeper;
 
 /**
@@ -35,14 +31,8 @@ class LiveRecordingIT {
     @Test
     void aNewQuerySeesTheEventsFlushedSinceTheLastOne() throws Exception {
         Path recording = scratch.resolve("Sleeper.profq");
-        Process sleeper = new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-javaagent:" + SampleRun.agentJar() + "=out=" + recording,
-                "-cp", SampleRun.samplesClassPath(), Sleeper.class.getName())
-                .redirectErrorStream(true).start();
+        Process sleeper = SampleRecording.start(recording, Sleeper.class);
         try {
-            BufferedReader output = new BufferedReader(new InputStreamReader(sleeper.getInputStream(), StandardCharsets.UTF_8));
-            assertEquals("ready", output.readLine(), "the sample's first line");
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             while (!Files.isDirectory(recording.resolve("events")) && System.nanoTime() < deadline) {
                 Thread.sleep(50);

@@ -3,7 +3,10 @@ package org.profq.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -54,6 +57,26 @@ final class SampleRecording {
         assertEquals(exitCode, result.exitCode(), () -> "the sample " + mainClass.getName() + " failed:\n" + result.stderr());
         assertTrue(Files.isDirectory(recording.resolve("events")), "no recording written at " + recording);
         return recording;
+    }
+
+    /**
+     * Starts {@code mainClass} under the agent, recording into {@code recording}, and returns it
+     * once it has printed its first line, "ready"; the caller ends it.
+     */
+    static Process start(Path recording, Class<?> mainClass) throws IOException {
+        Process process = new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-javaagent:" + SampleRun.agentJar() + "=out=" + recording,
+                "-cp", SampleRun.samplesClassPath(), mainClass.getName())
+                .redirectErrorStream(true).start();
+        try {
+            BufferedReader output = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+            assertEquals("ready", output.readLine(), "the sample's first line");
+            return process;
+        } catch (IOException | RuntimeException | AssertionError e) {
+            process.destroyForcibly();
+            throw e;
+        }
     }
 
     private SampleRecording() {
