@@ -1,8 +1,5 @@
 package org.profq.cli;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -84,7 +81,7 @@ public final class FlameCommand implements Callable<Integer> {
             return 0;
         }
         FlameGraph graph = new FlameGraph();
-        try (Connection connection = SqlCommand.connect(spec, List.of(recording));
+        try (Connection connection = RecordingConnections.connect(spec, List.of(recording));
              Statement statement = connection.createStatement();
              ResultSet stacks = statement.executeQuery(sql)) {
             while (stacks.next()) {
@@ -93,18 +90,7 @@ public final class FlameCommand implements Callable<Integer> {
         } catch (SQLException e) {
             throw new CommandFailure(SqlErrors.sentence("the flame graph's query failed", e), e);
         }
-        String text = chosenFormat.equals("html") ? graph.html(recording, chosen.unit) : graph.collapsed();
-        if (output == null) {
-            System.out.print(text);
-            System.out.flush();
-            return 0;
-        }
-        try {
-            Files.writeString(output, text, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new CommandFailure("cannot write " + output + " (" + e.getMessage() + "); choose another file with -o.", e);
-        }
-        System.err.println("profq: wrote " + output);
+        TextOutput.write(chosenFormat.equals("html") ? graph.html(recording, chosen.unit) : graph.collapsed(), output);
         return 0;
     }
 

@@ -54,8 +54,7 @@ public final class InfoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (!Files.isDirectory(recording)) {
-            throw new ParameterException(spec.commandLine(), "there is no recording at " + recording
-                    + "; give the path of a <name>.profq directory that profq record wrote.");
+            throw new ParameterException(spec.commandLine(), RecordingConnections.noRecordingAt(recording));
         }
         try (Recording opened = Recording.open(recording)) {
             System.out.print(describe(recording, opened));

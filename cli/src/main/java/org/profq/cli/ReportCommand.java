@@ -1,8 +1,5 @@
 package org.profq.cli;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -94,7 +91,7 @@ public final class ReportCommand implements Callable<Integer> {
             throw usage(e.getMessage());
         }
         String text;
-        try (Connection connection = SqlCommand.connect(spec, recordings)) {
+        try (Connection connection = RecordingConnections.connect(spec, recordings)) {
             ResultTable table = ReportRunner.run(connection, report, parameters);
             text = outputFormat == OutputFormat.HTML
                     ? HtmlReport.render(report, table, boundValues(report), String.join(" ", recordings))
@@ -102,7 +99,7 @@ public final class ReportCommand implements Callable<Integer> {
         } catch (SQLException e) {
             throw new CommandFailure(SqlErrors.sentence("the report " + name + " failed", e), e);
         }
-        write(text);
+        TextOutput.write(text, output);
         return 0;
     }
 
@@ -112,20 +109,6 @@ public final class ReportCommand implements Callable<Integer> {
         report.parameters().forEach(parameter -> values.put(parameter.name(),
                 parameters.containsKey(parameter.name()) ? parameter.valueOf(parameters.get(parameter.name())) : parameter.defaultValue()));
         return values;
-    }
-
-    private void write(String text) {
-        if (output == null) {
-            System.out.print(text);
-            System.out.flush();
-            return;
-        }
-        try {
-            Files.writeString(output, text, StandardCharsets.UTF_8);
-            System.err.println("profq: wrote " + output);
-        } catch (IOException e) {
-            throw new CommandFailure("cannot write " + output + " (" + e.getMessage() + "); choose another file with -o.", e);
-        }
     }
 
     private ParameterException usage(String message) {

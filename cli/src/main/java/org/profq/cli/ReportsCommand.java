@@ -3,7 +3,6 @@ package org.profq.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 
 import org.profq.cli.output.OutputFormat;
 import org.profq.cli.output.ResultPrinter;
@@ -13,6 +12,7 @@ import org.profq.engine.report.Report;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code profq reports}: the saved reports there are to run, built-in and the user's own. */
@@ -32,7 +32,12 @@ public final class ReportsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        OutputFormat output = SqlCommand.lineFormat(spec, format);
+        OutputFormat output;
+        try {
+            output = OutputFormat.lineFormat(format);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
         System.out.print(ResultPrinter.print(listing(ReportCommand.catalog()), output, 0));
         return 0;
     }
@@ -41,10 +46,7 @@ public final class ReportsCommand implements Callable<Integer> {
     static ResultTable listing(ReportCatalog catalog) {
         List<List<Object>> rows = new ArrayList<>();
         for (Report report : catalog.all()) {
-            String parameters = report.parameters().stream()
-                    .map(parameter -> parameter.name() + "=" + parameter.defaultText())
-                    .collect(Collectors.joining(" "));
-            rows.add(List.of(report.name(), report.source(), report.summary(), parameters));
+            rows.add(List.of(report.name(), report.source(), report.summary(), ReportCatalog.parameterDefaults(report)));
         }
         return new ResultTable(List.of("name", "source", "answers", "parameters"), List.of(false, false, false, false), rows);
     }

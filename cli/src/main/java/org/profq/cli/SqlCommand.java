@@ -1,7 +1,6 @@
 package org.profq.cli;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,17 +10,14 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.concurrent.Callable;
 
 import org.profq.cli.output.OutputFormat;
 import org.profq.cli.output.ResultPrinter;
 import org.profq.cli.output.ResultTable;
 import org.profq.cli.repl.Repl;
-import org.profq.cli.sql.RecordingConnections;
 import org.profq.cli.sql.SqlErrors;
 import org.profq.cli.sql.Statements;
-import org.profq.engine.jdbc.ProfqDriver;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -72,26 +68,27 @@ public final class SqlCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        OutputFormat output = lineFormat(spec, format);
+        OutputFormat output = lineFormat();
         if (execute != null && file != null) {
             throw usage("give either -e or -f, not both.");
         }
         String sql = execute != null ? execute : file != null ? read(file) : null;
         if (sql == null) {
-            String url = url(spec, recordings);
+            RecordingConnections connections = RecordingConnections.of(spec, recordings);
             try {
-                return new Repl(() -> new ProfqDriver().connect(url, new Properties()), recordings, output).run();
+                return new Repl(connections::open, connections.toString(), connections.schemaNames(), output).run();
             } catch (SQLException e) {
-                throw openFailure(e);
+                throw RecordingConnections.openFailure(e);
             }
         }
-        try (Connection connection = connect(spec, recordings)) {
+        try (Connection connection = RecordingConnections.connect(spec, recordings)) {
             List<String> statements = Statements.split(sql);
             if (statements.isEmpty()) {
                 throw usage("there is no SQL statement to run; give one with -e \"SELECT ...\".");
             }
             for (String statement : statements) {
-                print(System.out, query(connection, statement), output);
+                System.out.print(ResultPrinter.print(query(connection, statement), output, 0));
+                System.out.flush();
             }
             return 0;
         } catch (SQLException e) {
@@ -100,7 +97,7 @@ public final class SqlCommand implements Callable<Integer> {
     }
 
     /** Runs one statement and reads its result; a failure is one sentence with the error's position. */
-    static ResultTable query(Connection connection, String sql) {
+    private static ResultTable query(Connection connection, String sql) {
         try (Statement statement = connection.createStatement(); ResultSet results = statement.executeQuery(sql)) {
             return ResultTable.read(results);
         } catch (SQLException e) {
@@ -108,45 +105,11 @@ public final class SqlCommand implements Callable<Integer> {
         }
     }
 
-    static void print(PrintStream out, ResultTable table, OutputFormat format) {
-        out.print(ResultPrinter.print(table, format, 0));
-        out.flush();
-    }
-
-    /** The recordings opened; a missing one is a usage error, one that cannot be read a failure. */
-    static Connection connect(CommandSpec spec, List<String> recordings) {
-        String url = url(spec, recordings);
+    private OutputFormat lineFormat() {
         try {
-            return new ProfqDriver().connect(url, new Properties());
-        } catch (SQLException e) {
-            throw openFailure(e);
-        }
-    }
-
-    /** The JDBC URL of the recordings; a usage error if they are not there. */
-    private static String url(CommandSpec spec, List<String> recordings) {
-        try {
-            return RecordingConnections.url(recordings);
+            return OutputFormat.lineFormat(format);
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
-    }
-
-    private static CommandFailure openFailure(SQLException e) {
-        String message = e.getMessage() == null ? e.toString() : e.getMessage().strip();
-        return new CommandFailure(message.endsWith(".") ? message : message + ".", e);
-    }
-
-    /** A format for line output (not html), or a usage error. */
-    static OutputFormat lineFormat(CommandSpec spec, String name) {
-        try {
-            OutputFormat format = OutputFormat.named(name);
-            if (format == OutputFormat.HTML) {
-                throw new IllegalArgumentException("--format html is for reports; use table, csv, json or markdown.");
-            }
-            return format;
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+            throw usage(e.getMessage());
         }
     }
 

@@ -2,14 +2,12 @@ package org.profq.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import profq.samples.Recursion;
 import profq.samples.Threads;
@@ -21,49 +19,41 @@ import profq.samples.Threads;
 class CallTreeIT {
     private static final String MAIN = "profq.samples.Recursion.main(java.lang.String[])";
     private static final String SUM = "profq.samples.Recursion.sum(int)";
-    private static Connection recursion;
-    private static Connection threads;
 
-    @BeforeAll
-    static void open() throws SQLException {
-        recursion = Rows.connect(SampleRecording.of(Recursion.class).toString());
-        threads = Rows.connect(SampleRecording.of(Threads.class).toString());
-    }
+    @RegisterExtension
+    static final SampleConnection recursion = SampleConnection.of(Recursion.class);
 
-    @AfterAll
-    static void close() throws SQLException {
-        recursion.close();
-        threads.close();
-    }
+    @RegisterExtension
+    static final SampleConnection threads = SampleConnection.of(Threads.class);
 
     @Test
     void eachRecursionLevelIsAContextWithItsCallsTimes() throws SQLException {
         List<List<Object>> expected = new ArrayList<>();
         String path = MAIN;
-        for (List<Object> call : Rows.query(recursion, "SELECT depth, duration_ns, self_ns FROM calls ORDER BY depth")) {
+        for (List<Object> call : Rows.query(recursion.get(), "SELECT depth, duration_ns, self_ns FROM calls ORDER BY depth")) {
             expected.add(List.of(path, call.get(0), 1L, call.get(1), call.get(2)));
             path += ";" + SUM;
         }
         assertEquals(12, expected.size());
-        assertEquals(expected, Rows.query(recursion, "SELECT path, depth, calls, inclusive_ns, self_ns FROM call_tree"));
+        assertEquals(expected, Rows.query(recursion.get(), "SELECT path, depth, calls, inclusive_ns, self_ns FROM call_tree"));
     }
 
     @Test
     void flameGivesOneCollapsedLinePerContextAndItsSelfTime() throws SQLException {
         List<List<Object>> expected = new ArrayList<>();
         String path = MAIN;
-        for (List<Object> call : Rows.query(recursion, "SELECT self_ns FROM calls ORDER BY depth")) {
+        for (List<Object> call : Rows.query(recursion.get(), "SELECT self_ns FROM calls ORDER BY depth")) {
             expected.add(List.of(path + " " + call.get(0)));
             path += ";" + SUM;
         }
-        assertEquals(expected, Rows.query(recursion, "SELECT collapsed FROM flame"));
-        assertEquals(Rows.query(recursion, "SELECT duration_ns FROM calls WHERE depth = 0"),
-                Rows.query(recursion, "SELECT SUM(self_ns) FROM flame"));
+        assertEquals(expected, Rows.query(recursion.get(), "SELECT collapsed FROM flame"));
+        assertEquals(Rows.query(recursion.get(), "SELECT duration_ns FROM calls WHERE depth = 0"),
+                Rows.query(recursion.get(), "SELECT SUM(self_ns) FROM flame"));
     }
 
     @Test
     void identicalPathsOfSeveralThreadsMerge() throws SQLException {
-        assertEquals(List.of(List.of(80_000L, 8L)), Rows.query(threads, """
+        assertEquals(List.of(List.of(80_000L, 8L)), Rows.query(threads.get(), """
                 SELECT t.calls, (SELECT COUNT(DISTINCT thread_id) FROM calls WHERE stack = t.path)
                 FROM call_tree AS t WHERE t.path LIKE '%;profq.samples.Threads.work(int, int)'"""));
     }

@@ -2,13 +2,11 @@ package org.profq.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import profq.samples.Allocations;
 
@@ -18,37 +16,28 @@ import profq.samples.Allocations;
  * 10 long[3][4], on the main thread only.
  */
 class DictionaryTablesIT {
-    private static Connection connection;
-
-    @BeforeAll
-    static void open() throws SQLException {
-        connection = Rows.connect(SampleRecording.of(Allocations.class).toString());
-    }
-
-    @AfterAll
-    static void close() throws SQLException {
-        connection.close();
-    }
+    @RegisterExtension
+    static final SampleConnection connection = SampleConnection.of(Allocations.class);
 
     @Test
     void runCountsEveryEventAndNoneLost() throws SQLException {
         // 1,002 calls (main, allocate, 1,000 Point constructors) enter and exit; 1,110 allocations.
         assertEquals(List.of(List.of("profq.samples.Allocations", "", "exact", 0L, 2 * 1_002L + 1_110L, 0L, 0L, true)),
-                Rows.query(connection, "SELECT main_class, args, clock, tick_ns, events, events_lost, events_lost_at_least,"
+                Rows.query(connection.get(), "SELECT main_class, args, clock, tick_ns, events, events_lost, events_lost_at_least,"
                         + " ended_cleanly FROM run"));
-        assertEquals(List.of(List.of(true)), Rows.query(connection,
+        assertEquals(List.of(List.of(true)), Rows.query(connection.get(),
                 "SELECT duration_ns >= (SELECT MAX(end_ns) FROM calls) AND started_at LIKE '____-__-__T%Z' FROM run"));
-        assertEquals(List.of(List.of(0L, 0L)), Rows.query(connection, "SELECT window_start_ns, events_dropped_by_window FROM run"),
+        assertEquals(List.of(List.of(0L, 0L)), Rows.query(connection.get(), "SELECT window_start_ns, events_dropped_by_window FROM run"),
                 "a recording without a window has all its events");
         // Allocations and its nested Point class, woven; nothing left unwoven: the recording covers the whole program.
-        assertEquals(List.of(List.of(2L, 0L)), Rows.query(connection, "SELECT classes_woven, classes_left_unwoven FROM run"));
+        assertEquals(List.of(List.of(2L, 0L)), Rows.query(connection.get(), "SELECT classes_woven, classes_left_unwoven FROM run"));
     }
 
     @Test
     void theOnlyThreadIsMain() throws SQLException {
-        assertEquals(List.of(List.of(1L, "main", false, true)), Rows.query(connection,
+        assertEquals(List.of(List.of(1L, "main", false, true)), Rows.query(connection.get(),
                 "SELECT thread_id, name, daemon, first_ns <= last_ns FROM threads"));
-        assertEquals(Rows.query(connection, "SELECT MAX(end_ns) FROM calls"), Rows.query(connection, "SELECT last_ns FROM threads"));
+        assertEquals(Rows.query(connection.get(), "SELECT MAX(end_ns) FROM calls"), Rows.query(connection.get(), "SELECT last_ns FROM threads"));
     }
 
     @Test
@@ -58,17 +47,17 @@ class DictionaryTablesIT {
                         List.of("long[][]", ""),
                         List.of("profq.samples.Allocations", "profq.samples"),
                         List.of("profq.samples.Allocations$Point", "profq.samples")),
-                Rows.query(connection, "SELECT name, package FROM classes ORDER BY name"));
+                Rows.query(connection.get(), "SELECT name, package FROM classes ORDER BY name"));
         assertEquals(List.of(
                         List.of("<init>", "(II)V", "profq.samples.Allocations$Point.<init>(int, int)", "Allocations.java"),
                         List.of("allocate", "()J", "profq.samples.Allocations.allocate()", "Allocations.java"),
                         List.of("main", "([Ljava/lang/String;)V", "profq.samples.Allocations.main(java.lang.String[])", "Allocations.java")),
-                Rows.query(connection, "SELECT name, descriptor, signature, source_file FROM methods ORDER BY name"));
+                Rows.query(connection.get(), "SELECT name, descriptor, signature, source_file FROM methods ORDER BY name"));
         assertEquals(List.of(
                         List.of("allocate", 19, "profq.samples.Allocations$Point", false, 24L),
                         List.of("allocate", 23, "int[]", true, 0L),
                         List.of("allocate", 28, "long[][]", true, 0L)),
-                Rows.query(connection, """
+                Rows.query(connection.get(), """
                         SELECT m.name, s.line, c.name, s.is_array, s.instance_size
                         FROM sites AS s
                         JOIN methods AS m ON m.method_id = s.method_id

@@ -10,8 +10,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -26,19 +26,14 @@ import profq.samples.ManyCalls;
  * sums, empty inputs, a text key named from ids, FILTER, CASE, MIN and MAX.
  */
 class IndexAggregateIT {
-    private static Connection connection;
+    @RegisterExtension
+    static final SampleConnection connection = SampleConnection.recorded(Exceptions.class, "events=calls:exceptions:deaths,track=3");
+
     private static Path manyCalls;
 
     @BeforeAll
-    static void connect(@TempDir Path directory) throws SQLException {
-        connection = Rows.connect(SampleRecording.record(directory, Exceptions.class,
-                "events=calls:exceptions:deaths,track=3", 0).toString());
+    static void record(@TempDir Path directory) {
         manyCalls = SampleRecording.record(directory, ManyCalls.class, "", 0);
-    }
-
-    @AfterAll
-    static void close() throws SQLException {
-        connection.close();
     }
 
     @ParameterizedTest
@@ -55,16 +50,16 @@ class IndexAggregateIT {
                     + "COUNT(CASE WHEN threw THEN NULL ELSE depth END) FROM calls GROUP BY method_id",
             "SELECT thread_id, class_id, COUNT(*), MIN(line), MAX(throw_ns - throw_ns) FROM exceptions GROUP BY thread_id, class_id"})
     void givesTheRowsCalciteGives(String sql) throws SQLException {
-        String plan = (String) Rows.query(connection, "EXPLAIN PLAN FOR " + sql).get(0).get(0);
+        String plan = (String) Rows.query(connection.get(), "EXPLAIN PLAN FOR " + sql).get(0).get(0);
         assertTrue(plan.startsWith("IndexAggregate("), "the aggregate is computed on the index: " + plan);
-        List<List<Object>> pushed = sorted(Rows.query(connection, sql));
+        List<List<Object>> pushed = sorted(Rows.query(connection.get(), sql));
 
         List<List<Object>> calcites;
         System.setProperty(ProfqPrepare.INDEX_AGGREGATES, "false");
         try {
-            String calcitePlan = (String) Rows.query(connection, "EXPLAIN PLAN FOR " + sql).get(0).get(0);
+            String calcitePlan = (String) Rows.query(connection.get(), "EXPLAIN PLAN FOR " + sql).get(0).get(0);
             assertTrue(!calcitePlan.contains("IndexAggregate"), calcitePlan);
-            calcites = sorted(Rows.query(connection, sql));
+            calcites = sorted(Rows.query(connection.get(), sql));
         } finally {
             System.clearProperty(ProfqPrepare.INDEX_AGGREGATES);
         }

@@ -3,16 +3,11 @@ package org.profq.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import profq.samples.Churn;
 import profq.samples.ThrowSites;
@@ -24,28 +19,18 @@ import profq.samples.ThrowSites;
  * sites).
  */
 class LifecycleViewsIT {
-    private static Connection churn;
-    private static Connection throwSites;
+    @RegisterExtension
+    static final SampleConnection churn = SampleConnection.recorded(Churn.class, "events=calls:deaths,track=1");
 
-    @BeforeAll
-    static void record() throws IOException, SQLException {
-        Path directory = Files.createTempDirectory(Files.createDirectories(Path.of("target", "it-recordings")), "lifecycle");
-        churn = Rows.connect(SampleRecording.record(directory, Churn.class, "events=calls:deaths,track=1", 0).toString());
-        throwSites = Rows.connect(SampleRecording.record(directory, ThrowSites.class, "events=calls:exceptions", 0).toString());
-    }
-
-    @AfterAll
-    static void close() throws SQLException {
-        churn.close();
-        throwSites.close();
-    }
+    @RegisterExtension
+    static final SampleConnection throwSites = SampleConnection.recorded(ThrowSites.class, "events=calls:exceptions");
 
     @Test
     void everyTrackedObjectHasExactlyOneDeathRow() throws SQLException {
-        assertEquals(List.of(List.of(10_012L, 10_012L, 11L)), Rows.query(churn,
+        assertEquals(List.of(List.of(10_012L, 10_012L, 11L)), Rows.query(churn.get(),
                 "SELECT (SELECT COUNT(*) FROM allocations WHERE tracked), COUNT(*),"
                         + " COUNT(CASE WHEN at_exit THEN 1 END) FROM deaths"));
-        assertEquals(List.of(List.of(0L)), Rows.query(churn,
+        assertEquals(List.of(List.of(0L)), Rows.query(churn.get(),
                 "SELECT COUNT(*) FROM deaths AS d LEFT JOIN allocations AS a ON a.object_id = d.object_id"
                         + " WHERE a.object_id IS NULL OR NOT a.tracked"));
     }
@@ -57,15 +42,15 @@ class LifecycleViewsIT {
                         List.of("profq.samples.Churn.keep(int)", 34, "profq.samples.Churn$Item", 10L, 10L),
                         List.of("profq.samples.Churn.<clinit>()", 12, "java.util.ArrayList", 1L, 1L),
                         List.of("profq.samples.Churn.fill(int)", 25, "java.util.ArrayList", 1L, 0L)),
-                Rows.query(churn, "SELECT signature, line, type_name, objects, alive_at_exit FROM lifetime_by_site"
+                Rows.query(churn.get(), "SELECT signature, line, type_name, objects, alive_at_exit FROM lifetime_by_site"
                         + " ORDER BY objects DESC, alive_at_exit DESC"));
         // The percentiles are the lifetimes at rank CEIL(p * n) of each site's n.
-        assertEquals(List.of(List.of(true, true, true)), Rows.query(churn,
+        assertEquals(List.of(List.of(true, true, true)), Rows.query(churn.get(),
                 "SELECT p50_ns = (SELECT MIN(lifetime_ns) FROM (SELECT lifetime_ns, ROW_NUMBER() OVER (ORDER BY lifetime_ns) AS r"
                         + " FROM lifetimes WHERE site_id = v.site_id) AS t WHERE r >= 5), p50_ns <= p90_ns, p90_ns <= max_ns"
                         + " FROM lifetime_by_site AS v WHERE line = 34"));
         // Objects alive at exit lived until the end; the dropped ones died before keep() ran.
-        List<List<Object>> bounds = Rows.query(churn, "SELECT MAX(CASE WHEN NOT at_exit THEN death_ns END),"
+        List<List<Object>> bounds = Rows.query(churn.get(), "SELECT MAX(CASE WHEN NOT at_exit THEN death_ns END),"
                 + " MIN(CASE WHEN at_exit THEN death_ns END), (SELECT duration_ns FROM run) FROM lifetimes");
         long lastDeath = (Long) bounds.get(0).get(0);
         long exitDeaths = (Long) bounds.get(0).get(1);
@@ -79,6 +64,6 @@ class LifecycleViewsIT {
                         List.of("profq.samples.ThrowSites.recovering(int)", 34, "java.lang.IllegalArgumentException", 5L),
                         List.of("profq.samples.ThrowSites.failing(int)", 29, "java.lang.IllegalStateException", 3L),
                         List.of("profq.samples.ThrowSites.parsing(java.lang.String)", 42, "java.lang.NumberFormatException", 2L)),
-                Rows.query(throwSites, "SELECT signature, line, type_name, throws FROM exceptions_by_site ORDER BY throws DESC"));
+                Rows.query(throwSites.get(), "SELECT signature, line, type_name, throws FROM exceptions_by_site ORDER BY throws DESC"));
     }
 }

@@ -32,14 +32,16 @@ final class SampleRecording {
 
     /** As {@link #of(Class)}, for a sample that ends with {@code exitCode}. */
     static synchronized Path of(Class<?> mainClass, int exitCode) {
-        return RECORDED.computeIfAbsent(mainClass, sample -> {
-            try {
-                Files.createDirectories(RECORDINGS);
-                return record(Files.createTempDirectory(RECORDINGS, sample.getSimpleName()), sample, "clock=exact", exitCode);
-            } catch (IOException e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        return RECORDED.computeIfAbsent(mainClass, sample -> record(newDirectory(sample), sample, "clock=exact", exitCode));
+    }
+
+    /** A new directory under target/it-recordings for a recording of {@code mainClass}. */
+    static Path newDirectory(Class<?> mainClass) {
+        try {
+            return Files.createTempDirectory(Files.createDirectories(RECORDINGS), mainClass.getSimpleName());
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /**

@@ -2,14 +2,12 @@ package org.profq.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import profq.samples.Threads;
 
@@ -19,17 +17,8 @@ import profq.samples.Threads;
  * independently while events of all threads stream past interleaved.
  */
 class ThreadsIT {
-    private static Connection connection;
-
-    @BeforeAll
-    static void open() throws SQLException {
-        connection = Rows.connect(SampleRecording.of(Threads.class).toString());
-    }
-
-    @AfterAll
-    static void close() throws SQLException {
-        connection.close();
-    }
+    @RegisterExtension
+    static final SampleConnection connection = SampleConnection.of(Threads.class);
 
     @Test
     void everyWorkerCallsWorkTenThousandTimes() throws SQLException {
@@ -37,7 +26,7 @@ class ThreadsIT {
         for (int worker = 0; worker < 8; worker++) {
             expected.add(List.of("worker-" + worker, 10_000L, 2, 10_000L));
         }
-        assertEquals(expected, Rows.query(connection, """
+        assertEquals(expected, Rows.query(connection.get(), """
                 SELECT t.name, COUNT(*), MIN(c.depth), COUNT(*) FILTER (WHERE c.outermost)
                 FROM calls AS c
                 JOIN methods AS m ON m.method_id = c.method_id
@@ -48,15 +37,15 @@ class ThreadsIT {
 
     @Test
     void heapByClassCountsEveryCounter() throws SQLException {
-        assertEquals(List.of(List.of(80_000L, 80_000L * 24)), Rows.query(connection,
+        assertEquals(List.of(List.of(80_000L, 80_000L * 24)), Rows.query(connection.get(),
                 "SELECT objects, bytes FROM heap_by_class WHERE type_name = 'profq.samples.Threads$Counter'"));
-        assertEquals(List.of(List.of("profq.samples.Threads.work(int, int)", 80_000L)), Rows.query(connection,
+        assertEquals(List.of(List.of("profq.samples.Threads.work(int, int)", 80_000L)), Rows.query(connection.get(),
                 "SELECT signature, objects FROM heap_by_method WHERE signature LIKE '%.work(%'"));
     }
 
     @Test
     void eachThreadsLastEventFollowsItsFirst() throws SQLException {
-        assertEquals(List.of(List.of(9L, 9L)), Rows.query(connection,
+        assertEquals(List.of(List.of(9L, 9L)), Rows.query(connection.get(),
                 "SELECT COUNT(*), COUNT(*) FILTER (WHERE last_ns > first_ns) FROM threads"));
     }
 }

@@ -3,13 +3,11 @@ package org.profq.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import profq.samples.Recursion;
 
@@ -21,49 +19,41 @@ import profq.samples.Recursion;
 class TimeViewsIT {
     private static final String SUM = "profq.samples.Recursion.sum(int)";
     private static final String MAIN = "profq.samples.Recursion.main(java.lang.String[])";
-    private static Connection connection;
 
-    @BeforeAll
-    static void open() throws SQLException {
-        connection = Rows.connect(SampleRecording.of(Recursion.class).toString());
-    }
-
-    @AfterAll
-    static void close() throws SQLException {
-        connection.close();
-    }
+    @RegisterExtension
+    static final SampleConnection connection = SampleConnection.of(Recursion.class);
 
     @Test
     void callsHaveOneRowPerExecutionWithItsNesting() throws SQLException {
-        assertEquals(List.of(List.of("main", 1L, 0, 0, 1L), List.of("sum", 11L, 1, 11, 1L)), Rows.query(connection, """
+        assertEquals(List.of(List.of("main", 1L, 0, 0, 1L), List.of("sum", 11L, 1, 11, 1L)), Rows.query(connection.get(), """
                 SELECT m.name, COUNT(*), MIN(c.depth), MAX(c.depth), COUNT(*) FILTER (WHERE c.outermost)
                 FROM calls AS c JOIN methods AS m ON m.method_id = c.method_id
                 GROUP BY m.name ORDER BY m.name"""));
-        assertEquals(List.of(List.of(1L)), Rows.query(connection,
+        assertEquals(List.of(List.of(1L)), Rows.query(connection.get(),
                 "SELECT COUNT(*) FROM calls WHERE parent_call_id IS NULL AND depth = 0 AND finished AND NOT threw"));
     }
 
     @Test
     void selfTimeIsDurationLessTheDirectCallees() throws SQLException {
-        assertEquals(List.of(), Rows.query(connection, """
+        assertEquals(List.of(), Rows.query(connection.get(), """
                 WITH callees AS (
                     SELECT parent_call_id, SUM(duration_ns) AS ns FROM calls GROUP BY parent_call_id
                 )
                 SELECT c.call_id FROM calls AS c LEFT JOIN callees AS k ON k.parent_call_id = c.call_id
                 WHERE c.self_ns <> c.duration_ns - COALESCE(k.ns, 0) OR c.duration_ns <> c.end_ns - c.start_ns"""));
-        assertEquals(List.of(List.of(12L)), Rows.query(connection, "SELECT COUNT(*) FROM calls WHERE self_ns > 0"));
+        assertEquals(List.of(List.of(12L)), Rows.query(connection.get(), "SELECT COUNT(*) FROM calls WHERE self_ns > 0"));
     }
 
     @Test
     void timeByMethodCountsRecursionOnce() throws SQLException {
-        List<Object> outermostSum = Rows.query(connection, "SELECT duration_ns FROM calls WHERE depth = 1").get(0);
+        List<Object> outermostSum = Rows.query(connection.get(), "SELECT duration_ns FROM calls WHERE depth = 1").get(0);
         long sumNanos = (Long) outermostSum.get(0);
-        long mainNanos = (Long) Rows.query(connection, "SELECT duration_ns FROM calls WHERE depth = 0").get(0).get(0);
+        long mainNanos = (Long) Rows.query(connection.get(), "SELECT duration_ns FROM calls WHERE depth = 0").get(0).get(0);
         assertTrue(sumNanos > 0 && mainNanos > sumNanos, "the exact clock gives real durations");
         assertEquals(List.of(
                         List.of(MAIN, 1L, mainNanos, mainNanos - sumNanos, mainNanos, mainNanos, 1.0),
                         List.of(SUM, 11L, sumNanos, sumNanos, sumNanos, sumNanos, (double) sumNanos / mainNanos)),
-                Rows.query(connection,
+                Rows.query(connection.get(),
                         "SELECT signature, calls, inclusive_ns, self_ns, mean_ns, max_ns, share FROM time_by_method"));
     }
 }

@@ -3,16 +3,11 @@ package org.profq.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import profq.samples.EndlessCache;
 import profq.samples.HashCodeTrap;
@@ -26,24 +21,15 @@ import profq.samples.LazyInit;
  */
 class WasteViewsIT {
     private static final long MILLIS = 1_000_000L;
-    private static Connection lazy;
-    private static Connection cache;
-    private static Connection trap;
 
-    @BeforeAll
-    static void record() throws IOException, SQLException {
-        Path directory = Files.createTempDirectory(Files.createDirectories(Path.of("target", "it-recordings")), "waste");
-        lazy = Rows.connect(SampleRecording.record(directory, LazyInit.class, "events=calls:uses,track=1", 0).toString());
-        cache = Rows.connect(SampleRecording.record(directory, EndlessCache.class, "events=calls:uses,track=1", 0).toString());
-        trap = Rows.connect(SampleRecording.record(directory, HashCodeTrap.class, "events=uses,track=1", 0).toString());
-    }
+    @RegisterExtension
+    static final SampleConnection lazy = SampleConnection.recorded(LazyInit.class, "events=calls:uses,track=1");
 
-    @AfterAll
-    static void close() throws SQLException {
-        lazy.close();
-        cache.close();
-        trap.close();
-    }
+    @RegisterExtension
+    static final SampleConnection cache = SampleConnection.recorded(EndlessCache.class, "events=calls:uses,track=1");
+
+    @RegisterExtension
+    static final SampleConnection trap = SampleConnection.recorded(HashCodeTrap.class, "events=uses,track=1");
 
     @Test
     void usesAreCountedByKindAndMember() throws SQLException {
@@ -51,13 +37,13 @@ class WasteViewsIT {
                         List.of("call", "java.util.Set.add(java.lang.Object)", 10L),
                         List.of("call", "java.util.Set.contains(java.lang.Object)", 10L),
                         List.of("get", "profq.samples.HashCodeTrap$Key.id", 40L)),
-                Rows.query(trap, "SELECT kind, member_name, COUNT(*) FROM uses GROUP BY kind, member_name ORDER BY kind, member_name"));
-        assertEquals(List.of(List.of("id", "int", "profq.samples.HashCodeTrap$Key")), Rows.query(trap,
+                Rows.query(trap.get(), "SELECT kind, member_name, COUNT(*) FROM uses GROUP BY kind, member_name ORDER BY kind, member_name"));
+        assertEquals(List.of(List.of("id", "int", "profq.samples.HashCodeTrap$Key")), Rows.query(trap.get(),
                 "SELECT f.name, f.type, c.name FROM fields AS f JOIN classes AS c ON c.class_id = f.class_id"));
         // Every use belongs to a tracked object; each of the 20 Keys was used exactly twice.
-        assertEquals(List.of(List.of(0L)), Rows.query(trap, "SELECT COUNT(*) FROM uses AS u LEFT JOIN allocations AS a"
+        assertEquals(List.of(List.of(0L)), Rows.query(trap.get(), "SELECT COUNT(*) FROM uses AS u LEFT JOIN allocations AS a"
                 + " ON a.object_id = u.object_id WHERE a.object_id IS NULL OR NOT a.tracked"));
-        assertEquals(List.of(List.of(20L, 2L, 2L)), Rows.query(trap, "SELECT COUNT(*), MIN(uses), MAX(uses) FROM waste AS w"
+        assertEquals(List.of(List.of(20L, 2L, 2L)), Rows.query(trap.get(), "SELECT COUNT(*), MIN(uses), MAX(uses) FROM waste AS w"
                 + " JOIN classes AS c ON c.class_id = w.class_id WHERE c.name LIKE '%Key'"));
     }
 
@@ -67,8 +53,8 @@ class WasteViewsIT {
         assertEquals(List.of(
                         List.of("profq.samples.LazyInit.prepare(int)", 24, "profq.samples.LazyInit$Config", 100L, 0L, 0L),
                         List.of("profq.samples.LazyInit.prepare(int)", 22, "profq.samples.LazyInit$Config[]", 1L, 1L, 0L)),
-                Rows.query(lazy, "SELECT signature, line, type_name, objects, never_used, alive_at_exit FROM waste_by_site"));
-        List<Object> configs = Rows.query(lazy, "SELECT MIN(lag_ns), MAX(lag_ns), MAX(use_ns), MAX(drag_ns), MIN(uses), MAX(uses)"
+                Rows.query(lazy.get(), "SELECT signature, line, type_name, objects, never_used, alive_at_exit FROM waste_by_site"));
+        List<Object> configs = Rows.query(lazy.get(), "SELECT MIN(lag_ns), MAX(lag_ns), MAX(use_ns), MAX(drag_ns), MIN(uses), MAX(uses)"
                 + " FROM waste AS w JOIN classes AS c ON c.class_id = w.class_id WHERE c.name LIKE '%Config'").get(0);
         assertTrue((Long) configs.get(0) >= 299 * MILLIS, "each waited out the 300 ms sleep: " + configs);
         assertTrue((Long) configs.get(1) < 3_000 * MILLIS, "the same order of magnitude: " + configs);
@@ -76,9 +62,9 @@ class WasteViewsIT {
         assertTrue((Long) configs.get(3) < (Long) configs.get(0), "drag is less than lag: " + configs);
         assertEquals(List.of(1L, 1L), configs.subList(4, 6));
         // The never-used array is all lag; the site's waste is nearly all lag.
-        assertEquals(List.of(List.of(true, true)), Rows.query(lazy,
+        assertEquals(List.of(List.of(true, true)), Rows.query(lazy.get(),
                 "SELECT lag_ns = lifetime_ns, drag_ns = 0 FROM waste WHERE uses = 0"));
-        List<Object> site = Rows.query(lazy, "SELECT lag_share, drag_share, lag_ns + use_ns + drag_ns = lifetime_ns"
+        List<Object> site = Rows.query(lazy.get(), "SELECT lag_share, drag_share, lag_ns + use_ns + drag_ns = lifetime_ns"
                 + " FROM waste_by_site WHERE line = 24").get(0);
         assertTrue((Double) site.get(0) > 0.5 && (Double) site.get(0) > 2 * (Double) site.get(1), site.toString());
         assertEquals(true, site.get(2));
@@ -87,12 +73,12 @@ class WasteViewsIT {
     /** EndlessCache: 100 Entries used once right after creation, then held 300 ms or more to the end. */
     @Test
     void aCacheThatNeverEvictsIsDrag() throws SQLException {
-        List<Object> entries = Rows.query(cache, "SELECT objects, never_used, alive_at_exit, drag_share, lag_share"
+        List<Object> entries = Rows.query(cache.get(), "SELECT objects, never_used, alive_at_exit, drag_share, lag_share"
                 + " FROM waste_by_site WHERE type_name LIKE '%Entry'").get(0);
         assertEquals(List.of(100L, 0L, 100L), entries.subList(0, 3));
         assertTrue((Double) entries.get(3) > 0.9, "drag dominates: " + entries);
         assertTrue((Double) entries.get(4) < 0.05, "used at once: " + entries);
-        List<Object> each = Rows.query(cache, "SELECT MIN(drag_ns), MAX(lag_ns), COUNT(CASE WHEN at_exit THEN 1 END)"
+        List<Object> each = Rows.query(cache.get(), "SELECT MIN(drag_ns), MAX(lag_ns), COUNT(CASE WHEN at_exit THEN 1 END)"
                 + " FROM waste AS w JOIN classes AS c ON c.class_id = w.class_id WHERE c.name LIKE '%Entry'").get(0);
         assertTrue((Long) each.get(0) >= 299 * MILLIS, "held through the 300 ms sleep: " + each);
         assertTrue((Long) each.get(1) < 50 * MILLIS, each.toString());
@@ -102,7 +88,7 @@ class WasteViewsIT {
     @Test
     void theWasteReportRanksSitesByWaste() throws SQLException {
         assertEquals(List.of(List.of("profq.samples.EndlessCache.lookup(int)", "profq.samples.EndlessCache$Entry", 100L)),
-                Rows.query(cache, "SELECT signature, type_name, objects FROM waste_by_site WHERE waste_share > 0.9"
+                Rows.query(cache.get(), "SELECT signature, type_name, objects FROM waste_by_site WHERE waste_share > 0.9"
                         + " AND type_name LIKE '%Entry'"));
         assertEquals(org.profq.engine.report.BuiltInReports.get("waste").name(), "waste");
     }

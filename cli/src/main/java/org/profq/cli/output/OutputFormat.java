@@ -19,6 +19,15 @@ public enum OutputFormat {
         throw new IllegalArgumentException("unknown format '" + name + "'; use table, csv, json, markdown or html.");
     }
 
+    /** As {@link #named}, for printing lines (a query's result, a listing): any format but html. */
+    public static OutputFormat lineFormat(String name) {
+        OutputFormat format = named(name);
+        if (format == HTML) {
+            throw new IllegalArgumentException("html is for profq report; use table, csv, json or markdown.");
+        }
+        return format;
+    }
+
     @Override
     public String toString() {
         return name().toLowerCase(Locale.ROOT);

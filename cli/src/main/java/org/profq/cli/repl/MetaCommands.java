@@ -40,26 +40,19 @@ final class MetaCommands {
               \\q or Ctrl-D            leave; Ctrl-C cancels a running query
             """;
 
-    /** Runs a statement through the REPL (cancellable, timed, to the current output). */
-    interface Executor {
-        void execute(String sql, Terminal terminal);
-    }
-
-    /** Runs work on the query thread, cancellable; null after printing why there is no result. */
-    interface Awaiter {
-        ResultTable await(QuerySession.Work<ResultTable> work, Terminal terminal);
+    /** Runs work through the REPL, as it runs a statement: cancellable, timed, its result to the current output. */
+    interface Runner {
+        void runAndShow(QuerySession.Work<ResultTable> work, Terminal terminal);
     }
 
     private final ReportCatalog reports;
     private final ReplState state;
-    private final Executor executor;
-    private final Awaiter awaiter;
+    private final Runner runner;
 
-    MetaCommands(ReportCatalog reports, ReplState state, Executor executor, Awaiter awaiter) {
+    MetaCommands(ReportCatalog reports, ReplState state, Runner runner) {
         this.reports = reports;
         this.state = state;
-        this.executor = executor;
-        this.awaiter = awaiter;
+        this.runner = runner;
     }
 
     /** Runs {@code line}; false when the user asked to leave. */
@@ -86,12 +79,8 @@ final class MetaCommands {
             }
             case "\\format" -> {
                 try {
-                    OutputFormat format = OutputFormat.named(argument);
-                    if (format == OutputFormat.HTML) {
-                        throw new IllegalArgumentException("html is for profq report; use table, csv, json or markdown.");
-                    }
-                    state.format = format;
-                    out.println("Output format is " + format + ".");
+                    state.format = OutputFormat.lineFormat(argument);
+                    out.println("Output format is " + state.format + ".");
                 } catch (IllegalArgumentException e) {
                     out.println("ERROR: " + e.getMessage());
                 }
@@ -100,7 +89,7 @@ final class MetaCommands {
                 if (argument.isEmpty()) {
                     out.println("ERROR: give a query: \\explain SELECT ...");
                 } else {
-                    executor.execute("EXPLAIN PLAN FOR " + argument, terminal);
+                    runner.runAndShow(QuerySession.query("EXPLAIN PLAN FOR " + argument), terminal);
                 }
             }
             case "\\o" -> {
@@ -168,9 +157,7 @@ final class MetaCommands {
     private ResultTable reportListing() {
         List<List<Object>> rows = new ArrayList<>();
         for (Report report : reports.all()) {
-            StringBuilder parameters = new StringBuilder();
-            report.parameters().forEach(p -> parameters.append(parameters.length() == 0 ? "" : " ").append(p.name()).append('=').append(p.defaultText()));
-            rows.add(List.of(report.name(), report.summary(), parameters.toString()));
+            rows.add(List.of(report.name(), report.summary(), ReportCatalog.parameterDefaults(report)));
         }
         return new ResultTable(List.of("name", "answers", "parameters"), List.of(false, false, false), rows);
     }
@@ -196,27 +183,7 @@ final class MetaCommands {
             }
             parameters.put(word.substring(0, equals), word.substring(equals + 1));
         }
-        long started = System.nanoTime();
-        try {
-            report.get().bind(parameters); // a mistake in a parameter is said before anything runs
-            ResultTable table = awaiter.await((connection, statements) -> ReportRunner.run(connection, report.get(), parameters), terminal);
-            if (table == null) {
-                return;
-            }
-            String text = ResultPrinter.print(table, state.format, state.output == null ? terminal.getWidth() : 0);
-            if (state.output == null) {
-                Pager.show(text, table.rows().size(), state.format, state.pager, terminal);
-            } else {
-                java.nio.file.Files.writeString(state.output, text, java.nio.file.StandardOpenOption.CREATE,
-                        java.nio.file.StandardOpenOption.APPEND);
-            }
-        } catch (IllegalArgumentException e) {
-            out.println("ERROR: " + e.getMessage());
-        } catch (java.io.IOException e) {
-            out.println("ERROR: cannot write " + state.output + " (" + e.getMessage() + ")");
-        }
-        if (state.timing) {
-            out.printf(java.util.Locale.ROOT, "Time: %.1f ms%n", (System.nanoTime() - started) / 1e6);
-        }
+        // A mistake in a parameter is said before the report's SQL runs: ReportRunner binds first.
+        runner.runAndShow((connection, statements) -> ReportRunner.run(connection, report.get(), parameters), terminal);
     }
 }

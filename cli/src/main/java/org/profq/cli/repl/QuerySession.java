@@ -1,6 +1,7 @@
 package org.profq.cli.repl;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.Callable;
@@ -9,6 +10,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+
+import org.profq.cli.output.ResultTable;
 
 /**
  * Where the REPL's queries run: one worker thread that opens the recordings and runs every
@@ -45,15 +48,19 @@ final class QuerySession implements AutoCloseable {
         }
     }
 
-    /** Opens the recordings; called on the worker thread. */
-    interface Opener {
-        Connection open() throws SQLException;
+    /** The work of running one SQL statement, cancellably, and reading its result. */
+    static Work<ResultTable> query(String sql) {
+        return (connection, statements) -> {
+            try (Statement statement = statements.create(connection); ResultSet results = statement.executeQuery(sql)) {
+                return ResultTable.read(results);
+            }
+        };
     }
 
-    private final Opener opener;
+    private final Repl.Opener opener;
     private Worker worker;
 
-    QuerySession(Opener opener) {
+    QuerySession(Repl.Opener opener) {
         this.opener = opener;
     }
 

@@ -7,9 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CancellationException;
@@ -27,7 +25,6 @@ import org.profq.cli.output.ResultTable;
 import org.profq.cli.report.ReportCatalog;
 import org.profq.cli.sql.SqlErrors;
 import org.profq.cli.sql.Statements;
-import org.profq.engine.jdbc.ConnectString;
 
 /**
  * The interactive SQL shell of {@code profq sql <recording>}, in the manner of psql: a
@@ -38,17 +35,22 @@ import org.profq.engine.jdbc.ConnectString;
  */
 public final class Repl {
     private final QuerySession session;
-    private final List<String> recordings;
+    private final String recordings;
+    private final List<String> schemas;
     private final ReplState state;
 
-    /** A REPL on the recordings that {@code opener} opens (on the query thread). */
-    public Repl(Opener opener, List<String> recordings, OutputFormat format) {
-        this.session = new QuerySession(opener::open);
-        this.recordings = List.copyOf(recordings);
+    /**
+     * A REPL on the recordings that {@code opener} opens (on the query thread), named
+     * {@code recordings} as given on the command line, with {@code schemas} (the default first).
+     */
+    public Repl(Opener opener, String recordings, List<String> schemas, OutputFormat format) {
+        this.session = new QuerySession(opener);
+        this.recordings = recordings;
+        this.schemas = List.copyOf(schemas);
         this.state = new ReplState(format);
     }
 
-    /** Opens the recordings. */
+    /** Opens the recordings; called on the query thread. */
     public interface Opener {
         Connection open() throws SQLException;
     }
@@ -64,7 +66,7 @@ public final class Repl {
                     .terminal(terminal)
                     .appName("profq")
                     .parser(new StatementParser())
-                    .completer(new SqlCompleter(schemaNames(), reports))
+                    .completer(new SqlCompleter(schemas, reports))
                     .variable(LineReader.HISTORY_FILE, history)
                     .variable(LineReader.SECONDARY_PROMPT_PATTERN, "%P   -> ")
                     .variable(LineReader.INDENTATION, 2)
@@ -72,12 +74,12 @@ public final class Repl {
                     .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
                     .build();
             PrintWriter out = terminal.writer();
-            out.println("profq " + String.join(" ", recordings) + " — SQL ending with ';', \\help for help, Ctrl-D to leave.");
-            MetaCommands meta = new MetaCommands(reports, state, this::execute, this::await);
+            out.println("profq " + recordings + " — SQL ending with ';', \\help for help, Ctrl-D to leave.");
+            MetaCommands meta = new MetaCommands(reports, state, this::runAndShow);
             while (true) {
                 String line;
                 try {
-                    line = reader.readLine(schemaPrompt());
+                    line = reader.readLine(schemas.get(0) + "=> ");
                 } catch (UserInterruptException e) {
                     continue; // Ctrl-C at the prompt clears what was typed
                 } catch (EndOfFileException e) {
@@ -106,26 +108,18 @@ public final class Repl {
         }
     }
 
-    /** "recording" (and jvm2, ... for a group) for one recording, else the names given (a=..., b=...); the first is the default. */
-    private List<String> schemaNames() {
-        if (recordings.size() == 1 && !recordings.get(0).matches("[A-Za-z_][A-Za-z0-9_]*=.+")) {
-            return List.copyOf(ConnectString.schemasOf(Path.of(recordings.get(0))).keySet());
-        }
-        return recordings.stream().map(word -> word.substring(0, word.indexOf('='))).toList();
-    }
-
-    private String schemaPrompt() {
-        return schemaNames().get(0) + "=> ";
-    }
-
     /** Runs one SQL statement and prints its result, or its error. */
-    void execute(String sql, Terminal terminal) {
+    private void execute(String sql, Terminal terminal) {
+        runAndShow(QuerySession.query(sql), terminal);
+    }
+
+    /**
+     * Runs {@code work} on the query thread (Ctrl-C cancels it) and prints its result, or why
+     * there is none; then its time, with \timing on.
+     */
+    private void runAndShow(QuerySession.Work<ResultTable> work, Terminal terminal) {
         long started = System.nanoTime();
-        ResultTable table = await((connection, statements) -> {
-            try (Statement statement = statements.create(connection); ResultSet results = statement.executeQuery(sql)) {
-                return ResultTable.read(results);
-            }
-        }, terminal);
+        ResultTable table = await(work, terminal);
         if (table != null) {
             show(ResultPrinter.print(table, state.format, state.output == null ? terminal.getWidth() : 0),
                     table.rows().size(), terminal);
@@ -140,7 +134,7 @@ public final class Repl {
      * Runs {@code work} on the query thread and waits for it; Ctrl-C meanwhile cancels it. The
      * result, or null after printing why there is none.
      */
-    ResultTable await(QuerySession.Work<ResultTable> work, Terminal terminal) {
+    private ResultTable await(QuerySession.Work<ResultTable> work, Terminal terminal) {
         QuerySession.Running<ResultTable> running = session.submit(work);
         Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, signal -> running.cancel());
         try {
@@ -166,7 +160,7 @@ public final class Repl {
     }
 
     /** Prints a result of {@code rows} rows to the terminal (paged), or appends it to the file chosen with \o. */
-    void show(String text, int rows, Terminal terminal) {
+    private void show(String text, int rows, Terminal terminal) {
         if (state.output == null) {
             Pager.show(text, rows, state.format, state.pager, terminal);
             return;

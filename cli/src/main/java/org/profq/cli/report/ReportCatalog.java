@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.profq.engine.report.BuiltInReports;
@@ -56,6 +57,13 @@ public final class ReportCatalog {
 
     public List<String> names() {
         return all().stream().map(Report::name).toList();
+    }
+
+    /** {@code report}'s parameters with their defaults, as the listings show them: {@code top=20 kind=all}. */
+    public static String parameterDefaults(Report report) {
+        return report.parameters().stream()
+                .map(parameter -> parameter.name() + "=" + parameter.defaultText())
+                .collect(Collectors.joining(" "));
     }
 
     private static List<Path> sqlFiles(Path directory) {

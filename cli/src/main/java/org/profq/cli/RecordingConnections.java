@@ -1,0 +1,120 @@
+package org.profq.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.regex.Pattern;
+
+import org.profq.engine.jdbc.ConnectString;
+import org.profq.engine.jdbc.ProfqDriver;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * The recordings named on a command line, opened as one JDBC connection: one recording is
+ * the default schema ({@code jdbc:profq:<dir>}); {@code a=<dir> b=<dir>} opens several, each
+ * as a schema of that name ({@code jdbc:profq:a=<dir>,b=<dir>}), the first one the default.
+ * Words that name no recording are a usage error; a recording that cannot be read, a failure.
+ */
+final class RecordingConnections {
+    private static final Pattern NAMED = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*=.+");
+
+    private final List<String> words;
+    private final String url;
+
+    private RecordingConnections(List<String> words, String url) {
+        this.words = List.copyOf(words);
+        this.url = url;
+    }
+
+    /** The recordings that {@code words} name; a usage error of {@code spec}'s command if they do not name recordings. */
+    static RecordingConnections of(CommandSpec spec, List<String> words) {
+        try {
+            return new RecordingConnections(words, url(words));
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /** The recordings opened; a failure saying why if one cannot be read. */
+    static Connection connect(CommandSpec spec, List<String> words) {
+        RecordingConnections recordings = of(spec, words);
+        try {
+            return recordings.open();
+        } catch (SQLException e) {
+            throw openFailure(e);
+        }
+    }
+
+    /** Opens the recordings; the REPL calls this on its query thread and reports the error with {@link #openFailure}. */
+    Connection open() throws SQLException {
+        return new ProfqDriver().connect(url, new Properties());
+    }
+
+    /** Why the recordings cannot be opened, as the one sentence of a failure. */
+    static CommandFailure openFailure(SQLException e) {
+        String message = e.getMessage() == null ? e.toString() : e.getMessage().strip();
+        return new CommandFailure(message.endsWith(".") ? message : message + ".", e);
+    }
+
+    /** The schemas the connection has, the default first: {@code recording} (and {@code jvm2}, ... for a group), or the names given. */
+    List<String> schemaNames() {
+        try {
+            return List.copyOf(ConnectString.parse(url).withLaterJvms().recordings().keySet());
+        } catch (SQLException e) {
+            throw new IllegalStateException("the URL built from " + words + " does not parse: " + url, e);
+        }
+    }
+
+    /** The recordings as given on the command line. */
+    @Override
+    public String toString() {
+        return String.join(" ", words);
+    }
+
+    /** The JDBC URL for {@code words}; an IllegalArgumentException (a usage error) if they do not name recordings. */
+    private static String url(List<String> words) {
+        if (words.isEmpty()) {
+            throw new IllegalArgumentException("name a recording directory, e.g. profq sql Main.profq.");
+        }
+        if (words.size() == 1 && !NAMED.matcher(words.get(0)).matches()) {
+            return ConnectString.PREFIX + existing(words.get(0));
+        }
+        Map<String, String> named = new LinkedHashMap<>();
+        for (String word : words) {
+            if (!NAMED.matcher(word).matches()) {
+                throw new IllegalArgumentException("'" + word + "' is not name=<recording>; to open several recordings"
+                        + " give each a schema name, e.g. a=Main.profq b=Main-2.profq.");
+            }
+            int equals = word.indexOf('=');
+            String name = word.substring(0, equals);
+            if (named.put(name, existing(word.substring(equals + 1))) != null) {
+                throw new IllegalArgumentException("the schema name '" + name + "' appears twice; give each recording its own name.");
+            }
+        }
+        List<String> parts = new ArrayList<>();
+        named.forEach((name, directory) -> parts.add(name + "=" + directory));
+        return ConnectString.PREFIX + String.join(",", parts);
+    }
+
+    private static String existing(String directory) {
+        if (!Files.isDirectory(Path.of(directory))) {
+            throw new IllegalArgumentException(noRecordingAt(directory));
+        }
+        if (directory.contains(",")) {
+            throw new IllegalArgumentException("the recording path " + directory + " contains a comma; rename or link it.");
+        }
+        return directory;
+    }
+
+    /** The usage error for a path where there is no recording directory. */
+    static String noRecordingAt(Object directory) {
+        return "there is no recording at " + directory + "; give the path of a <name>.profq directory that profq record wrote.";
+    }
+}
