@@ -89,6 +89,8 @@ public final class FlameCommand implements Callable<Integer> {
             }
         } catch (SQLException e) {
             throw new CommandFailure(SqlErrors.sentence("the flame graph's query failed", e), e);
+        } catch (OutOfMemoryError e) {
+            throw new CommandFailure(SqlErrors.outOfMemory("the flame graph's query failed"), e);
         }
         TextOutput.write(chosenFormat.equals("html") ? graph.html(recording, chosen.unit) : graph.collapsed(), output);
         return 0;

@@ -98,6 +98,8 @@ public final class ReportCommand implements Callable<Integer> {
                     : ResultPrinter.print(table, outputFormat, 0);
         } catch (SQLException e) {
             throw new CommandFailure(SqlErrors.sentence("the report " + name + " failed", e), e);
+        } catch (OutOfMemoryError e) {
+            throw new CommandFailure(SqlErrors.outOfMemory("the report " + name + " failed"), e);
         }
         TextOutput.write(text, output);
         return 0;

@@ -102,6 +102,8 @@ public final class SqlCommand implements Callable<Integer> {
             return ResultTable.read(results);
         } catch (SQLException e) {
             throw new CommandFailure(SqlErrors.sentence("the query failed", e), e);
+        } catch (OutOfMemoryError e) {
+            throw new CommandFailure(SqlErrors.outOfMemory("the query failed"), e);
         }
     }
 

@@ -1,11 +1,13 @@
 package org.profq.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.profq.cli.Forked.profq;
 import static org.profq.cli.Forked.run;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -109,5 +111,21 @@ class SqlCommandIT {
                 missing.stderrLines());
         assertEquals(2, badFormat.exitCode());
         assertEquals(List.of("profq: unknown format 'xml'; use table, csv, json, markdown or html."), badFormat.stderrLines());
+    }
+
+    /** A query that holds more rows than the heap takes ends in one sentence naming the heap, not a stack trace. */
+    @Test
+    void aQueryThatRunsOutOfHeapSaysHowToGiveProfqMore(@TempDir Path dir) throws Exception {
+        List<String> command = new ArrayList<>(profq("sql", Recorded.sample("ManyCalls").toString(),
+                "-e", "SELECT * FROM calls ORDER BY start_ns DESC, call_id"));
+        command.add(1, "-Xmx48m");
+
+        Outcome outcome = run(dir, command);
+
+        assertEquals(1, outcome.exitCode(), outcome::toString);
+        assertEquals("", outcome.stdout());
+        assertTrue(outcome.stderr().matches("profq: the query failed: it needs more memory than profq's heap of \\d+ MB; "
+                + "give profq more with PROFQ_JAVA_OPTS=-Xmx1g, or make the query hold fewer rows "
+                + "\\(aggregate before joining, or add a WHERE\\)\\.\n"), outcome.stderr());
     }
 }

@@ -145,6 +145,8 @@ public final class Repl {
             Throwable cause = e.getCause();
             if (cause instanceof SQLException sqlError) {
                 terminal.writer().println(SqlErrors.sentence("ERROR", sqlError));
+            } else if (cause instanceof OutOfMemoryError) {
+                terminal.writer().println(SqlErrors.outOfMemory("ERROR"));
             } else if (cause instanceof IllegalArgumentException usage) {
                 terminal.writer().println("ERROR: " + usage.getMessage());
             } else {

@@ -20,6 +20,17 @@ public final class SqlErrors {
         return what + (detail.startsWith("at line ") ? " " : ": ") + detail + ".";
     }
 
+    /**
+     * "{@code what}: it needs more memory than …": a query that ran the JVM out of heap, said as
+     * how much heap there was and how to give profq more, never as a stack trace.
+     */
+    public static String outOfMemory(String what) {
+        long heapMegabytes = Runtime.getRuntime().maxMemory() >> 20;
+        return what + ": it needs more memory than profq's heap of " + heapMegabytes + " MB; give profq more with "
+                + "PROFQ_JAVA_OPTS=-Xmx" + Math.max(1, heapMegabytes * 4 / 1024) + "g, or make the query hold fewer rows "
+                + "(aggregate before joining, or add a WHERE).";
+    }
+
     /** The position and the problem, without a trailing period. */
     static String detail(SQLException error) {
         String message = deepestMessage(error);

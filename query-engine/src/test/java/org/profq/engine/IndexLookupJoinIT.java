@@ -1,0 +1,137 @@
+package org.profq.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.profq.engine.plan.ProfqPrepare;
+import org.profq.recorder.Jdk;
+import org.profq.recorder.SampleRun;
+import profq.samples.Churn;
+import profq.samples.LazyInit;
+import profq.samples.ManyCalls;
+import profq.samples.ThrowSites;
+
+/**
+ * Joins of a small table with {@code calls} or {@code allocations} on their ids hold the small
+ * side and stream the big one ({@code IndexLookupJoin}): on a recording of 75 M calls and 25 M
+ * allocations, every view and such joins answer in a JVM with a 256 MB heap (before, each of
+ * those joins ran out of it); and on samples they give exactly the rows Calcite's own joins give.
+ */
+class IndexLookupJoinIT {
+    private static final String HEAP = "-Xmx256m";
+
+    /** Joins users write, and what Calcite's own plan gives for them, row for row. */
+    private static final List<String> JOINS = List.of(
+            "SELECT e.line, c.method_id, c.depth FROM exceptions AS e JOIN calls AS c ON c.call_id = e.call_id",
+            "SELECT e.line, c.method_id FROM exceptions AS e LEFT JOIN calls AS c ON c.call_id = e.call_id",
+            "SELECT c.method_id, e.line FROM calls AS c LEFT JOIN exceptions AS e ON e.call_id = c.call_id",
+            "SELECT c.method_id, e.class_id FROM calls AS c JOIN exceptions AS e ON c.call_id = e.call_id WHERE c.depth > 0",
+            "SELECT a.site_id, d.death_ns - a.alloc_ns FROM deaths AS d JOIN allocations AS a ON a.object_id = d.object_id",
+            "SELECT a.site_id, d.at_exit FROM allocations AS a LEFT JOIN deaths AS d ON d.object_id = a.object_id WHERE a.tracked",
+            "SELECT u.kind, a.class_id FROM uses AS u JOIN allocations AS a ON a.object_id = u.object_id",
+            "SELECT * FROM exceptions_by_site",
+            "SELECT * FROM lifetimes");
+
+    @Test
+    void joinsGiveTheRowsCalcitesOwnJoinsGive() throws Exception {
+        for (Class<?> sample : List.of(ThrowSites.class, Churn.class, LazyInit.class)) {
+            Path recording = SampleRecording.record(SampleRecording.newDirectory(sample), sample,
+                    "events=calls:allocations:deaths:exceptions:uses,track=1", 0);
+            try (Connection connection = Rows.connect(recording.toString())) {
+                for (String join : JOINS) {
+                    assertTrue(plan(connection, join).contains("IndexLookupJoin"), join + " streams its big table:\n" + plan(connection, join));
+                    List<List<Object>> streamed = sorted(Rows.query(connection, join));
+                    List<List<Object>> calcites = withoutProfqRules(() -> sorted(Rows.query(connection, join)));
+                    assertEquals(calcites, streamed, sample.getSimpleName() + ": " + join);
+                }
+                assertTrue(!plan(connection, "SELECT COUNT(*) FROM calls AS a JOIN calls AS b ON b.call_id = a.parent_call_id")
+                        .contains("IndexLookupJoin"), "a self-join of calls has no small side to hold");
+            }
+        }
+    }
+
+    @Test
+    void everyViewAndJoinsOfSmallTablesAnswerOnSeventyFiveMillionCallsInA256MegabyteHeap() throws Exception {
+        Path recording = SampleRecording.newDirectory(ManyCalls.class).resolve("ManyCalls.profq");
+        SampleRun.Result run = SampleRun.record(Jdk.current(), recording, "events=calls:allocations:deaths:exceptions:uses",
+                ManyCalls.class, "25000000");
+        assertEquals(0, run.exitCode(), run.stderr());
+
+        List<String> views = List.of("heap_by_method", "heap_by_site", "heap_by_class", "lifetimes", "lifetime_by_site",
+                "waste", "waste_by_site", "time_by_method", "call_tree", "flame", "exceptions_by_site");
+        List<String> queries = new ArrayList<>();
+        views.forEach(view -> queries.add("SELECT '" + view + "', COUNT(*) FROM " + view));
+        queries.add("SELECT COUNT(*) FROM calls");
+        queries.add("SELECT * FROM exceptions_by_site");
+        queries.add("SELECT COUNT(*) FROM calls AS c JOIN exceptions AS e ON e.call_id = c.call_id");
+        queries.add("SELECT COUNT(*), COUNT(e.call_id) FROM calls AS c LEFT JOIN exceptions AS e ON e.call_id = c.call_id");
+        queries.add("SELECT COUNT(*) FROM uses AS u JOIN allocations AS a ON a.object_id = u.object_id");
+        queries.add("SELECT k.name, COUNT(*) FROM deaths AS d JOIN allocations AS a ON a.object_id = d.object_id "
+                + "JOIN classes AS k ON k.class_id = a.class_id GROUP BY k.name ORDER BY k.name");
+
+        List<String> command = new ArrayList<>(List.of(Jdk.current().java().toString(), HEAP));
+        command.addAll(Arrays.asList(System.getProperty("profq.reader.jvm.args").trim().split("\\s+")));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), SmallHeapQueries.class.getName(), recording.toString()));
+        command.addAll(queries);
+        Path output = Files.createTempFile("small-heap", ".txt");
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+        assertTrue(process.waitFor(20, TimeUnit.MINUTES), "the queries ended");
+        String printed = Files.readString(output);
+        Files.delete(output);
+        assertEquals(0, process.exitValue(), printed);
+        assertEquals("""
+                heap_by_method|2
+                heap_by_site|2
+                heap_by_class|2
+                lifetimes|250000
+                lifetime_by_site|2
+                waste|250000
+                waste_by_site|2
+                time_by_method|5
+                call_tree|5
+                flame|5
+                exceptions_by_site|1
+                74997501
+                profq.samples.ManyCalls.fail()|39|java.lang.IllegalStateException|2500|%s
+                2500
+                74997501|2500
+                247500
+                java.lang.IllegalStateException|2500
+                profq.samples.ManyCalls$Item|247500
+                """.formatted(printed.lines().toList().get(12).split("\\|", 5)[4]), printed);
+    }
+
+    private static String plan(Connection connection, String sql) throws Exception {
+        return Rows.query(connection, "EXPLAIN PLAN FOR " + sql).toString();
+    }
+
+    private static List<List<Object>> sorted(List<List<Object>> rows) {
+        List<List<Object>> copy = new ArrayList<>(rows);
+        copy.sort(Comparator.comparing(Object::toString));
+        return copy;
+    }
+
+    /** What {@code query} gives with Calcite's own operators for every join and aggregate. */
+    private static <T> T withoutProfqRules(ThrowingSupplier<T> query) throws Exception {
+        System.setProperty(ProfqPrepare.INDEX_AGGREGATES, "false");
+        try {
+            return query.get();
+        } finally {
+            System.clearProperty(ProfqPrepare.INDEX_AGGREGATES);
+        }
+    }
+
+    private interface ThrowingSupplier<T> {
+        T get() throws Exception;
+    }
+}
