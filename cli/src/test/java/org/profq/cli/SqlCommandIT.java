@@ -116,7 +116,7 @@ class SqlCommandIT {
     /** A query that holds more rows than the heap takes ends in one sentence naming the heap, not a stack trace. */
     @Test
     void aQueryThatRunsOutOfHeapSaysHowToGiveProfqMore(@TempDir Path dir) throws Exception {
-        List<String> command = new ArrayList<>(profq("sql", Recorded.sample("ManyCalls").toString(),
+        List<String> command = new ArrayList<>(profq("sql", Recorded.sample("ManyEvents").toString(),
                 "-e", "SELECT * FROM calls ORDER BY start_ns DESC, call_id"));
         command.add(1, "-Xmx48m");
 

@@ -18,7 +18,7 @@ import org.profq.recorder.Jdk;
 import org.profq.recorder.SampleRun;
 import profq.samples.Churn;
 import profq.samples.LazyInit;
-import profq.samples.ManyCalls;
+import profq.samples.ManyEvents;
 import profq.samples.ThrowSites;
 
 /**
@@ -62,9 +62,9 @@ class IndexLookupJoinIT {
 
     @Test
     void everyViewAndJoinsOfSmallTablesAnswerOnSeventyFiveMillionCallsInA256MegabyteHeap() throws Exception {
-        Path recording = SampleRecording.newDirectory(ManyCalls.class).resolve("ManyCalls.profq");
+        Path recording = SampleRecording.newDirectory(ManyEvents.class).resolve("ManyEvents.profq");
         SampleRun.Result run = SampleRun.record(Jdk.current(), recording, "events=calls:allocations:deaths:exceptions:uses",
-                ManyCalls.class, "25000000");
+                ManyEvents.class, "25000000");
         assertEquals(0, run.exitCode(), run.stderr());
 
         List<String> views = List.of("heap_by_method", "heap_by_site", "heap_by_class", "lifetimes", "lifetime_by_site",
@@ -102,12 +102,12 @@ class IndexLookupJoinIT {
                 flame|5
                 exceptions_by_site|1
                 74997501
-                profq.samples.ManyCalls.fail()|39|java.lang.IllegalStateException|2500|%s
+                profq.samples.ManyEvents.fail()|40|java.lang.IllegalStateException|2500|%s
                 2500
                 74997501|2500
                 247500
                 java.lang.IllegalStateException|2500
-                profq.samples.ManyCalls$Item|247500
+                profq.samples.ManyEvents$Item|247500
                 """.formatted(printed.lines().toList().get(12).split("\\|", 5)[4]), printed);
     }
 
