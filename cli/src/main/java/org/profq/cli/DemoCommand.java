@@ -1,12 +1,7 @@
 package org.profq.cli;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -24,8 +19,6 @@ import picocli.CommandLine.Spec;
         header = "Records a bundled sample program and shows what profq tells about it.",
         description = {"%nThe recording is written to profq-demo.profq in the working directory (numbered if taken).%n"})
 public final class DemoCommand implements Callable<Integer> {
-    private static final String SAMPLE = "profq.samples.Allocations";
-
     @Spec
     CommandSpec spec;
 
@@ -36,10 +29,10 @@ public final class DemoCommand implements Callable<Integer> {
         String recording = directory.path().toString();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 
-        Path classes = sampleClasses();
-        step("profq record --out " + recording + " -- java -cp <the sample's classes> " + SAMPLE);
-        int recorded = profq.execute("record", "--out", recording, "--", java, "-cp", classes.toString(), SAMPLE);
-        deleteTree(classes);
+        Path classes = BundledSample.copyClasses();
+        step("profq record --out " + recording + " -- java -cp <the sample's classes> " + BundledSample.MAIN_CLASS);
+        int recorded = profq.execute("record", "--out", recording, "--", java, "-cp", classes.toString(), BundledSample.MAIN_CLASS);
+        BundledSample.deleteTree(classes);
         if (recorded != 0) {
             throw new CommandFailure("recording the sample failed (exit code " + recorded + "); see the messages above.");
         }
@@ -65,36 +58,5 @@ public final class DemoCommand implements Callable<Integer> {
         System.out.println();
         System.out.println("$ " + command);
         System.out.flush();
-    }
-
-    /**
-     * The sample's class files, copied out of profq's own jar into a temporary directory: the
-     * program must not run with profq's jar on its class path, whose copy of the recorder
-     * would shadow the agent's.
-     */
-    private static Path sampleClasses() {
-        try {
-            Path classes = Files.createTempDirectory("profq-demo-classes");
-            Path packageDirectory = Files.createDirectories(classes.resolve("profq/samples"));
-            for (String name : new String[] {"Allocations.class", "Allocations$Point.class"}) {
-                try (InputStream in = DemoCommand.class.getResourceAsStream("/profq/samples/" + name)) {
-                    if (in == null) {
-                        throw new CommandFailure("the sample " + name + " is not in profq's jar; rebuild with ./mvnw -q install -DskipTests.");
-                    }
-                    Files.copy(in, packageDirectory.resolve(name));
-                }
-            }
-            return classes;
-        } catch (IOException e) {
-            throw new CommandFailure("cannot unpack the demo's sample program (" + e.getMessage() + ").", e);
-        }
-    }
-
-    private static void deleteTree(Path directory) {
-        try (Stream<Path> paths = Files.walk(directory)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            // a temporary directory left behind is harmless
-        }
     }
 }

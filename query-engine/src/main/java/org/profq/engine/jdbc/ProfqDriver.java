@@ -20,6 +20,7 @@ import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.schema.SchemaPlus;
 import org.profq.engine.ProfileViews;
 import org.profq.engine.RecordingSchema;
+import org.profq.engine.plan.CachingCompilerFactory;
 import org.profq.engine.plan.PreparedPlans;
 import org.profq.engine.plan.ProfqPrepare;
 import org.profq.recording.Recording;
@@ -43,6 +44,8 @@ public final class ProfqDriver implements Driver {
         if (System.getProperty(COMPILED_PLAN_CACHE) == null) {
             System.setProperty(COMPILED_PLAN_CACHE, "256");
         }
+        // ... and with -Dprofq.codeCache (the launcher's), a new JVM reuses what an earlier one compiled.
+        CachingCompilerFactory.installFromSystemProperty();
         try {
             DriverManager.registerDriver(new ProfqDriver());
         } catch (SQLException e) {
