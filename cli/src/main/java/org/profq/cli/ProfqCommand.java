@@ -1,7 +1,12 @@
 package org.profq.cli;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 
+import org.profq.engine.jdbc.EngineWarmUp;
 import org.profq.format.ChronicleSettings;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -16,28 +21,71 @@ import picocli.CommandLine.Spec;
 @Command(name = "profq",
         mixinStandardHelpOptions = true,
         versionProvider = ManifestVersion.class,
-        description = "Records a run of a Java program and queries it as a database.",
-        subcommands = {RecordCommand.class, SqlCommand.class, ReportCommand.class, ReportsCommand.class, FlameCommand.class, InfoCommand.class, DemoCommand.class})
+        description = "Records a run of a Java program and queries it as a database.")
 public final class ProfqCommand implements Callable<Integer> {
+    /** The subcommands by name, in the order {@code profq --help} lists them. */
+    private static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
+    /** The commands that query a recording through the query engine. */
+    private static final Set<String> QUERYING = Set.of("sql", "report", "flame", "info");
+
     @Spec
     CommandSpec spec;
 
     public static void main(String[] args) {
         ChronicleSettings.apply(); // before any Chronicle class loads
-        System.exit(commandLine().execute(args));
+        if (args.length > 0 && QUERYING.contains(args[0])) {
+            EngineWarmUp.start(); // Calcite gets ready while the command line is parsed and the recording opened
+        }
+        System.exit(commandLine(args).execute(args));
+    }
+
+    /** The command line with every subcommand. */
+    static CommandLine commandLine() {
+        return commandLine(SUBCOMMANDS.keySet());
+    }
+
+    /**
+     * The command line for {@code args}: with the one subcommand they name, since picocli reads
+     * the annotations of every subcommand it is given (a tenth of a second of a new JVM's start);
+     * with all of them for anything else ({@code profq --help}, a misspelt command) and for
+     * {@code demo}, which runs the others.
+     */
+    static CommandLine commandLine(String[] args) {
+        boolean one = args.length > 0 && SUBCOMMANDS.containsKey(args[0]) && !args[0].equals("demo");
+        return commandLine(one ? Set.of(args[0]) : SUBCOMMANDS.keySet());
     }
 
     /** The configured command line: one-sentence errors, and {@code @file} arguments left to java. */
-    static CommandLine commandLine() {
+    private static CommandLine commandLine(Set<String> names) {
         CommandLine commandLine = new CommandLine(new ProfqCommand())
                 // @argfiles after "--" belong to the java launcher, not to us.
                 .setExpandAtFiles(false)
                 .setParameterExceptionHandler(ErrorReporting::usageError)
                 .setExecutionExceptionHandler(ErrorReporting::failure);
+        SUBCOMMANDS.forEach((name, command) -> {
+            if (names.contains(name)) {
+                commandLine.addSubcommand(name, command.get());
+            }
+        });
         // "record java -cp x Main" (no "--") stops at "java", so we can say what is missing;
         // the other commands take options after their positional arguments too.
-        commandLine.getSubcommands().get("record").setStopAtPositional(true);
+        CommandLine record = commandLine.getSubcommands().get("record");
+        if (record != null) {
+            record.setStopAtPositional(true);
+        }
         return commandLine;
+    }
+
+    private static Map<String, Supplier<Object>> subcommands() {
+        Map<String, Supplier<Object>> subcommands = new LinkedHashMap<>();
+        subcommands.put("record", RecordCommand::new);
+        subcommands.put("sql", SqlCommand::new);
+        subcommands.put("report", ReportCommand::new);
+        subcommands.put("reports", ReportsCommand::new);
+        subcommands.put("flame", FlameCommand::new);
+        subcommands.put("info", InfoCommand::new);
+        subcommands.put("demo", DemoCommand::new);
+        return subcommands;
     }
 
     @Override

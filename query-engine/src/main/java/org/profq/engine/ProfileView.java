@@ -4,14 +4,14 @@ import java.util.List;
 
 import org.apache.calcite.config.CalciteConnectionConfig;
 import org.apache.calcite.jdbc.CalciteConnection;
-import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeImpl;
 import org.apache.calcite.rel.type.RelProtoDataType;
+import org.apache.calcite.schema.FunctionParameter;
 import org.apache.calcite.schema.SchemaPlus;
+import org.apache.calcite.schema.TableMacro;
 import org.apache.calcite.schema.TranslatableTable;
 import org.apache.calcite.schema.impl.ViewTable;
-import org.apache.calcite.schema.impl.ViewTableMacro;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.tools.Frameworks;
@@ -19,27 +19,42 @@ import org.apache.calcite.tools.Planner;
 import org.apache.calcite.tools.ValidationException;
 
 /**
- * One profile view: Calcite's view macro, except that the view's SQL is read with the
- * identifier rules of the connection it belongs to (names kept as written, matched
- * case-insensitively). Calcite's own view analysis parses with its defaults, which would
- * upper-case the view's column names.
+ * One profile view: a view as Calcite's view macro makes it, except that the view's SQL is read
+ * with the identifier rules of the connection it belongs to (names kept as written, matched
+ * case-insensitively; Calcite's own view analysis parses with its defaults, which would
+ * upper-case the view's column names), and only when a query first names the view: a
+ * connection that never uses a view never reads or validates it.
  */
-final class ProfileView extends ViewTableMacro {
+final class ProfileView implements TableMacro {
     private final CalciteConnection connection;
-    /** The row type, worked out on first use: the recording does not change, so neither does it. */
+    private final SchemaPlus schema;
+    private final String name;
+    private final List<String> schemaPath;
+    private final List<String> viewPath;
+    /** The SQL and its row type, worked out on first use: the recording does not change them. */
+    private String sql;
     private RelProtoDataType rowType;
 
-    ProfileView(CalciteConnection connection, SchemaPlus schema, String schemaName, String name, String sql) {
-        super(CalciteSchema.from(schema), sql, List.of(schemaName), List.of(schemaName, name), false);
+    ProfileView(CalciteConnection connection, SchemaPlus schema, String schemaName, String name) {
         this.connection = connection;
+        this.schema = schema;
+        this.name = name;
+        this.schemaPath = List.of(schemaName);
+        this.viewPath = List.of(schemaName, name);
+    }
+
+    @Override
+    public List<FunctionParameter> getParameters() {
+        return List.of();
     }
 
     @Override
     public synchronized TranslatableTable apply(List<? extends Object> arguments) {
         if (rowType == null) {
+            sql = ProfileViews.sql(name);
             rowType = RelDataTypeImpl.proto(rowType());
         }
-        return new ViewTable(Object[].class, rowType, viewSql, schemaPath, viewPath);
+        return new ViewTable(Object[].class, rowType, sql, schemaPath, viewPath);
     }
 
     /** The view's row type, as the connection's parser and validator see its SQL. */
@@ -53,10 +68,10 @@ final class ProfileView extends ViewTableMacro {
                 .withConformance(settings.conformance());
         Planner planner = Frameworks.getPlanner(Frameworks.newConfigBuilder()
                 .parserConfig(parser)
-                .defaultSchema(schema.plus())
+                .defaultSchema(schema)
                 .build());
         try {
-            return planner.validateAndGetType(planner.parse(viewSql)).right;
+            return planner.validateAndGetType(planner.parse(sql)).right;
         } catch (SqlParseException | ValidationException e) {
             throw new IllegalStateException("the profile view " + viewPath + " does not compile: " + e.getMessage(), e);
         } finally {

@@ -29,14 +29,15 @@ public final class ProfileViews {
 
     /**
      * Adds every view to {@code schema}, whose name in {@code connection}'s root schema is
-     * {@code schemaName}; views are analysed with that connection's settings.
+     * {@code schemaName}; a view is read and analysed, with that connection's settings, when a
+     * query first names it.
      */
     public static void addTo(CalciteConnection connection, SchemaPlus schema, String schemaName) {
         for (String name : HELPERS) {
-            schema.add(name, new ProfileView(connection, schema, schemaName, name, sql(name)));
+            schema.add(name, new ProfileView(connection, schema, schemaName, name));
         }
         for (String name : NAMES) {
-            schema.add(name, new ProfileView(connection, schema, schemaName, name, sql(name)));
+            schema.add(name, new ProfileView(connection, schema, schemaName, name));
         }
     }
 

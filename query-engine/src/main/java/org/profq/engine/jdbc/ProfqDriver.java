@@ -64,24 +64,26 @@ public final class ProfqDriver implements Driver {
             return null;
         }
         ConnectString target = ConnectString.parse(url);
-        List<RecordingSchema> opened = new ArrayList<>();
+        List<Recording> recordings = new ArrayList<>();
         Path current = null;
         try {
             target = target.withLaterJvms();
             for (Map.Entry<String, Path> recording : target.recordings().entrySet()) {
                 current = recording.getValue();
-                opened.add(new RecordingSchema(Recording.open(current)));
+                recordings.add(Recording.open(current));
             }
         } catch (RecordingException e) {
-            opened.forEach(RecordingSchema::close);
+            recordings.forEach(Recording::close);
             throw new SQLException(e.getMessage(), "08001");
         } catch (InternalError e) {
             // A mapped read past the end of a truncated file faults (SIGBUS); the JVM delivers that
             // as an InternalError at its next safepoint, which may be after the reader's own checks.
-            opened.forEach(RecordingSchema::close);
+            recordings.forEach(Recording::close);
             throw new SQLException(queueFiles(current) + " is truncated: shorter than its contents claim (" + e.getMessage()
                     + "); the recording is damaged", "08001", e);
         }
+        EngineWarmUp.awaitEnd(); // Calcite's classes from here on
+        List<RecordingSchema> opened = recordings.stream().map(RecordingSchema::new).toList();
         PreparedPlans plans = new PreparedPlans();
         Connection calcite = new org.apache.calcite.jdbc.Driver().withPrepareFactory(() -> new ProfqPrepare(plans))
                 .connect("jdbc:calcite:", calciteProperties(info));
