@@ -21,8 +21,8 @@ import org.codehaus.janino.SimpleCompiler;
  * Janino, as Calcite uses it to compile the Java it generates (each query plan, and the metadata
  * handlers the planner asks for row counts and costs), except that what it compiled is kept on
  * disk ({@link CompiledClassCache}) and a later JVM given the same source defines those classes
- * instead of compiling again. In a new JVM, Janino (itself not yet compiled by the JIT) takes
- * a quarter to half a second for a first query's classes on two cores.
+ * instead of compiling again. In a new JVM, Janino (itself not yet compiled by the JIT) took
+ * about 0.2 s of a first query's CPU time, most of it on the thread that waits for the answer.
  *
  * <p>The cache is on only when the system property {@value #DIRECTORY_PROPERTY} names a
  * directory (the {@code ./profq} launcher names {@code cli/target/startup/code}): then
