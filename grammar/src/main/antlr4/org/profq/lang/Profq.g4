@@ -99,9 +99,9 @@ FALSE      : 'false';
 
 INTEGER    : [0-9]+;
 DECIMAL    : [0-9]+ '.' [0-9]+ | '.' [0-9]+;
-STRING     : '\'' (~'\'' | '\'\'')* '\'';
-/* A quote never closed: its own token, so the error can say so. */
-UNCLOSED   : '\'' (~'\'' | '\'\'')*;
+STRING     : '\'' (~['\r\n] | '\'\'')* '\'';
+/* A quote not closed on its line: its own token, so the error can say so. */
+UNCLOSED   : '\'' (~['\r\n] | '\'\'')*;
 PARAMETER  : ':' [a-z_] [a-z0-9_]*;
 IDENT      : [a-z_] [a-z0-9_]*;
 

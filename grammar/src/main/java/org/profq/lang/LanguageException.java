@@ -24,7 +24,7 @@ public final class LanguageException extends RuntimeException {
         this.line = line;
         this.column = column;
         this.length = Math.max(1, length);
-        this.problem = problem;
+        this.problem = problem.replaceAll("[\\r\\n\\t]", " "); // the words quoted from the statement stay on one line
         String[] lines = statement.split("\r?\n", -1);
         this.sourceLine = line >= 1 && line <= lines.length ? lines[line - 1] : "";
     }

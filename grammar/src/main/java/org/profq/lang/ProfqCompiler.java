@@ -405,7 +405,7 @@ final class ProfqCompiler {
                 throw error(value.getStart(), value.getStop(), "'" + column.name() + "' is true or false; compare it with"
                         + " true or false, not " + shown(value));
             }
-            requireEquality(context, column.name() + " is true or false");
+            requireEquality(context, "'" + column.name() + "' is true or false");
             return column.name() + " " + sqlOperator(operator) + " " + value.getText().toUpperCase(Locale.ROOT);
         }
         if (!(value instanceof QuantityValueContext quantity)) {
@@ -418,7 +418,7 @@ final class ProfqCompiler {
     private String codeFilter(ComparisonConditionContext context, String field, String operator, ValueContext value,
                               String schema) {
         if (field.equals("thread") && profile != Profile.CALLS_OF) {
-            throw error(context.name().getStart(), "thread cannot filter " + profile.form + ", which sums every thread;"
+            throw error(context.name().getStart(), "'thread' cannot filter " + profile.form + ", which sums every thread;"
                     + " ask calls of '<method>' where thread = '<name>'");
         }
         PatternContext pattern = patternOf(context, value, field);
@@ -450,14 +450,15 @@ final class ProfqCompiler {
     }
 
     private PatternContext patternOf(ComparisonConditionContext context, ValueContext value, String field) {
-        requireEquality(context, field + " is a pattern");
+        String what = "'" + field + "'";
+        requireEquality(context, what + " is a pattern");
         if (value instanceof TextValueContext text) {
             return patternFrom(text.STRING().getSymbol());
         }
         if (value instanceof QuantityValueContext quantity && quantity.PARAMETER() != null && quantity.unit == null) {
             return patternFrom(quantity.PARAMETER().getSymbol());
         }
-        throw error(value.getStart(), value.getStop(), field + " takes a quoted pattern such as '" + example(field)
+        throw error(value.getStart(), value.getStop(), what + " takes a quoted pattern such as '" + example(field)
                 + "', not " + shown(value));
     }
 
@@ -467,7 +468,7 @@ final class ProfqCompiler {
             case "class" -> "org.apache.lucene.*";
             case "package" -> "org.h2.*";
             case "thread" -> "main";
-            default -> "*";
+            default -> "*text*";
         };
     }
 
@@ -481,7 +482,7 @@ final class ProfqCompiler {
     }
 
     private String patternComparison(String column, ComparisonConditionContext context, String operator, ValueContext value) {
-        return like(column, patternOf(context, value, "'" + column + "'"), !operator.equals("="));
+        return like(column, patternOf(context, value, column), !operator.equals("="));
     }
 
     private void requireEquality(ComparisonConditionContext context, String what) {
@@ -525,14 +526,14 @@ final class ProfqCompiler {
         long factor = 1;
         if (isTime(column)) {
             if (unit == null) {
-                throw error(number, typed + " is a time; give the number a unit: ns, us, ms, s or min (e.g. "
+                throw error(number, "'" + typed + "' is a time; give the number a unit: ns, us, ms, s or min (e.g. "
                         + number.getText() + "ms)");
             }
             factor = unit(typed, quantity.unit, TIME_UNITS, "a time", SIZE_UNITS);
         } else if (isSize(column)) {
             factor = unit == null ? 1 : unit(typed, quantity.unit, SIZE_UNITS, "a size", TIME_UNITS);
         } else if (unit != null) {
-            throw error(quantity.unit, typed + " is a plain number and takes no unit, not " + unit);
+            throw error(quantity.unit, "'" + typed + "' is a plain number and takes no unit, not " + unit);
         }
         if (number.getType() == ProfqParser.PARAMETER) {
             return factor == 1 ? number.getText() : number.getText() + " * " + factor;
@@ -555,11 +556,11 @@ final class ProfqCompiler {
         List<String> names = new ArrayList<>(units.keySet());
         String list = String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1);
         if (others.containsKey(word)) {
-            throw error(unit, typed + " is " + kind + ", and " + word + " is not a unit of " + kind.substring(2)
+            throw error(unit, "'" + typed + "' is " + kind + ", and " + word + " is not a unit of " + kind.substring(2)
                     + "; use " + list);
         }
         throw error(unit, "'" + unit.getText() + "' is not a unit" + Suggestions.didYouMean(word, units.keySet())
-                + " (" + typed + " takes " + list + ")");
+                + " ('" + typed + "' takes " + list + ")");
     }
 
     private String wholeNumber(Token token) {
