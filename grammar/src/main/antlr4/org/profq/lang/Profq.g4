@@ -102,7 +102,8 @@ DECIMAL    : [0-9]+ '.' [0-9]+ | '.' [0-9]+;
 STRING     : '\'' (~['\r\n] | '\'\'')* '\'';
 /* A quote not closed on its line: its own token, so the error can say so. */
 UNCLOSED   : '\'' (~['\r\n] | '\'\'')*;
-PARAMETER  : ':' [a-z_] [a-z0-9_]*;
+/* A report's :name, or JDBC's ? */
+PARAMETER  : ':' [a-z_] [a-z0-9_]* | '?';
 IDENT      : [a-z_] [a-z0-9_]*;
 
 COMMENT    : '--' ~[\r\n]* -> skip;

@@ -536,7 +536,7 @@ final class ProfqCompiler {
             throw error(quantity.unit, "'" + typed + "' is a plain number and takes no unit, not " + unit);
         }
         if (number.getType() == ProfqParser.PARAMETER) {
-            return factor == 1 ? number.getText() : number.getText() + " * " + factor;
+            return factor == 1 ? number.getText() : "CAST(" + number.getText() + " AS DOUBLE) * " + factor;
         }
         BigDecimal value = new BigDecimal(number.getText()).multiply(BigDecimal.valueOf(factor));
         if (value.abs().compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
@@ -609,7 +609,7 @@ final class ProfqCompiler {
     }
 
     private static String globParameter(String parameter) {
-        return "REPLACE(REPLACE(" + parameter + ", '*', '%'), '?', '_')";
+        return "REPLACE(REPLACE(CAST(" + parameter + " AS VARCHAR), '*', '%'), '?', '_')";
     }
 
     /** The glob as a LIKE literal: * is %, ? is _, and the LIKE's own % _ \ escaped with \ (then ESCAPE '\' follows). */

@@ -28,7 +28,7 @@ final class DocumentedViews implements ProfileCatalog {
 
     @Override
     public Set<String> schemas() {
-        return Set.of("a", "b");
+        return new java.util.LinkedHashSet<>(List.of("a", "b")); // in the order opened, as the engine gives them
     }
 
     private static Column column(String name, String type) {

@@ -203,9 +203,21 @@ public final class GoldenSql {
         add("heap by method where method = :method and bytes > :min kb top :n", """
                 SELECT *
                 FROM heap_by_method
-                WHERE signature LIKE REPLACE(REPLACE(:method, '*', '%'), '?', '_') AND bytes > :min * 1024
+                WHERE signature LIKE REPLACE(REPLACE(CAST(:method AS VARCHAR), '*', '%'), '?', '_') AND bytes > CAST(:min AS DOUBLE) * 1024
                 ORDER BY bytes DESC, method_id
                 LIMIT :n""");
+        add("calls of ? where duration > ? ms", """
+                WITH calls_of AS (
+                    SELECT c.call_id, c.thread_id, t.name AS thread, c.method_id, m.signature, c.depth, c.start_ns, c.duration_ns, c.self_ns, c.threw
+                    FROM calls AS c
+                    JOIN methods AS m ON m.method_id = c.method_id
+                    JOIN threads AS t ON t.thread_id = c.thread_id
+                    WHERE m.signature LIKE REPLACE(REPLACE(CAST(? AS VARCHAR), '*', '%'), '?', '_')
+                )
+                SELECT *
+                FROM calls_of
+                WHERE duration_ns > CAST(? AS DOUBLE) * 1000000
+                ORDER BY start_ns, call_id""");
     }
 
     private GoldenSql() {
