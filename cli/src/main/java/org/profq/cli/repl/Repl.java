@@ -7,11 +7,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 
@@ -28,10 +32,12 @@ import org.profq.cli.report.ReportCatalog;
 import org.profq.cli.sql.SqlErrors;
 import org.profq.cli.sql.Statements;
 import org.profq.engine.jdbc.ConnectString;
+import org.profq.engine.report.Report;
 
 /**
  * The interactive SQL shell of {@code profq sql <recording>}, in the manner of psql: a
- * statement may span lines and ends with ';', a line starting with '\' is a meta-command
+ * statement may span lines and ends with ';' (a statement of the profiling language, such as
+ * {@code heap by method top 10}, also ends at the end of its line), a line starting with '\' is a meta-command
  * ({@link MetaCommands}), history is kept in {@code ~/.profq/history}, Tab completes
  * keywords, tables, views, columns and report names. Ctrl-C cancels the running query (or
  * clears the line being typed); Ctrl-D leaves.
@@ -72,7 +78,9 @@ public final class Repl {
                     .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
                     .build();
             PrintWriter out = terminal.writer();
-            out.println("profq " + String.join(" ", recordings) + " — SQL ending with ';', \\help for help, Ctrl-D to leave.");
+            out.println("profq " + String.join(" ", recordings) + " — SQL ending with ';' or a profile (heap by method),"
+                    + " \\help for help, Ctrl-D to leave.");
+            state.schemas = schemaNames();
             MetaCommands meta = new MetaCommands(reports, state, this::execute, this::await);
             while (true) {
                 String line;
@@ -118,15 +126,41 @@ public final class Repl {
         return schemaNames().get(0) + "=> ";
     }
 
-    /** Runs one SQL statement and prints its result, or its error. */
+    /**
+     * Runs one statement (SQL or the profiling language) and prints its result, or its error;
+     * its {@code :name} placeholders take the values set with {@code \set}.
+     */
     void execute(String sql, Terminal terminal) {
         long started = System.nanoTime();
+        Report.BoundQuery bound;
+        try {
+            bound = ReportDraft.hasPlaceholders(sql)
+                    ? ReportDraft.of("statement", "the statement", sql, state.variables, Map.of()).report().bind(Map.of())
+                    : new Report.BoundQuery(sql, List.of());
+        } catch (IllegalArgumentException e) {
+            terminal.writer().println("ERROR: " + e.getMessage());
+            terminal.writer().flush();
+            return;
+        }
+        Map<String, String> columns = new LinkedHashMap<>();
         ResultTable table = await((connection, statements) -> {
-            try (Statement statement = statements.create(connection); ResultSet results = statement.executeQuery(sql)) {
-                return ResultTable.read(results);
+            if (bound.values().isEmpty()) {
+                try (Statement statement = statements.create(connection); ResultSet results = statement.executeQuery(sql)) {
+                    return read(results, columns);
+                }
+            }
+            try (PreparedStatement statement = connection.prepareStatement(bound.sql())) {
+                for (int i = 0; i < bound.values().size(); i++) {
+                    statement.setObject(i + 1, bound.values().get(i));
+                }
+                try (ResultSet results = statement.executeQuery()) {
+                    return read(results, columns);
+                }
             }
         }, terminal);
         if (table != null) {
+            state.lastStatement = sql;
+            state.lastColumns = columns;
             show(ResultPrinter.print(table, state.format, state.output == null ? terminal.getWidth() : 0),
                     table.rows().size(), terminal);
         }
@@ -134,6 +168,15 @@ public final class Repl {
             terminal.writer().printf(Locale.ROOT, "Time: %.1f ms%n", (System.nanoTime() - started) / 1e6);
         }
         terminal.writer().flush();
+    }
+
+    /** The result, noting each column's name and SQL type in {@code columns} (for \save). */
+    private static ResultTable read(ResultSet results, Map<String, String> columns) throws SQLException {
+        ResultSetMetaData metadata = results.getMetaData();
+        for (int i = 1; i <= metadata.getColumnCount(); i++) {
+            columns.put(metadata.getColumnLabel(i), metadata.getColumnTypeName(i));
+        }
+        return ResultTable.read(results);
     }
 
     /**
