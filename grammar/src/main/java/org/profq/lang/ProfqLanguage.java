@@ -2,6 +2,7 @@ package org.profq.lang;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -31,12 +32,17 @@ public final class ProfqLanguage {
             "with", "true", "false", "package", "thread", "duration", "self", "size", "type",
             "ns", "us", "ms", "s", "min", "b", "kb", "mb", "gb");
 
+    private static final List<String> STARTS = List.of("heap", "lifetime", "waste", "time", "tree", "calls", "exceptions");
+    /** Words SQL statements start with: never taken for a misspelt profile. */
+    private static final Set<String> SQL_STARTS = Set.of("select", "with", "values", "explain", "describe", "show", "table",
+            "insert", "update", "delete", "merge", "upsert", "create", "drop", "alter", "truncate", "grant", "revoke",
+            "comment", "rename", "set", "reset", "call", "commit", "rollback", "use");
     private static final Pattern FIRST_WORDS = Pattern.compile("(?s)\\s*(?:--[^\\n]*\\n\\s*)*([A-Za-z]+)\\s*([A-Za-z]*).*");
 
     /**
      * True when {@code text} starts like a statement of the language (heap, lifetime, waste,
-     * time, tree, calls, exceptions, or values followed by of) rather than like SQL; {@code VALUES (...)}
-     * stays SQL.
+     * time, tree, calls, exceptions, or values followed by of, or a near misspelling of one of
+     * those that no SQL statement starts with) rather than like SQL; {@code VALUES (...)} stays SQL.
      */
     public static boolean isStatement(String text) {
         Matcher words = FIRST_WORDS.matcher(text == null ? "" : text);
@@ -47,7 +53,8 @@ public final class ProfqLanguage {
         return switch (first) {
             case "heap", "lifetime", "waste", "time", "tree", "calls", "exceptions" -> true;
             case "values" -> words.group(2).equalsIgnoreCase("of");
-            default -> false;
+            // A misspelt profile ('lifetme by site') is the language's too, so its error can say what was meant.
+            default -> !SQL_STARTS.contains(first) && Suggestions.nearest(first, STARTS).isPresent();
         };
     }
 

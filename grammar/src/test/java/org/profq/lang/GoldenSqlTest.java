@@ -45,7 +45,10 @@ class GoldenSqlTest {
         assertTrue(ProfqLanguage.isStatement("  -- a comment\n  TIME by method"));
         assertTrue(ProfqLanguage.isStatement("values of '*parse*'"));
         assertTrue(ProfqLanguage.isStatement("heap_by_mehtod"), "a misspelt statement is still the language's, to be told so");
+        assertTrue(ProfqLanguage.isStatement("lifetme by site"), "so is a misspelt profile");
         assertFalse(ProfqLanguage.isStatement("VALUES (1, 2)"));
+        assertFalse(ProfqLanguage.isStatement("SELET * FROM calls"), "a misspelt SELECT is SQL's mistake");
+        assertFalse(ProfqLanguage.isStatement("SET x = 1"));
         assertFalse(ProfqLanguage.isStatement("SELECT * FROM heap_by_method"));
         assertFalse(ProfqLanguage.isStatement("WITH x AS (SELECT 1) SELECT * FROM x"));
         assertFalse(ProfqLanguage.isStatement(""));
