@@ -36,7 +36,11 @@ final class SyntaxErrors extends BaseErrorListener {
                             RecognitionException error) {
         Token found = (Token) offendingSymbol;
         Parser parser = (Parser) recognizer;
-        IntervalSet expected = expected(parser, error);
+        IntervalSet expected = new IntervalSet(expected(parser, error));
+        if (found.getTokenIndex() > 0
+                && parser.getInputStream().get(found.getTokenIndex() - 1).getType() == ProfqParser.TREE) {
+            expected.add(ProfqParser.UNDER); // the optional 'under' was passed over before the clauses refused the token
+        }
         if (found.getType() == ProfqParser.UNCLOSED) {
             throw new LanguageException(statement, line, column + 1, found.getText().length(),
                     "the quoted text is never closed; end it with a quote (')");
