@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -16,11 +13,10 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.profq.engine.jdbc.ProfqDriver;
 import org.profq.engine.report.Report;
 import org.profq.lang.GoldenSql;
@@ -41,94 +37,75 @@ import profq.samples.ThrowSites;
 class LanguageIT {
     private static final String ALLOCATE = "profq.samples.Allocations.allocate()";
     private static final String PREPARE = "profq.samples.LazyInit.prepare(int)";
-    private static Connection heap;
-    private static Connection lazy;
-    private static Connection recursion;
-    private static Connection throwSites;
-    private static Connection compared;
-    private static Path lazyRecording;
-
-    @BeforeAll
-    static void record() throws IOException, SQLException {
-        Path directory = Files.createTempDirectory(Files.createDirectories(Path.of("target", "it-recordings")), "language");
-        heap = connect(SampleRecording.of(Allocations.class).toString());
-        lazyRecording = SampleRecording.record(directory, LazyInit.class, "events=calls:uses,track=1", 0);
-        lazy = connect(lazyRecording.toString());
-        recursion = connect(SampleRecording.of(Recursion.class).toString());
-        throwSites = connect(SampleRecording.record(directory, ThrowSites.class, "events=calls:exceptions", 0).toString());
-        compared = connect("a=" + SampleRecording.of(Allocations.class) + ",b=" + lazyRecording);
-    }
-
-    @AfterAll
-    static void close() throws SQLException {
-        for (Connection connection : List.of(heap, lazy, recursion, throwSites, compared)) {
-            connection.close();
-        }
-    }
-
-    private static Connection connect(String recordings) throws SQLException {
-        Properties properties = new Properties();
-        properties.setProperty("lang", "profq");
-        return DriverManager.getConnection("jdbc:profq:" + recordings, properties);
-    }
+    @RegisterExtension
+    static final SampleConnection heap = SampleConnection.of(Allocations.class).withLanguage();
+    @RegisterExtension
+    static final SampleConnection lazy = SampleConnection.recorded(LazyInit.class, "events=calls:uses,track=1").withLanguage();
+    @RegisterExtension
+    static final SampleConnection recursion = SampleConnection.of(Recursion.class).withLanguage();
+    @RegisterExtension
+    static final SampleConnection throwSites = SampleConnection.recorded(ThrowSites.class, "events=calls:exceptions").withLanguage();
+    /** Allocations as schema a, the LazyInit recording above as b. */
+    @RegisterExtension
+    static final SampleConnection compared = SampleConnection.compared(heap, lazy);
 
     @Test
     void heapByMethodSiteAndClass() throws SQLException {
-        assertEquals(List.of(List.of(ALLOCATE, 1_110L, 31_360L)), Rows.query(heap,
+        assertEquals(List.of(List.of(ALLOCATE, 1_110L, 31_360L)), Rows.query(heap.get(),
                 "heap by method where class = 'profq.samples.*' columns signature, objects, bytes"));
         assertEquals(List.of(List.of(19, "profq.samples.Allocations$Point", 24_000L), List.of(23, "int[]", 5_600L),
                         List.of(28, "long[][]", 1_760L)),
-                Rows.query(heap, "heap by site where size >= 1kb order by bytes desc, line columns line, type_name, bytes"));
+                Rows.query(heap.get(), "heap by site where size >= 1kb order by bytes desc, line columns line, type_name, bytes"));
         assertEquals(List.of(List.of("int[]", 100L, 5_600L), List.of("long[][]", 10L, 1_760L)),
-                Rows.query(heap, "heap by class where type = '*[]' columns type_name, objects, bytes"));
+                Rows.query(heap.get(), "heap by class where type = '*[]' columns type_name, objects, bytes"));
         assertEquals(List.of(List.of(ALLOCATE, 31_360L)),
-                Rows.query(heap, "HEAP BY METHOD WHERE method = '*Allocations.allocate*' AND bytes > 10kb TOP 10 COLUMNS signature, bytes"));
+                Rows.query(heap.get(), "HEAP BY METHOD WHERE method = '*Allocations.allocate*' AND bytes > 10kb TOP 10 COLUMNS signature, bytes"));
     }
 
     @Test
     void lifetimeAndWasteBySite() throws SQLException {
         assertEquals(List.of(List.of(24, "profq.samples.LazyInit$Config", 100L), List.of(22, "profq.samples.LazyInit$Config[]", 1L)),
-                Rows.query(lazy, "lifetime by site where method = '*LazyInit.prepare*' and lifetime > 1ms"
+                Rows.query(lazy.get(), "lifetime by site where method = '*LazyInit.prepare*' and lifetime > 1ms"
                         + " columns line, type_name, objects"));
         assertEquals(List.of(List.of("profq.samples.LazyInit$Config", 100L, 0L), List.of("profq.samples.LazyInit$Config[]", 1L, 1L)),
-                Rows.query(lazy, "waste by site where lag > 100ms and drag < 10s order by objects desc"
+                Rows.query(lazy.get(), "waste by site where lag > 100ms and drag < 10s order by objects desc"
                         + " columns type_name, objects, never_used"));
     }
 
     @Test
     void timeTreeAndCalls() throws SQLException {
         assertEquals(List.of(List.of("profq.samples.Recursion.sum(int)", 11L), List.of("profq.samples.Recursion.main(java.lang.String[])", 1L)),
-                Rows.query(recursion, "time by method where class = 'profq.samples.*' and duration > 0ns order by calls desc"
+                Rows.query(recursion.get(), "time by method where class = 'profq.samples.*' and duration > 0ns order by calls desc"
                         + " columns signature, calls"));
         assertEquals(List.of(List.of(1, 1L), List.of(2, 1L)),
-                Rows.query(recursion, "tree under '*Recursion.sum(int)' where depth <= 2 columns depth, calls"));
+                Rows.query(recursion.get(), "tree under '*Recursion.sum(int)' where depth <= 2 columns depth, calls"));
         assertEquals(List.of(List.of("profq.samples.Recursion.sum(int)", 10), List.of("profq.samples.Recursion.sum(int)", 11)),
-                Rows.query(recursion, "calls of '*Recursion.sum*' where thread = 'main' and depth > 9 columns signature, depth"));
-        assertEquals(List.of(List.of(12L)), Rows.query(recursion, "SELECT COUNT(*) FROM calls"), "SQL runs as SQL beside the language");
+                Rows.query(recursion.get(), "calls of '*Recursion.sum*' where thread = 'main' and depth > 9 columns signature, depth"));
+        assertEquals(List.of(List.of(12L)), Rows.query(recursion.get(), "SELECT COUNT(*) FROM calls"), "SQL runs as SQL beside the language");
     }
 
     @Test
     void exceptionsBySite() throws SQLException {
         assertEquals(List.of(List.of("profq.samples.ThrowSites.recovering(int)", "java.lang.IllegalArgumentException", 5L),
                         List.of("profq.samples.ThrowSites.failing(int)", "java.lang.IllegalStateException", 3L)),
-                Rows.query(throwSites, "exceptions by site where type = 'java.lang.Illegal*' columns signature, type_name, throws"));
+                Rows.query(throwSites.get(), "exceptions by site where type = 'java.lang.Illegal*' columns signature, type_name, throws"));
     }
 
     @Test
     void compareTwoRecordingsOpenedAsSchemasAAndB() throws SQLException {
-        List<List<Object>> lazyHeap = Rows.query(lazy, "heap by method columns signature, bytes");
+        List<List<Object>> lazyHeap = Rows.query(lazy.get(), "heap by method columns signature, bytes");
         long prepareBytes = (Long) lazyHeap.stream().filter(row -> row.get(0).equals(PREPARE)).findFirst().orElseThrow().get(1);
         // Each method is in one recording only: the other side is NULL, the difference is b - a, the ratio NULL or 0.
         assertEquals(List.of(
                         java.util.Arrays.asList(ALLOCATE, 31_360L, 1.0, null, null, -31_360L, null),
                         java.util.Arrays.asList(PREPARE, null, null, prepareBytes, 1.0, prepareBytes, null)),
-                Rows.query(compared, "heap by method compare a with b where class = 'profq.*'"
+                Rows.query(compared.get(), "heap by method compare a with b where class = 'profq.*'"
                         + " columns signature, a_bytes, a_share, b_bytes, b_share, diff_bytes, ratio"));
     }
 
     @Test
     void valuesOfSaysWhatIsMissing() {
-        SQLException error = assertThrows(SQLException.class, () -> Rows.query(heap, "values of '*parse*'"));
+        SQLException error = assertThrows(SQLException.class, () -> Rows.query(heap.get(), "values of '*parse*'"));
         assertEquals("""
                 at line 1, column 1: values of needs value profiles, which this recording does not have: there is no\
                  value_profile view (nor params table) to read; profq does not record parameter values yet
@@ -140,7 +117,7 @@ class LanguageIT {
 
     @Test
     void aMisspeltStatementFailsWithTheLanguagesErrorNotCalcites() {
-        SQLException error = assertThrows(SQLException.class, () -> Rows.query(compared, "heap by method compare a with c"));
+        SQLException error = assertThrows(SQLException.class, () -> Rows.query(compared.get(), "heap by method compare a with c"));
         assertEquals("""
                 at line 1, column 31: no recording is open as schema 'c'; did you mean 'a'? (open: a, b); open two with\
                  profq sql a=<recording> b=<recording>
@@ -163,7 +140,7 @@ class LanguageIT {
 
     @Test
     void preparedStatementsTakeTheLanguageWithParameters() throws SQLException {
-        try (PreparedStatement statement = heap.prepareStatement("heap by class where bytes > ? columns type_name")) {
+        try (PreparedStatement statement = heap.get().prepareStatement("heap by class where bytes > ? columns type_name")) {
             statement.setLong(1, 5_000);
             assertEquals(List.of(List.of("profq.samples.Allocations$Point"), List.of("int[]")), Rows.query(statement));
         }
@@ -189,7 +166,7 @@ class LanguageIT {
                 FROM heap_by_class
                 WHERE bytes > ?
                 ORDER BY bytes DESC, class_id""", query.sql());
-        try (PreparedStatement statement = heap.prepareStatement(query.sql())) {
+        try (PreparedStatement statement = heap.get().prepareStatement(query.sql())) {
             statement.setObject(1, query.values().get(0));
             assertEquals(List.of(List.of("profq.samples.Allocations$Point"), List.of("int[]")), Rows.query(statement));
         }
