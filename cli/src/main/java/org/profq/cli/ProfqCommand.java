@@ -2,7 +2,6 @@ package org.profq.cli;
 
 import java.util.concurrent.Callable;
 
-import org.profq.format.ChronicleSettings;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -23,7 +22,6 @@ public final class ProfqCommand implements Callable<Integer> {
     CommandSpec spec;
 
     public static void main(String[] args) {
-        ChronicleSettings.apply(); // before any Chronicle class loads
         System.exit(commandLine().execute(args));
     }
 

@@ -13,8 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.stream.Stream;
 import java.util.logging.Logger;
+import java.util.stream.Stream;
 
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.schema.SchemaPlus;
@@ -24,6 +24,7 @@ import org.profq.engine.language.LanguageCatalog;
 import org.profq.engine.language.LanguageStatements;
 import org.profq.engine.plan.PreparedPlans;
 import org.profq.engine.plan.ProfqPrepare;
+import org.profq.format.UnsafeWarning;
 import org.profq.recording.Recording;
 import org.profq.recording.RecordingException;
 
@@ -41,6 +42,7 @@ public final class ProfqDriver implements Driver {
     private static final String COMPILED_PLAN_CACHE = "calcite.bindable.cache.maxSize";
 
     static {
+        UnsafeWarning.silence(); // Avatica's protobuf would print it into the client's output on JDK 24+
         // Calcite compiles each query's plan to Java with Janino (tens of ms); the same SQL gives
         // the same code, which reads its tables at run time, so a warm query can reuse the class.
         // Calcite reads the setting once, when its first query is prepared: a user's value wins.
