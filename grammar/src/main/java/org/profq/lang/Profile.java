@@ -58,6 +58,21 @@ enum Profile {
             new ProfileCatalog.Column("self_ns", "BIGINT"),
             new ProfileCatalog.Column("threw", "BOOLEAN"));
 
+    /**
+     * The table whose rows this profile adds up, each row carrying the thread it happened on
+     * ({@code thread_id}): a thread filter keeps that thread's rows before the view adds them
+     * up. Null where the filter works otherwise: calls of lists single calls with their
+     * thread; values of has no thread.
+     */
+    String threadRows() {
+        return switch (this) {
+            case HEAP_BY_METHOD, HEAP_BY_SITE, HEAP_BY_CLASS, LIFETIME_BY_SITE, WASTE_BY_SITE -> "allocations";
+            case TIME_BY_METHOD, TREE -> "calls";
+            case EXCEPTIONS_BY_SITE -> "exceptions";
+            case CALLS_OF, VALUES_OF -> null;
+        };
+    }
+
     /** A view's name as someone might type it in place of the statement ("heap_by_method") and the statement meant. */
     static final Map<String, String> SPELLED_AS_VIEWS = new LinkedHashMap<>();
 

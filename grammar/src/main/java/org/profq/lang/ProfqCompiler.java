@@ -54,6 +54,8 @@ final class ProfqCompiler {
     private final ProfileCatalog catalog;
     private Profile profile;
     private List<ProfileCatalog.Column> columns;
+    /** What a thread name is called where a thread filter is being compiled: calls_of's thread, or threads' name. */
+    private String threadColumn = "thread";
 
     private ProfqCompiler(String statement, ProfileCatalog catalog) {
         this.statement = statement;
@@ -103,6 +105,14 @@ final class ProfqCompiler {
         List<ProfileCatalog.Column> output = columns;
         String relation = profile.relation;
         String defaultOrder = profile.defaultOrder;
+        List<ConditionContext> threadFilters = threadFilters(where);
+        if (!threadFilters.isEmpty()) {
+            if (compare != null) {
+                throw error(threadFilters.get(0).getStart(), threadFilters.get(0).getStop(), "a thread filter cannot be"
+                        + " combined with compare yet; compare the whole recordings, or ask each one alone");
+            }
+            sql.append("WITH ").append(threadRows(threadFilters, profileContext));
+        }
         if (compare != null) {
             output = compareColumns(compare);
             relation = "compared";
@@ -129,9 +139,10 @@ final class ProfqCompiler {
             if (profile == Profile.VALUES_OF) {
                 conditions.add(like("signature", pattern, false));
             }
-            if (where != null) {
-                Condition condition = condition(where.condition(), "");
-                conditions.add(conditions.isEmpty() || !condition.or ? condition.sql : "(" + condition.sql + ")");
+            Condition filter = where == null ? null
+                    : threadFilters.isEmpty() ? condition(where.condition(), "") : conditionWithout(where.condition(), threadFilters);
+            if (filter != null) {
+                conditions.add(conditions.isEmpty() || !filter.or ? filter.sql : "(" + filter.sql + ")");
             }
             if (!conditions.isEmpty()) {
                 sql.append("WHERE ").append(String.join(" AND ", conditions)).append('\n');
@@ -186,6 +197,84 @@ final class ProfqCompiler {
             return values.pattern();
         }
         return null;
+    }
+
+    // ---- thread filters
+
+    /**
+     * The conditions of {@code where}, and-ed with the rest, that only name threads: they choose
+     * the rows the profile adds up rather than filter its sums. A thread condition or-ed with a
+     * condition on the sums means neither, and is refused.
+     */
+    private List<ConditionContext> threadFilters(WhereClauseContext where) {
+        List<ConditionContext> threadFilters = new ArrayList<>();
+        if (where == null || profile.threadRows() == null) {
+            return threadFilters;
+        }
+        List<ConditionContext> conjuncts = new ArrayList<>();
+        conjuncts(where.condition(), conjuncts);
+        for (ConditionContext conjunct : conjuncts) {
+            List<ComparisonConditionContext> comparisons = new ArrayList<>();
+            comparisons(conjunct, comparisons);
+            long onThreads = comparisons.stream().filter(ProfqCompiler::isThread).count();
+            if (onThreads == comparisons.size()) {
+                threadFilters.add(conjunct);
+            } else if (onThreads > 0) {
+                throw error(conjunct.getStart(), conjunct.getStop(), "a thread filter chooses the rows " + profile.form
+                        + " adds up, so it cannot be or-ed with a condition on the sums; join it to the rest with and");
+            }
+        }
+        return threadFilters;
+    }
+
+    private static void conjuncts(ConditionContext condition, List<ConditionContext> conjuncts) {
+        if (condition instanceof AndConditionContext and) {
+            conjuncts(and.condition(0), conjuncts);
+            conjuncts(and.condition(1), conjuncts);
+        } else if (condition instanceof GroupConditionContext group) {
+            conjuncts(group.condition(), conjuncts);
+        } else {
+            conjuncts.add(condition);
+        }
+    }
+
+    private static void comparisons(ConditionContext condition, List<ComparisonConditionContext> comparisons) {
+        if (condition instanceof ComparisonConditionContext comparison) {
+            comparisons.add(comparison);
+        } else {
+            condition.getRuleContexts(ConditionContext.class).forEach(inner -> comparisons(inner, comparisons));
+        }
+    }
+
+    private static boolean isThread(ComparisonConditionContext comparison) {
+        return comparison.name().getText().equalsIgnoreCase("thread");
+    }
+
+    /** The conjuncts of {@code condition} but {@code left out}, and-ed; null if none remain. */
+    private Condition conditionWithout(ConditionContext condition, List<ConditionContext> leftOut) {
+        List<ConditionContext> conjuncts = new ArrayList<>();
+        conjuncts(condition, conjuncts);
+        conjuncts.removeAll(leftOut);
+        if (conjuncts.isEmpty()) {
+            return null;
+        }
+        if (conjuncts.size() == 1) {
+            return condition(conjuncts.get(0), "");
+        }
+        return new Condition(conjuncts.stream().map(conjunct -> bracket(condition(conjunct, "")))
+                .collect(Collectors.joining(" AND ")), false);
+    }
+
+    /** The WITH items that define the profile's view over the rows of the threads {@code threadFilters} name. */
+    private String threadRows(List<ConditionContext> threadFilters, ProfileContext profileContext) {
+        threadColumn = "name";
+        String names = threadFilters.stream().map(filter -> bracket(condition(filter, "")))
+                .collect(Collectors.joining(" AND "));
+        threadColumn = "thread";
+        String kept = "thread_id IN (SELECT thread_id FROM threads WHERE " + names + ")";
+        return ViewInliner.restrict(catalog, profile.relation, profile.threadRows(), kept).orElseThrow(() -> error(
+                profileContext.getStart(), profileContext.getStop(), "a thread filter needs the SQL of the view "
+                        + profile.relation + ", which this database does not give"));
     }
 
     // ---- compare a with b
@@ -339,7 +428,7 @@ final class ProfqCompiler {
 
     private List<String> filterWords() {
         List<String> words = new ArrayList<>(List.of("method", "class", "package"));
-        if (profile == Profile.CALLS_OF) {
+        if (profile == Profile.CALLS_OF || profile.threadRows() != null) {
             words.add("thread");
         }
         if (profile.code == Profile.Code.TYPE) {
@@ -417,15 +506,15 @@ final class ProfqCompiler {
 
     private String codeFilter(ComparisonConditionContext context, String field, String operator, ValueContext value,
                               String schema) {
-        if (field.equals("thread") && profile != Profile.CALLS_OF) {
-            throw error(context.name().getStart(), "'thread' cannot filter " + profile.form + ", which sums every thread;"
+        if (field.equals("thread") && !filterWords().contains("thread")) {
+            throw error(context.name().getStart(), "'thread' cannot filter " + profile.form + ", whose rows have no thread;"
                     + " ask calls of '<method>' where thread = '<name>'");
         }
         PatternContext pattern = patternOf(context, value, field);
         boolean negated = !operator.equals("=");
         switch (field) {
             case "thread":
-                return like("thread", pattern, negated);
+                return like(threadColumn, pattern, negated);
             case "method":
                 if (columns.stream().anyMatch(column -> column.name().equalsIgnoreCase("signature"))) {
                     return like("signature", pattern, negated);

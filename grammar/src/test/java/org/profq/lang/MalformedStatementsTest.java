@@ -103,10 +103,15 @@ class MalformedStatementsTest {
                   heap by method order by byts desc
                                           ^^^^
                 """);
-        malformed("tree where thread = 'main'", """
-                at line 1, column 12: 'thread' cannot filter tree, which sums every thread; ask calls of '<method>' where thread = '<name>'
-                  tree where thread = 'main'
-                             ^^^^^^
+        malformed("tree where thread = 'main' or calls > 10", """
+                at line 1, column 12: a thread filter chooses the rows tree adds up, so it cannot be or-ed with a condition on the sums; join it to the rest with and
+                  tree where thread = 'main' or calls > 10
+                             ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+                """);
+        malformed("heap by method where thread = 'main' compare a with b", """
+                at line 1, column 22: a thread filter cannot be combined with compare yet; compare the whole recordings, or ask each one alone
+                  heap by method where thread = 'main' compare a with b
+                                       ^^^^^^^^^^^^^^^
                 """);
         malformed("heap by method compare a with c", """
                 at line 1, column 31: no recording is open as schema 'c'; did you mean 'a'? (open: a, b); open two with profq sql a=<recording> b=<recording>
@@ -149,7 +154,7 @@ class MalformedStatementsTest {
                                      ^^^^^^^^^^^^^^^^^^^^
                 """);
         malformed("heap by class where method = 'x'", """
-                at line 1, column 21: heap by class has no column 'method' to filter on; it has class_id, type_name, objects, bytes, share, and the filters class, package
+                at line 1, column 21: heap by class has no column 'method' to filter on; it has class_id, type_name, objects, bytes, share, and the filters class, package, thread
                   heap by class where method = 'x'
                                       ^^^^^^
                 """);

@@ -15,7 +15,7 @@ import org.profq.lang.ProfileCatalog;
 /**
  * The profiling language's view of a connection: the columns of every profile view (from
  * their documented headers, which ViewDocsIT checks against what the views return) and of
- * every table, and the schemas open, for {@code compare a with b}.
+ * every table, the views' SQL (a thread filter inlines it), and the schemas open, for {@code compare a with b}.
  */
 public final class LanguageCatalog implements ProfileCatalog {
     private final Set<String> schemas;
@@ -36,6 +36,12 @@ public final class LanguageCatalog implements ProfileCatalog {
         Optional<TableDefinition> table = TableCatalog.find(name);
         return table.map(definition -> definition.columns().stream()
                 .map(column -> new Column(column.name(), sqlType(column.type()))).toList()).orElse(List.of());
+    }
+
+    @Override
+    public Optional<String> definition(String view) {
+        String name = view.toLowerCase(Locale.ROOT);
+        return ProfileViews.has(name) ? Optional.of(ProfileViews.sql(name)) : Optional.empty();
     }
 
     @Override
