@@ -25,13 +25,14 @@ import org.profq.lang.LanguageException;
 import profq.samples.Allocations;
 import profq.samples.LazyInit;
 import profq.samples.Recursion;
+import profq.samples.Threads;
 import profq.samples.ThrowSites;
 
 /**
  * The profiling language on real recordings, over JDBC with {@code lang=profq}: the rows of
  * every form on a sample whose behaviour is known (Allocations for the heap, LazyInit for
  * lifetimes and waste, Recursion for time, the tree and calls, ThrowSites for exceptions,
- * Allocations against LazyInit for compare), and every golden SQL of the grammar's tests
+ * Allocations against LazyInit for compare, Threads for thread filters), and every golden SQL of the grammar's tests
  * run against the live schema.
  */
 class LanguageIT {
@@ -45,6 +46,9 @@ class LanguageIT {
     static final SampleConnection recursion = SampleConnection.of(Recursion.class).withLanguage();
     @RegisterExtension
     static final SampleConnection throwSites = SampleConnection.recorded(ThrowSites.class, "events=calls:exceptions").withLanguage();
+    /** Eight worker threads, each calling work 10,000 times, each call allocating one Counter; every 1000th allocation of a thread tracked. */
+    @RegisterExtension
+    static final SampleConnection threads = SampleConnection.recorded(Threads.class, "events=calls:uses,track=1000").withLanguage();
     /** Allocations as schema a, the LazyInit recording above as b. */
     @RegisterExtension
     static final SampleConnection compared = SampleConnection.compared(heap, lazy);
@@ -89,6 +93,42 @@ class LanguageIT {
         assertEquals(List.of(List.of("profq.samples.ThrowSites.recovering(int)", "java.lang.IllegalArgumentException", 5L),
                         List.of("profq.samples.ThrowSites.failing(int)", "java.lang.IllegalStateException", 3L)),
                 Rows.query(throwSites.get(), "exceptions by site where type = 'java.lang.Illegal*' columns signature, type_name, throws"));
+    }
+
+    /** A thread filter keeps the rows of the threads named before the profile adds them up; shares are within those rows. */
+    @Test
+    void everyProfileFilteredByThread() throws SQLException {
+        String counter = "profq.samples.Threads$Counter";
+        String work = "profq.samples.Threads.work(int, int)";
+        String body = "profq.samples.Threads.lambda$main$0(long[], int)";
+        // heap: the allocations made on the thread; its share is of that thread's bytes, not of the recording's (1/8)
+        assertEquals(List.of(List.of(work, 10_000L, 240_000L, 1.0)), Rows.query(threads.get(),
+                "heap by method where thread = 'worker-3' columns signature, objects, bytes, share"));
+        assertEquals(List.of(List.of(counter, 80_000L, 1.0)), Rows.query(threads.get(),
+                "heap by site where thread = 'worker-*' and type = '*Counter' columns type_name, objects, share"));
+        assertEquals(List.of(List.of(counter, 20_000L, 1.0)), Rows.query(threads.get(),
+                "heap by class where (thread = 'worker-1' or thread = 'worker-2') and type = '*Counter' columns type_name, objects, share"));
+        assertEquals(List.of(List.of("java.lang.Thread", 8L), List.of("long[]", 1L), List.of("java.util.ArrayList", 1L)),
+                Rows.query(threads.get(), "heap by class where thread = 'main' and objects > 0 columns type_name, objects"));
+        // lifetime and waste: the tracked objects allocated on the thread (every 1000th of its 10,000)
+        assertEquals(List.of(List.of(counter, 10L)),
+                Rows.query(threads.get(), "lifetime by site where thread = 'worker-3' columns type_name, objects"));
+        assertEquals(List.of(List.of(counter, 10L, 0L)), Rows.query(threads.get(),
+                "waste by site where thread = 'worker-3' and objects > 1 columns type_name, objects, never_used"));
+        // time and tree: the calls made on the thread; the thread's outermost call is all of its time
+        assertEquals(List.of(List.of(body, 1L), List.of("profq.samples.Threads.run(int)", 1L), List.of(work, 10_000L),
+                        List.of("profq.samples.Threads$Counter.<init>(long)", 10_000L)),
+                Rows.query(threads.get(), "time by method where class = 'profq.samples.*' and thread = 'worker-3' columns signature, calls"));
+        assertEquals(List.of(List.of(body, 1.0)),
+                Rows.query(threads.get(), "time by method where thread = 'worker-3' top 1 columns signature, share"));
+        assertEquals(List.of(List.of(1, 1L), List.of(2, 10_000L), List.of(3, 10_000L)),
+                Rows.query(threads.get(), "tree under '*Threads.run(int)' where thread = 'worker-3' columns depth, calls"));
+        // exceptions: thrown on the thread (ThrowSites throws all of them on main)
+        assertEquals(List.of(List.of("profq.samples.ThrowSites.recovering(int)", "java.lang.IllegalArgumentException", 5L),
+                        List.of("profq.samples.ThrowSites.failing(int)", "java.lang.IllegalStateException", 3L),
+                        List.of("profq.samples.ThrowSites.parsing(java.lang.String)", "java.lang.NumberFormatException", 2L)),
+                Rows.query(throwSites.get(), "exceptions by site where thread = 'main' columns signature, type_name, throws"));
+        assertEquals(List.of(), Rows.query(throwSites.get(), "exceptions by site where thread = 'worker-*'"));
     }
 
     @Test
