@@ -2,6 +2,7 @@ package org.profq.cli;
 
 import java.util.concurrent.Callable;
 
+import org.profq.engine.index.IndexProgress;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,6 +23,7 @@ public final class ProfqCommand implements Callable<Integer> {
     CommandSpec spec;
 
     public static void main(String[] args) {
+        IndexProgress.showOn(new IndexProgressBar());
         System.exit(commandLine().execute(args));
     }
 

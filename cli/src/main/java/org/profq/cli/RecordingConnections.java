@@ -105,7 +105,8 @@ final class RecordingConnections {
     }
 
     private static String existing(String directory) {
-        if (!Files.isDirectory(Path.of(directory))) {
+        // a directory with no event log (/tmp, a project folder) is as much a usage error as no directory
+        if (!Files.isDirectory(Path.of(directory)) || !Files.isDirectory(Path.of(directory, "events"))) {
             throw new IllegalArgumentException(noRecordingAt(directory));
         }
         if (directory.contains(",")) {

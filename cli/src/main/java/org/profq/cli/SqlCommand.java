@@ -58,8 +58,8 @@ public final class SqlCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = {"-e", "--execute"}, paramLabel = "SQL", description = "Run these statements (separated by ';') and exit.")
-    String execute;
+    @Option(names = {"-e", "--execute"}, paramLabel = "SQL", description = "Run these statements (separated by ';') and exit; give -e again for more, run in order.")
+    List<String> execute = new ArrayList<>();
 
     @Option(names = {"-f", "--file"}, paramLabel = "FILE", description = "Run the statements in this file and exit.")
     Path file;
@@ -73,10 +73,11 @@ public final class SqlCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         OutputFormat output = lineFormat();
-        if (execute != null && file != null) {
+        if (!execute.isEmpty() && file != null) {
             throw usage("give either -e or -f, not both.");
         }
-        String sql = execute != null ? execute : file != null ? read(file) : null;
+        // each -e on lines of its own, so a -- comment ending one cannot swallow the next
+        String sql = !execute.isEmpty() ? String.join("\n;\n", execute) : file != null ? read(file) : null;
         if (sql == null) {
             RecordingConnections connections = RecordingConnections.of(spec, recordings);
             try {
@@ -103,7 +104,7 @@ public final class SqlCommand implements Callable<Integer> {
     /** Runs one statement and reads its result; a failure is one sentence with the error's position. */
     private static ResultTable query(Connection connection, String sql) {
         try (Statement statement = connection.createStatement(); ResultSet results = statement.executeQuery(sql)) {
-            return ResultTable.read(results);
+            return ResultTable.read(results, sql);
         } catch (SQLException e) {
             throw new CommandFailure(SqlErrors.sentence("the query failed", e), e);
         } catch (OutOfMemoryError e) {

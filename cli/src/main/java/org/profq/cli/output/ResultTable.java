@@ -30,6 +30,14 @@ public record ResultTable(List<String> columns, List<String> types, List<Boolean
 
     /** Reads every row of {@code results}. */
     public static ResultTable read(ResultSet results) throws SQLException {
+        return read(results, null);
+    }
+
+    /**
+     * Reads every row of {@code results}, the result of {@code sql}: a column Calcite would label
+     * {@code EXPR$0} is labelled with its expression's text ({@link ColumnLabels}).
+     */
+    public static ResultTable read(ResultSet results, String sql) throws SQLException {
         ResultSetMetaData meta = results.getMetaData();
         int count = meta.getColumnCount();
         List<String> columns = new ArrayList<>(count);
@@ -40,6 +48,7 @@ public record ResultTable(List<String> columns, List<String> types, List<Boolean
             types.add(meta.getColumnTypeName(i));
             numeric.add(isNumeric(meta.getColumnType(i)));
         }
+        columns = ColumnLabels.readable(sql, columns);
         List<List<Object>> rows = new ArrayList<>();
         while (results.next()) {
             List<Object> row = new ArrayList<>(count);

@@ -127,6 +127,8 @@ public final class ProfqDriver implements Driver {
         properties.setProperty("unquotedCasing", "UNCHANGED");
         properties.setProperty("quotedCasing", "UNCHANGED");
         properties.setProperty("quoting", "DOUBLE_QUOTE");
+        properties.setProperty("metaTableFactory", DocumentedTables.class.getName());
+        properties.setProperty("metaColumnFactory", DocumentedColumns.class.getName());
         if (info != null) {
             properties.putAll(info);
             properties.remove(LanguageStatements.PROPERTY); // profq's own, not Calcite's
@@ -141,12 +143,12 @@ public final class ProfqDriver implements Driver {
 
     @Override
     public int getMajorVersion() {
-        return 0;
+        return ProfqMetaData.majorVersion();
     }
 
     @Override
     public int getMinorVersion() {
-        return 1;
+        return ProfqMetaData.minorVersion();
     }
 
     @Override

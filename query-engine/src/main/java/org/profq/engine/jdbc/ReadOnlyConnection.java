@@ -5,6 +5,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
+import java.sql.DatabaseMetaData;
 import java.sql.Statement;
 import java.util.List;
 
@@ -14,7 +15,7 @@ import org.profq.engine.language.LanguageStatements;
 /**
  * The connection a {@code jdbc:profq:} URL gives: Calcite's, behind a proxy that checks
  * every SQL text with {@link ReadOnlySql} before it runs (on the connection and on every
- * statement it makes), reports itself read-only, and closes the recordings when it is closed.
+ * statement it makes), reports itself read-only, gives profq's metadata ({@link ProfqMetaData}), and closes the recordings when it is closed.
  * Opened with {@code lang=profq}, it first compiles statements of the profiling language to
  * SQL ({@link LanguageStatements}).
  */
@@ -51,6 +52,8 @@ final class ReadOnlyConnection implements InvocationHandler {
                 args[0] = sql((String) args[0]);
                 ReadOnlySql.check((String) args[0]);
                 break;
+            case "getMetaData":
+                return ProfqMetaData.wrap((DatabaseMetaData) call(calcite, method, args), proxy);
             case "close":
                 try {
                     return call(calcite, method, args);
