@@ -41,7 +41,7 @@ class LanguageIT {
     @RegisterExtension
     static final SampleConnection heap = SampleConnection.of(Allocations.class).withLanguage();
     @RegisterExtension
-    static final SampleConnection lazy = SampleConnection.recorded(LazyInit.class, "events=calls:uses,track=1").withLanguage();
+    static final SampleConnection lazy = SampleConnection.recorded(LazyInit.class, "events=calls:uses,track=1,clock=exact").withLanguage();
     @RegisterExtension
     static final SampleConnection recursion = SampleConnection.of(Recursion.class).withLanguage();
     @RegisterExtension
