@@ -6,8 +6,8 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 
+import org.profq.engine.index.IndexProgress;
 import org.profq.engine.jdbc.EngineWarmUp;
-import org.profq.format.ChronicleSettings;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,7 +32,7 @@ public final class ProfqCommand implements Callable<Integer> {
     CommandSpec spec;
 
     public static void main(String[] args) {
-        ChronicleSettings.apply(); // before any Chronicle class loads
+        IndexProgress.showOn(new IndexProgressBar());
         if (args.length > 0 && QUERYING.contains(args[0])) {
             EngineWarmUp.start(); // Calcite gets ready while the command line is parsed and the recording opened
         }

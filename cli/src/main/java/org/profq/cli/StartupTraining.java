@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.stream.Collectors;
 
 import org.profq.engine.ProfileViews;
-import org.profq.format.ChronicleSettings;
 import picocli.CommandLine;
 
 /**
@@ -14,12 +13,12 @@ import picocli.CommandLine;
  * script starts it in a JVM with {@code -XX:ArchiveClassesAtExit} (when the build packages
  * profq, and when the archive is missing or older than the cli jar or the JDK), and that JVM
  * archives every class it loaded. So it does what users do first: records the bundled sample,
- * runs every profile view with {@code profq sql -e}, and {@code profq info}, a report and a
- * flame graph on the recording. Exit code 0 when every command succeeded.
+ * runs every profile view with {@code profq sql -e}, a statement of the profiling language, and
+ * {@code profq info}, a report and a flame graph on the recording. Exit code 0 when every
+ * command succeeded.
  */
 public final class StartupTraining {
     public static void main(String[] args) throws IOException {
-        ChronicleSettings.apply(); // before any Chronicle class loads, as ProfqCommand.main does
         Path work = Files.createTempDirectory("profq-training");
         try {
             System.exit(train(work) ? 0 : 1);
@@ -43,6 +42,7 @@ public final class StartupTraining {
         String everyView = ProfileViews.NAMES.stream().map(view -> "SELECT * FROM " + view).collect(Collectors.joining("; "));
         return recorded
                 & profq.execute("sql", recording, "-e", everyView) == 0
+                & profq.execute("sql", recording, "-e", "heap by method top 10") == 0
                 & profq.execute("info", recording) == 0
                 & profq.execute("report", "summary", recording) == 0
                 & profq.execute("flame", recording, "-o", work.resolve("flame.html").toString()) == 0;
