@@ -21,6 +21,7 @@ import org.apache.calcite.sql2rel.StandardConvertletTable;
 import org.apache.calcite.tools.Frameworks;
 import org.apache.calcite.util.BuiltInMethod;
 import org.apache.calcite.util.Static;
+import org.profq.format.UnsafeWarning;
 
 /**
  * Gets Calcite ready on a second thread while the first does what needs no Calcite (parse the
@@ -75,6 +76,7 @@ public final class EngineWarmUp {
     }
 
     private static void warmUp() {
+        UnsafeWarning.silence(); // as ProfqDriver does, before Avatica's protobuf loads (below)
         try {
             for (Class<?> type : CLASSES) {
                 Class.forName(type.getName(), true, type.getClassLoader());
