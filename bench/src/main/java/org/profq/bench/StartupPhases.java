@@ -103,7 +103,7 @@ final class StartupPhases {
     private static Map<String, String> phases() {
         Map<String, String> phases = new LinkedHashMap<>();
         phases.put("org/profq/engine/jdbc/EngineWarmUp.awaitEnd", "main: waits for the warm-up thread");
-        phases.put("org/profq/recording/Recording.open", "main: opens the recording (Chronicle)");
+        phases.put("org/profq/recording/Recording.open", "main: opens the recording");
         phases.put("org/apache/calcite/prepare/CalcitePrepareImpl.prepare_", "main: plans the query (Calcite, Janino)");
         phases.put("org/profq/engine/jdbc/ProfqDriver.connect", "main: Calcite connection, schema");
         phases.put("picocli/CommandLine.<init>", "main: reads the command line (picocli)");
