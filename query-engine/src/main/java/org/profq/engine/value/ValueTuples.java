@@ -8,8 +8,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
-import java.util.TreeMap;
-import java.util.TreeSet;
 
 import org.profq.engine.index.IndexColumn;
 import org.profq.engine.index.MappedColumn;
@@ -36,6 +34,9 @@ import org.profq.recording.ValueKind;
  * A graph that reaches an object whose writes profq cannot see (an array, a JDK or unwoven class
  * with mutable fields) has no stamp: such a parameter, and its call, is undecidable, counted
  * apart and never equal to another.
+ *
+ * <p>Keys and fingerprints are 64-bit hashes: two different values, or tuples, share one with a
+ * chance of about n² / 2^65 among n of them (10^-6 for ten million).
  *
  * <p>The paper's {@code CP.addMRef} rule: a position whose values differ at every call (and
  * are all decidable) is dropped, and the tuples are formed of the other positions; if every
@@ -171,96 +172,135 @@ public final class ValueTuples {
         }
     }
 
-    /** The tuples of one method under one equality. */
-    private static final class MethodTuples {
-        final TupleCounts tuples = new TupleCounts();
-        long undecidableCalls;
-        long firstUndecidableCall;
-    }
+    /** One value-profiled method: per equality, its positions' values, the positions dropped, its tuples. */
+    private static final class MethodState {
+        final int methodId;
+        final PositionValues[][] positions = new PositionValues[EQUALITIES.size()][256];
+        final boolean[][] dropped = new boolean[EQUALITIES.size()][256];
+        final String[] droppedText = new String[EQUALITIES.size()];
+        final TupleCounts[] tuples = new TupleCounts[EQUALITIES.size()];
+        final long[] undecidableCalls = new long[EQUALITIES.size()];
+        final long[] firstUndecidableCall = new long[EQUALITIES.size()];
 
-    private List<Row> count() {
-        // Pass 1: which positions always differ, per method and equality.
-        Map<Long, PositionValues> positionValues = new HashMap<>();
-        Map<Integer, TreeSet<Integer>> methodPositions = new TreeMap<>();
-        long[] key = new long[1];
-        int object = 0;
-        for (long row = 0; row < rows; row++) {
-            int method = (int) methodIds.get(row);
-            int position = (int) positions.get(row);
-            methodPositions.computeIfAbsent(method, m -> new TreeSet<>()).add(position);
-            boolean isObject = isObject(row);
+        MethodState(int methodId) {
+            this.methodId = methodId;
             for (int equality = 0; equality < EQUALITIES.size(); equality++) {
-                boolean decidable = valueKey(row, isObject ? object : -1, equality, key);
-                positionValues.computeIfAbsent(slot(method, equality, position), k -> new PositionValues()).add(decidable, key[0]);
+                tuples[equality] = new TupleCounts();
             }
-            object += isObject ? 1 : 0;
         }
-        Map<Long, boolean[]> dropped = new HashMap<>();
-        Map<Long, String> droppedText = new HashMap<>();
-        for (Map.Entry<Integer, TreeSet<Integer>> method : methodPositions.entrySet()) {
+
+        PositionValues position(int equality, int position) {
+            PositionValues values = positions[equality][position];
+            return values != null ? values : (positions[equality][position] = new PositionValues());
+        }
+
+        /** The paper's rule: drop the positions whose values always differ, unless that is every position. */
+        void decideDropped() {
             for (int equality = 0; equality < EQUALITIES.size(); equality++) {
-                boolean[] drop = new boolean[256];
                 StringJoiner text = new StringJoiner(",");
                 int kept = 0;
-                for (int position : method.getValue()) {
-                    if (positionValues.get(slot(method.getKey(), equality, position)).alwaysDiffer()) {
-                        drop[position] = true;
+                for (int position = 0; position < 256; position++) {
+                    PositionValues values = positions[equality][position];
+                    if (values == null) {
+                        continue;
+                    }
+                    if (values.alwaysDiffer()) {
+                        dropped[equality][position] = true;
                         text.add(Integer.toString(position));
                     } else {
                         kept++;
                     }
                 }
-                long methodSlot = slot(method.getKey(), equality, 0);
-                boolean dropAny = kept > 0; // never every position: a method whose every value differs has no repeated tuple
-                dropped.put(methodSlot, dropAny ? drop : new boolean[256]);
-                droppedText.put(methodSlot, dropAny ? text.toString() : "");
+                if (kept == 0) { // a method whose every value differs has no repeated tuple: nothing to drop
+                    Arrays.fill(dropped[equality], false);
+                    text = new StringJoiner(",");
+                }
+                droppedText[equality] = text.toString();
+                positions[equality] = null; // the values seen are no longer needed
             }
         }
+    }
+
+    private List<Row> count() {
+        // Pass 1: which positions always differ, per method and equality.
+        List<MethodState> methods = new ArrayList<>();
+        MethodState[] byMethodId = new MethodState[64];
+        long[] key = new long[1];
+        int object = 0;
+        for (long row = 0; row < rows; ) {
+            long call = callIds.get(row);
+            int methodId = (int) methodIds.get(row);
+            if (methodId >= byMethodId.length) {
+                byMethodId = Arrays.copyOf(byMethodId, Math.max(methodId + 1, byMethodId.length * 2));
+            }
+            MethodState method = byMethodId[methodId];
+            if (method == null) {
+                methods.add(method = byMethodId[methodId] = new MethodState(methodId));
+            }
+            for (; row < rows && callIds.get(row) == call; row++) {
+                int position = (int) positions.get(row);
+                boolean isObject = isObject(row);
+                boolean decidable = true;
+                for (int equality = 0; equality < EQUALITIES.size(); equality++) {
+                    if (isObject || equality == 0) { // other values have one key under both equalities
+                        decidable = valueKey(row, isObject ? object : -1, equality, key);
+                    }
+                    method.position(equality, position).add(decidable, key[0]);
+                }
+                object += isObject ? 1 : 0;
+            }
+        }
+        methods.forEach(MethodState::decideDropped);
 
         // Pass 2: each call's tuple of kept positions.
-        Map<Long, MethodTuples> byMethod = new TreeMap<>();
         long[] fingerprints = new long[EQUALITIES.size()];
         boolean[] decidableCall = new boolean[EQUALITIES.size()];
         object = 0;
         for (long row = 0; row < rows; ) {
             long call = callIds.get(row);
-            int method = (int) methodIds.get(row);
+            MethodState method = byMethodId[(int) methodIds.get(row)];
             Arrays.fill(fingerprints, 17);
             Arrays.fill(decidableCall, true);
             for (; row < rows && callIds.get(row) == call; row++) {
                 int position = (int) positions.get(row);
                 boolean isObject = isObject(row);
+                boolean decidable = true;
+                boolean keyed = false;
                 for (int equality = 0; equality < EQUALITIES.size(); equality++) {
-                    if (dropped.get(slot(method, equality, 0))[position]) {
+                    if (method.dropped[equality][position]) {
                         continue;
                     }
-                    decidableCall[equality] &= valueKey(row, isObject ? object : -1, equality, key);
-                    fingerprints[equality] = Hashing.combine(Hashing.combine(fingerprints[equality], position), key[0]);
+                    if (isObject || !keyed) {
+                        decidable = valueKey(row, isObject ? object : -1, equality, key);
+                        keyed = true;
+                    }
+                    decidableCall[equality] &= decidable;
+                    fingerprints[equality] = Hashing.combine(fingerprints[equality], key[0] + position);
                 }
                 object += isObject ? 1 : 0;
             }
             for (int equality = 0; equality < EQUALITIES.size(); equality++) {
-                MethodTuples tuples = byMethod.computeIfAbsent(slot(method, equality, 0), k -> new MethodTuples());
                 if (decidableCall[equality]) {
-                    tuples.tuples.add(fingerprints[equality], call);
-                } else if (tuples.undecidableCalls++ == 0) {
-                    tuples.firstUndecidableCall = call;
+                    method.tuples[equality].add(fingerprints[equality], call);
+                } else if (method.undecidableCalls[equality]++ == 0) {
+                    method.firstUndecidableCall[equality] = call;
                 }
             }
         }
 
         List<Row> result = new ArrayList<>();
-        for (Map.Entry<Long, MethodTuples> entry : byMethod.entrySet()) {
-            long methodId = entry.getKey() >>> 16;
-            String equality = EQUALITIES.get((int) (entry.getKey() & 1));
-            String droppedPositions = droppedText.get(entry.getKey());
-            long rank = 0;
-            for (long[] tuple : entry.getValue().tuples.ranked()) {
-                result.add(new Row(methodId, equality, ++rank, tuple[0], tuple[1], droppedPositions));
-            }
-            MethodTuples tuples = entry.getValue();
-            if (tuples.undecidableCalls > 0) {
-                result.add(new Row(methodId, equality, null, tuples.undecidableCalls, tuples.firstUndecidableCall, droppedPositions));
+        methods.sort((a, b) -> Integer.compare(a.methodId, b.methodId));
+        for (MethodState method : methods) {
+            for (int equality = 0; equality < EQUALITIES.size(); equality++) {
+                long rank = 0;
+                for (long[] tuple : method.tuples[equality].ranked()) {
+                    result.add(new Row(method.methodId, EQUALITIES.get(equality), ++rank, tuple[0], tuple[1],
+                            method.droppedText[equality]));
+                }
+                if (method.undecidableCalls[equality] > 0) {
+                    result.add(new Row(method.methodId, EQUALITIES.get(equality), null, method.undecidableCalls[equality],
+                            method.firstUndecidableCall[equality], method.droppedText[equality]));
+                }
             }
         }
         return result;
@@ -273,20 +313,15 @@ public final class ValueTuples {
     private boolean valueKey(long row, int object, int equality, long[] key) {
         if (object >= 0) {
             long stamp = objectStamps[equality][object];
-            key[0] = Hashing.combine(Hashing.combine(OBJECT, objectIds.get(row)), stamp);
+            key[0] = Hashing.combine(objectIds.get(row) * 31 + OBJECT, stamp);
             return stamp != ObjectGraph.UNDECIDABLE;
         }
-        key[0] = Hashing.combine(Hashing.combine(kinds.get(row), values.get(row)), lengths.get(row));
+        key[0] = Hashing.combine(kinds.get(row) << 32 ^ lengths.get(row), values.get(row));
         return true;
     }
 
     private boolean isObject(long row) {
         long kind = kinds.get(row);
         return kind == OBJECT || kind == ARRAY;
-    }
-
-    /** Method, equality and position as one map key (methods sort first, then equality). */
-    private static long slot(int method, int equality, int position) {
-        return (long) method << 16 | (long) position << 1 | equality;
     }
 }
