@@ -1,31 +1,26 @@
 package org.profq.bench;
 
 import java.io.File;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Properties;
 
 /**
  * Where the benchmark finds what it starts JVMs with: the java command, the benchmark jar
- * itself, the two agents, and the flags a JVM that reads recordings needs.
+ * itself and the two agents. A JVM that reads recordings needs no flags.
  *
  * <p>The build copies both agents into {@code agents/} beside profq-bench.jar, so nothing
  * depends on a home directory or a local Maven repository layout. The system properties
  * {@code profq.agent.jar} and {@code aspectj.weaver.jar} override them.
  */
-public record BenchEnvironment(String java, Path benchJar, Path profqAgent, Path aspectjWeaver, List<String> readerJvmArgs) {
+public record BenchEnvironment(String java, Path benchJar, Path profqAgent, Path aspectjWeaver) {
 
     public static BenchEnvironment locate(String java) {
         Path benchJar = ownLocation();
         Path agents = benchJar.getParent().resolve("agents");
         Path profqAgent = existing("profq.agent.jar", agents.resolve("profq-agent.jar"));
         Path weaver = existing("aspectj.weaver.jar", agents.resolve("aspectjweaver.jar"));
-        return new BenchEnvironment(java, benchJar, profqAgent, weaver, readerFlags());
+        return new BenchEnvironment(java, benchJar, profqAgent, weaver);
     }
 
     /** The JVM running this one, unless {@code --jvm} named another. */
@@ -55,13 +50,4 @@ public record BenchEnvironment(String java, Path benchJar, Path profqAgent, Path
         return path.toAbsolutePath();
     }
 
-    private static List<String> readerFlags() {
-        Properties properties = new Properties();
-        try (InputStream in = BenchEnvironment.class.getResourceAsStream("/profq-bench.properties")) {
-            properties.load(in);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return List.of(properties.getProperty("reader.jvm.args").trim().split("\\s+"));
-    }
 }

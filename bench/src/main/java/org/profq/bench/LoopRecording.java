@@ -36,7 +36,6 @@ final class LoopRecording {
 
             List<String> read = new ArrayList<>();
             read.add(environment.java());
-            read.addAll(environment.readerJvmArgs());
             read.addAll(List.of("-cp", environment.readerClassPath(), RecordingSize.class.getName(),
                     scratch.recording().toString()));
             String[] numbers = run(read).trim().split(" ");

@@ -68,7 +68,6 @@ public final class QuerySpeedBenchmark {
             System.err.printf("recorded in %.1f s%n", (System.nanoTime() - start) / 1e9);
         }
         List<String> sizeCommand = new ArrayList<>(List.of(environment.java()));
-        sizeCommand.addAll(environment.readerJvmArgs());
         sizeCommand.addAll(List.of("-cp", environment.readerClassPath(), RecordingSize.class.getName(), recording.toString()));
         String[] size = run(sizeCommand, timeoutMinutes).output().trim().split(" ");
         long recordedEvents = Long.parseLong(size[0]);
@@ -82,7 +81,6 @@ public final class QuerySpeedBenchmark {
             }
             System.err.println("profq: " + view + " ...");
             List<String> command = new ArrayList<>(List.of(environment.java(), "-Xmx" + xmx));
-            command.addAll(environment.readerJvmArgs());
             command.addAll(List.of("-cp", queryClassPath, ProfqQueryRun.class.getName(), recording.toString(), view,
                     Integer.toString(warm)));
             profq.put(view, resultLine(run(command, timeoutMinutes)));
@@ -97,7 +95,6 @@ public final class QuerySpeedBenchmark {
             Files.deleteIfExists(Path.of(duckFile + ".wal"));
             System.err.println("duckdb: loading and querying ...");
             List<String> command = new ArrayList<>(List.of(environment.java(), "-Xmx" + xmx));
-            command.addAll(environment.readerJvmArgs());
             command.addAll(List.of("-cp", queryClassPath, DuckDbQueryRun.class.getName(), recording.toString(),
                     duckFile.toString(), xmx.toUpperCase().replace("G", "GB").replace("M", "MB"), Integer.toString(warm)));
             Result duck = run(command, timeoutMinutes);

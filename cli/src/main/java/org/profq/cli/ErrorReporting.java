@@ -25,7 +25,9 @@ final class ErrorReporting {
 
     /** picocli's execution exception handler: a command threw instead of returning a code. */
     static int failure(Exception error, CommandLine command, ParseResult parseResult) {
-        if (error instanceof CommandFailure) {
+        if (error instanceof CommandFailure && hasCaret(error)) {
+            System.err.println("profq: " + error.getMessage().strip()); // the sentence, then the statement and a caret under the mistake
+        } else if (error instanceof CommandFailure) {
             System.err.println("profq: " + oneLine(error.getMessage()));
         } else {
             System.err.println("profq: internal error (" + oneLine(String.valueOf(error)) + "); please report it.");
@@ -46,6 +48,16 @@ final class ErrorReporting {
         }
         // picocli's own message ("Unknown option: '--foo'") names the culprit; add where to look.
         return message.substring(0, 1).toLowerCase(Locale.ROOT) + message.substring(1) + "; " + help;
+    }
+
+    /** Whether the failure is the profiling language's error, whose message points at the mistake with a caret. */
+    private static boolean hasCaret(Throwable error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof org.profq.lang.LanguageException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String oneLine(String message) {

@@ -2,7 +2,7 @@ package org.profq.cli;
 
 import java.util.concurrent.Callable;
 
-import org.profq.format.ChronicleSettings;
+import org.profq.engine.index.IndexProgress;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -23,7 +23,7 @@ public final class ProfqCommand implements Callable<Integer> {
     CommandSpec spec;
 
     public static void main(String[] args) {
-        ChronicleSettings.apply(); // before any Chronicle class loads
+        IndexProgress.showOn(new IndexProgressBar());
         System.exit(commandLine().execute(args));
     }
 

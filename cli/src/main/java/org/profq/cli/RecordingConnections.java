@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.regex.Pattern;
 
 import org.profq.engine.jdbc.ConnectString;
@@ -21,6 +20,8 @@ import picocli.CommandLine.ParameterException;
  * the default schema ({@code jdbc:profq:<dir>}); {@code a=<dir> b=<dir>} opens several, each
  * as a schema of that name ({@code jdbc:profq:a=<dir>,b=<dir>}), the first one the default.
  * Words that name no recording are a usage error; a recording that cannot be read, a failure.
+ * The connection speaks the profiling language as well as SQL ({@code lang=profq}), so every
+ * command that runs statements, and every report, may use it.
  */
 final class RecordingConnections {
     private static final Pattern NAMED = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*=.+");
@@ -54,7 +55,7 @@ final class RecordingConnections {
 
     /** Opens the recordings; the REPL calls this on its query thread and reports the error with {@link #openFailure}. */
     Connection open() throws SQLException {
-        return new ProfqDriver().connect(url, new Properties());
+        return new ProfqDriver().connect(url, ProfqDriver.withLanguage());
     }
 
     /** Why the recordings cannot be opened, as the one sentence of a failure. */
@@ -104,7 +105,8 @@ final class RecordingConnections {
     }
 
     private static String existing(String directory) {
-        if (!Files.isDirectory(Path.of(directory))) {
+        // a directory with no event log (/tmp, a project folder) is as much a usage error as no directory
+        if (!Files.isDirectory(Path.of(directory)) || !Files.isDirectory(Path.of(directory, "events"))) {
             throw new IllegalArgumentException(noRecordingAt(directory));
         }
         if (directory.contains(",")) {

@@ -48,6 +48,6 @@ public final class ReportsCommand implements Callable<Integer> {
         for (Report report : catalog.all()) {
             rows.add(List.of(report.name(), report.source(), report.summary(), ReportCatalog.parameterDefaults(report)));
         }
-        return new ResultTable(List.of("name", "source", "answers", "parameters"), List.of(false, false, false, false), rows);
+        return ResultTable.ofText(List.of("name", "source", "answers", "parameters"), rows);
     }
 }

@@ -27,7 +27,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code profq sql <recording>...}: the interactive SQL shell, or with {@code -e} / {@code -f}
- * the statements given, each result printed in the chosen format. Several recordings open
+ * the statements given, each result printed in the chosen format. A statement may be SQL or
+ * the profiling language ({@code heap by method top 10}): {@link RecordingConnections} opens
+ * the connection with {@code lang=profq}. Several recordings open
  * as schemas: {@code profq sql a=one.profq b=two.profq -e "SELECT ... FROM a.calls ..."}; the
  * JVMs of one recording that several JVMs recorded into open as {@code recording}, {@code jvm2},
  * ... (see {@link org.profq.engine.jdbc.ConnectString}).
@@ -36,7 +38,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = ManifestVersion.class,
         sortOptions = false,
-        header = "Queries recordings with SQL: an interactive shell, or the statements given with -e or -f.",
+        header = "Queries recordings with SQL or the profiling language: an interactive shell, or the statements given with -e or -f.",
         customSynopsis = {
                 "profq sql [-e SQL | -f FILE] [--format=table|csv|json|markdown] RECORDING",
                 "profq sql [-e SQL | -f FILE] [--format=...] NAME=RECORDING NAME=RECORDING..."},
@@ -47,6 +49,8 @@ import picocli.CommandLine.Spec;
                         + " opens the first JVM as the default schema and the others as schemas jvm2, jvm3, ... in start"
                         + " order (SELECT COUNT(*) FROM jvm2.calls); profq info RECORDING lists them. A NAME=RECORDING"
                         + " opens the first JVM only; name another by its path: b=RECORDING/jvms/jvm2.profq.",
+                "%nA statement that starts with a profile is the profiling language: heap by method where class = 'org.h2.*'"
+                        + " top 10; time by method compare a with b (recordings opened as a=... b=...). See the README.",
                 "%nWithout -e or -f, profq sql starts the interactive shell; type \\help there.%n"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:a statement failed (the error says where)", "2:usage error"})
@@ -54,8 +58,8 @@ public final class SqlCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = {"-e", "--execute"}, paramLabel = "SQL", description = "Run these statements (separated by ';') and exit.")
-    String execute;
+    @Option(names = {"-e", "--execute"}, paramLabel = "SQL", description = "Run these statements (separated by ';') and exit; give -e again for more, run in order.")
+    List<String> execute = new ArrayList<>();
 
     @Option(names = {"-f", "--file"}, paramLabel = "FILE", description = "Run the statements in this file and exit.")
     Path file;
@@ -69,10 +73,11 @@ public final class SqlCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         OutputFormat output = lineFormat();
-        if (execute != null && file != null) {
+        if (!execute.isEmpty() && file != null) {
             throw usage("give either -e or -f, not both.");
         }
-        String sql = execute != null ? execute : file != null ? read(file) : null;
+        // each -e on lines of its own, so a -- comment ending one cannot swallow the next
+        String sql = !execute.isEmpty() ? String.join("\n;\n", execute) : file != null ? read(file) : null;
         if (sql == null) {
             RecordingConnections connections = RecordingConnections.of(spec, recordings);
             try {
@@ -99,7 +104,7 @@ public final class SqlCommand implements Callable<Integer> {
     /** Runs one statement and reads its result; a failure is one sentence with the error's position. */
     private static ResultTable query(Connection connection, String sql) {
         try (Statement statement = connection.createStatement(); ResultSet results = statement.executeQuery(sql)) {
-            return ResultTable.read(results);
+            return ResultTable.read(results, sql);
         } catch (SQLException e) {
             throw new CommandFailure(SqlErrors.sentence("the query failed", e), e);
         } catch (OutOfMemoryError e) {

@@ -5,12 +5,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Where a command's text goes: stdout, or the file given with {@code -o} (said on stderr). */
+/** Where a command's text goes: stdout (also for {@code -o -}, as in other tools), or the file given with {@code -o} (said on stderr). */
 final class TextOutput {
 
     /** Prints {@code text}, or writes it to {@code file} when there is one; a file that cannot be written is a failure. */
     static void write(String text, Path file) {
-        if (file == null) {
+        if (file == null || file.toString().equals("-")) {
             System.out.print(text);
             System.out.flush();
             return;

@@ -42,6 +42,18 @@ class FlameCommandIT {
     }
 
     @Test
+    void dashAsTheOutputFileIsStdout(@TempDir Path dir) throws Exception {
+        Outcome outcome = run(dir, profq("flame", Recorded.sample("Allocations").toString(), "--format=collapsed", "--weight=bytes",
+                "-o", "-"));
+
+        assertEquals(0, outcome.exitCode(), outcome::toString);
+        assertEquals("profq.samples.Allocations.main(java.lang.String[]);profq.samples.Allocations.allocate() 31360\n",
+                outcome.stdout());
+        assertEquals(List.of(), outcome.stderrLines());
+        assertFalse(Files.exists(dir.resolve("-")), "no file named -");
+    }
+
+    @Test
     void htmlEmbedsTheTreeAndFetchesNothing(@TempDir Path dir) throws Exception {
         Outcome outcome = run(dir, profq("flame", Recorded.sample("Allocations").toString(), "-o", "flame.html"));
 

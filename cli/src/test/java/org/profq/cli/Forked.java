@@ -22,14 +22,12 @@ final class Forked {
     static final Path AGENT_JAR = jar("profq.agent.jar");
     static final Path SAMPLES_JAR = jar("profq.samples.jar");
     static final String JAVA = javaIn(Path.of(System.getProperty("java.home")));
-    static final List<String> READER_FLAGS = List.of(property("profq.reader.jvm.args").trim().split("\\s+"));
     private static final Duration TIMEOUT = Duration.ofSeconds(120);
 
-    /** {@code profq <args>} as the launcher script runs it: reader flags and the agent jar's location. */
+    /** {@code profq <args>} as the launcher script runs it: the agent jar's location, and no JVM flags. */
     static List<String> profq(String... args) {
         List<String> command = new ArrayList<>();
         command.add(JAVA);
-        command.addAll(READER_FLAGS);
         command.add("-D" + AgentJar.PROPERTY + "=" + AGENT_JAR);
         command.add("-jar");
         command.add(CLI_JAR.toString());

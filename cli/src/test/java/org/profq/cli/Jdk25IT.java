@@ -25,7 +25,6 @@ class Jdk25IT {
         Path java = Path.of(Forked.javaIn(Path.of(Forked.property("profq.jdk25.home"))));
         assumeTrue(Files.isExecutable(java), "no JDK 25 at " + java);
         List<String> command = new ArrayList<>(List.of(java.toString()));
-        command.addAll(Forked.READER_FLAGS);
         command.addAll(List.of("-D" + AgentJar.PROPERTY + "=" + Forked.AGENT_JAR, "-jar", Forked.CLI_JAR.toString(),
                 "record", "--", java.toString(), "-cp", SAMPLES_JAR.toString(), "profq.samples.Recursion"));
 

@@ -1,5 +1,6 @@
 package org.profq.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -45,6 +46,63 @@ class ReplIT {
             terminal.await("(13 rows)");
             assertTrue(screen.contains(" call_id "), screen);
         }
+    }
+
+    @Test
+    void theLanguageRunsShowsItsSqlCompletesAndSavesAReport(@TempDir Path home) throws Exception {
+        try (Tmux terminal = Tmux.start(home, repl(home, "Recursion"))) {
+            terminal.await(PROMPT);
+            terminal.typeLine("time by method where class = 'profq.samples.*' order by calls desc columns signature, calls");
+            String screen = terminal.await("(2 rows)");
+            assertTrue(screen.contains(" profq.samples.Recursion.sum(int)                 |    11"), screen);
+
+            terminal.typeLine("\\sql tree under '*sum*' top 3");
+            screen = terminal.await("LIMIT 3;");
+            assertTrue(screen.contains("FROM call_tree\nWHERE ';' || path || ';' LIKE '%;%sum%;%'\nORDER BY path\nLIMIT 3;"), screen);
+
+            terminal.typeLine("tree undr '*sum*'");
+            screen = terminal.await("did you mean 'under'?");
+            assertTrue(screen.contains("ERROR at line 1, column 6: expected 'under', 'where', 'top', 'order by', 'columns',"
+                    + " 'compare' or the end of the statement, found 'undr'; did you mean 'under'?\n  tree undr '*sum*'\n       ^^^^"), screen);
+
+            terminal.type("heap by method compa");
+            terminal.keys("Tab");
+            terminal.await("heap by method compare");
+            terminal.keys("C-u");
+
+            terminal.typeLine("\\set depth 10");
+            terminal.await(":depth = 10");
+            terminal.typeLine("calls of '*sum*' where depth >= :depth columns depth");
+            terminal.await("(2 rows)");
+            terminal.typeLine("\\save deep_sums the calls of sum at least :depth deep");
+            terminal.await("Saved the report deep_sums as " + home.resolve(".profq/reports/deep_sums.sql"));
+            terminal.typeLine("\\save deep_sums");
+            terminal.await("ERROR: the report deep_sums exists (" + home.resolve(".profq/reports/deep_sums.sql")
+                    + "); \\save! deep_sums replaces it.");
+            terminal.typeLine("\\save! deep_sums the calls of sum at least :depth deep");
+            terminal.await("Saved the report deep_sums", 2);
+        }
+        assertEquals("""
+                -- deep_sums: the calls of sum at least :depth deep
+                --
+                -- Language: profq
+                --
+                -- Parameters:
+                --   depth  BIGINT  10  the value of :depth
+                --
+                -- Columns:
+                --   depth  INTEGER  as the statement gives it
+                --
+                calls of '*sum*' where depth >= :depth columns depth
+                """, Files.readString(home.resolve(".profq/reports/deep_sums.sql")));
+        List<String> report = new ArrayList<>(Forked.profq("report", "deep_sums", Recorded.sample("Recursion").toString(),
+                "--format", "csv", "-p", "depth=11"));
+        report.add(1, "-Duser.home=" + home);
+        assertEquals("depth\n11\n", Forked.run(home, report).stdout());
+        List<String> reports = new ArrayList<>(Forked.profq("reports", "--format", "csv"));
+        reports.add(1, "-Duser.home=" + home);
+        assertTrue(Forked.run(home, reports).stdout().contains("deep_sums," + home.resolve(".profq/reports/deep_sums.sql")
+                + ",the calls of sum at least :depth deep,depth=10\n"));
     }
 
     @Test

@@ -111,6 +111,29 @@ class SqlCommandIT {
                 missing.stderrLines());
         assertEquals(2, badFormat.exitCode());
         assertEquals(List.of("profq: unknown format 'xml'; use table, csv, json, markdown or html."), badFormat.stderrLines());
+
+        Outcome notARecording = run(dir, profq("sql", dir.toString(), "-e", "SELECT 1"));
+        assertEquals(2, notARecording.exitCode(), "a directory that holds no recording, like /tmp, is a usage error too");
+        assertEquals(List.of("profq: there is no recording at " + dir + "; give the path of a <name>.profq directory that profq"
+                + " record wrote."), notARecording.stderrLines());
+    }
+
+    @Test
+    void anAggregateWithoutAnAliasIsLabelledWithItsText(@TempDir Path dir) throws Exception {
+        Outcome outcome = run(dir, profq("sql", Recorded.sample("Recursion").toString(), "--format", "csv",
+                "-e", "SELECT COUNT(*), MAX(depth) AS deepest, SUM(self_ns) >= 0, 1 + 1 FROM calls"));
+
+        assertEquals(0, outcome.exitCode(), outcome::toString);
+        assertEquals("COUNT(*),deepest,SUM(self_ns) >= 0,1 + 1\n12,11,true,2\n", outcome.stdout());
+    }
+
+    @Test
+    void severalDashEsRunInOrder(@TempDir Path dir) throws Exception {
+        Outcome outcome = run(dir, profq("sql", Recorded.sample("Recursion").toString(), "--format", "csv",
+                "-e", "SELECT COUNT(*) AS calls FROM calls -- every call", "-e", "SELECT MAX(depth) AS deepest FROM calls"));
+
+        assertEquals(0, outcome.exitCode(), outcome::toString);
+        assertEquals("calls\n12\ndeepest\n11\n", outcome.stdout());
     }
 
     /** A query that holds more rows than the heap takes ends in one sentence naming the heap, not a stack trace. */

@@ -40,6 +40,11 @@ public final class ProfileViews {
         }
     }
 
+    /** Whether {@code name} is a view or a helper view. */
+    public static boolean has(String name) {
+        return NAMES.contains(name) || HELPERS.contains(name);
+    }
+
     /** The view's documentation, from its header comment. */
     public static ViewDoc doc(String name) {
         return ViewDoc.parse(name, sql(name));

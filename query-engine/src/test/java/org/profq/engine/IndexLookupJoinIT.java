@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -80,7 +79,6 @@ class IndexLookupJoinIT {
                 + "JOIN classes AS k ON k.class_id = a.class_id GROUP BY k.name ORDER BY k.name");
 
         List<String> command = new ArrayList<>(List.of(Jdk.current().java().toString(), HEAP));
-        command.addAll(Arrays.asList(System.getProperty("profq.reader.jvm.args").trim().split("\\s+")));
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), SmallHeapQueries.class.getName(), recording.toString()));
         command.addAll(queries);
         Path output = Files.createTempFile("small-heap", ".txt");

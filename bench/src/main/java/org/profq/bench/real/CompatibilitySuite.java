@@ -162,7 +162,6 @@ public final class CompatibilitySuite {
         Map<String, Long> reasons = new LinkedHashMap<>();
         if (Files.isDirectory(recording)) {
             List<String> readerOptions = new ArrayList<>(List.of("-Xmx1g"));
-            readerOptions.addAll(environment.readerJvmArgs());
             JvmRun.Result dump = JvmRun.run(JvmRun.command(runsJava(), readerOptions, List.of(agent, environment.benchJar()),
                     WeavingDump.class.getName(), List.of(recording.toString())), runs.resolve(name + "-dump"), timeout);
             if (dump.exitCode() != 0) {

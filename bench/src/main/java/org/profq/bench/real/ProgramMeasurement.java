@@ -59,14 +59,12 @@ final class ProgramMeasurement {
 
     private final Path runs;
     private final Path java;
-    private final List<String> readerJvmArgs;
     private final List<Path> queryClassPath;
     private final Duration timeout;
 
-    ProgramMeasurement(Path runs, Path java, List<String> readerJvmArgs, List<Path> queryClassPath, Duration timeout) {
+    ProgramMeasurement(Path runs, Path java, List<Path> queryClassPath, Duration timeout) {
         this.runs = runs;
         this.java = java;
-        this.readerJvmArgs = readerJvmArgs;
         this.queryClassPath = queryClassPath;
         this.timeout = timeout;
     }
@@ -253,8 +251,7 @@ final class ProgramMeasurement {
     /** Events and size through the reader, and the profiles through the engine, in a JVM of their own. */
     private JvmRun.Result dumpRecording(Path recording, boolean profiles, Path directory) {
         diskBytesBeforeQuery = diskBytes(recording);
-        List<String> options = new ArrayList<>(List.of("-Xmx2g"));
-        options.addAll(readerJvmArgs);
+        List<String> options = List.of("-Xmx2g");
         JvmRun.Result result = JvmRun.run(JvmRun.command(java, options, queryClassPath, RecordingProfileDump.class.getName(),
                 profiles ? List.of(recording.toString(), "profiles") : List.of(recording.toString())),
                 directory.resolveSibling(directory.getFileName() + "-dump"), timeout);

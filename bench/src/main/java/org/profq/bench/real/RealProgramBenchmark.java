@@ -70,8 +70,7 @@ public final class RealProgramBenchmark {
             System.err.println("no JDK 25 at " + jdk25 + ": JFR method timing is left out (--jdk25 names one)");
         }
 
-        ProgramMeasurement measurement = new ProgramMeasurement(work.resolve("runs"), java, environment.readerJvmArgs(),
-                queryClassPath, timeout);
+        ProgramMeasurement measurement = new ProgramMeasurement(work.resolve("runs"), java, queryClassPath, timeout);
         List<ProgramMeasurement.Outcome> outcomes = new ArrayList<>();
         long start = System.nanoTime();
         for (String name : programs) {

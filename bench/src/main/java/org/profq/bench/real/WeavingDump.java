@@ -9,7 +9,7 @@ import org.profq.recording.RecordingGroup;
 import org.profq.recording.WeavingSummary;
 
 /**
- * Runs in a reader JVM (the parent pom's {@code profq.reader.jvm.args}) for the compatibility
+ * Runs in its own JVM (reading needs no JVM flags) for the compatibility
  * suite: one tab-separated line per JVM recorded in a directory (the group: the first JVM and
  * each {@code jvms/jvm<n>.profq}) with its weaving summary, then the recording's warnings.
  * <pre>

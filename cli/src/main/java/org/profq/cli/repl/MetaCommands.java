@@ -1,5 +1,8 @@
 package org.profq.cli.repl;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,21 +19,30 @@ import org.profq.cli.report.ReportCatalog;
 import org.profq.cli.report.ReportRunner;
 import org.profq.engine.ProfileViews;
 import org.profq.engine.ViewDoc;
+import org.profq.engine.language.LanguageCatalog;
 import org.profq.engine.report.Report;
 import org.profq.engine.table.Column;
 import org.profq.engine.table.TableCatalog;
 import org.profq.engine.table.TableDefinition;
+import org.profq.lang.LanguageException;
+import org.profq.lang.ProfqLanguage;
 
-/** The REPL's backslash commands: documentation, reports, output settings. */
+/** The REPL's backslash commands: documentation, reports, the language's SQL, placeholders and saving, output settings. */
 final class MetaCommands {
     static final List<String> NAMES = List.of(
-            "\\d", "\\reports", "\\report", "\\timing", "\\format", "\\explain", "\\o", "\\pager", "\\help", "\\q");
+            "\\d", "\\reports", "\\report", "\\sql", "\\set", "\\unset", "\\save", "\\save!", "\\timing", "\\format", "\\explain", "\\o", "\\pager", "\\help", "\\q");
 
     private static final String HELP = """
             SQL statements end with ';' and may span lines. Tables and views: \\d.
+            A line starting with a profile is the profiling language, e.g. heap by method where class = 'org.h2.*' top 10.
               \\d [NAME]               list tables and views, or NAME's columns and what they mean
               \\reports                list the saved reports
               \\report NAME [k=v ...]  run a saved report with parameters
+              \\sql STATEMENT          show the SQL a statement of the profiling language compiles to
+              \\set [NAME VALUE]       give :NAME a value for the statements that use it; alone: list them
+              \\unset NAME             forget :NAME's value
+              \\save NAME [TEXT]       save the last statement as report NAME (TEXT: what it answers), its
+                                      :names as parameters defaulting to their values; \\save! replaces one
               \\timing                 show each statement's time (toggle)
               \\format FORMAT          table, csv, json or markdown
               \\explain QUERY          show the plan of QUERY
@@ -48,11 +60,14 @@ final class MetaCommands {
     private final ReportCatalog reports;
     private final ReplState state;
     private final Runner runner;
+    /** The connection's views and schemas, as the profiling language sees them, for \sql. */
+    private final LanguageCatalog language;
 
-    MetaCommands(ReportCatalog reports, ReplState state, Runner runner) {
+    MetaCommands(ReportCatalog reports, ReplState state, Runner runner, LanguageCatalog language) {
         this.reports = reports;
         this.state = state;
         this.runner = runner;
+        this.language = language;
     }
 
     /** Runs {@code line}; false when the user asked to leave. */
@@ -73,6 +88,11 @@ final class MetaCommands {
             case "\\d" -> out.print(argument.isEmpty() ? list(terminal) : describe(argument, terminal));
             case "\\reports" -> out.print(print(reportListing(), terminal));
             case "\\report" -> report(argument, terminal);
+            case "\\sql" -> out.println(compiled(argument));
+            case "\\set" -> set(argument, terminal);
+            case "\\unset" -> out.println(state.variables.remove(argument) == null
+                    ? "ERROR: :" + argument + " has no value to forget." : ":" + argument + " has no value now.");
+            case "\\save", "\\save!" -> out.println(save(argument, command.equals("\\save!")));
             case "\\timing" -> {
                 state.timing = !state.timing;
                 out.println("Timing is " + (state.timing ? "on." : "off."));
@@ -115,6 +135,69 @@ final class MetaCommands {
         return true;
     }
 
+    /** The SQL that {@code statement} compiles to, or the language's error with its caret. */
+    private String compiled(String statement) {
+        if (statement.isEmpty()) {
+            return "ERROR: give a statement: \\sql heap by method top 10";
+        }
+        if (!ProfqLanguage.isStatement(statement)) {
+            return "ERROR: '" + statement + "' is SQL already; \\sql shows the SQL of a profiling-language statement"
+                    + " (heap by method, time by method, tree, calls of, ...).";
+        }
+        try {
+            return ProfqLanguage.toSql(statement, language) + ";";
+        } catch (LanguageException e) {
+            return "ERROR " + e.sentence() + "\n" + e.caret();
+        }
+    }
+
+    private void set(String argument, Terminal terminal) {
+        var out = terminal.writer();
+        if (argument.isEmpty()) {
+            if (state.variables.isEmpty()) {
+                out.println("No values set; \\set NAME VALUE gives :NAME one.");
+            }
+            state.variables.forEach((name, value) -> out.println(":" + name + " = " + value));
+            return;
+        }
+        String[] words = argument.split("\\s+", 2);
+        if (words.length < 2 || !words[0].matches("[A-Za-z_]\\w*")) {
+            out.println("ERROR: \\set takes a name and a value: \\set top 10");
+            return;
+        }
+        state.variables.put(words[0], ReportDraft.unquote(words[1]));
+        out.println(":" + words[0] + " = " + state.variables.get(words[0]));
+    }
+
+    /** Saves the last statement as a report in the user's reports directory; the line to print. */
+    private String save(String argument, boolean replace) {
+        String[] words = argument.split("\\s+", 2);
+        String name = words[0];
+        if (name.isEmpty() || !name.matches("[A-Za-z_]\\w*")) {
+            return "ERROR: give the report a name of letters, digits and _: \\save NAME [what it answers]";
+        }
+        if (state.lastStatement == null) {
+            return "ERROR: there is no statement to save yet; run one first.";
+        }
+        String description = words.length > 1 ? words[1].strip() : "saved from the REPL: " + state.lastStatement.lines().findFirst().orElse("");
+        try {
+            ReportDraft draft = ReportDraft.of(name, description, state.lastStatement, state.variables, state.lastColumns);
+            draft.report(); // a header the catalog could not read is refused here, not when listing
+            Path file = reports.userDirectory().resolve(name + ".sql");
+            if (Files.exists(file) && !replace) {
+                return "ERROR: the report " + name + " exists (" + file + "); \\save! " + name + " replaces it.";
+            }
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, draft.text(), StandardCharsets.UTF_8);
+            return "Saved the report " + name + " as " + file + "; run it with \\report " + name
+                    + " or profq report " + name + " RECORDING.";
+        } catch (IllegalArgumentException e) {
+            return "ERROR: " + e.getMessage();
+        } catch (IOException e) {
+            return "ERROR: cannot write the report " + name + " (" + e.getMessage() + ").";
+        }
+    }
+
     private String print(ResultTable table, Terminal terminal) {
         return ResultPrinter.print(table, OutputFormat.TABLE, terminal.getWidth());
     }
@@ -128,7 +211,7 @@ final class MetaCommands {
         for (String view : ProfileViews.NAMES) {
             rows.add(List.of(view, "view", ProfileViews.doc(view).summary()));
         }
-        return print(new ResultTable(List.of("name", "kind", "description"), List.of(false, false, false), rows), terminal);
+        return print(ResultTable.ofText(List.of("name", "kind", "description"), rows), terminal);
     }
 
     private String describe(String name, Terminal terminal) {
@@ -151,7 +234,7 @@ final class MetaCommands {
         } else {
             return "ERROR: no table or view named '" + name + "'; \\d lists them.\n";
         }
-        return heading + "\n" + print(new ResultTable(List.of("column", "type", "meaning"), List.of(false, false, false), rows), terminal);
+        return heading + "\n" + print(ResultTable.ofText(List.of("column", "type", "meaning"), rows), terminal);
     }
 
     private ResultTable reportListing() {
@@ -159,7 +242,7 @@ final class MetaCommands {
         for (Report report : reports.all()) {
             rows.add(List.of(report.name(), report.summary(), ReportCatalog.parameterDefaults(report)));
         }
-        return new ResultTable(List.of("name", "answers", "parameters"), List.of(false, false, false), rows);
+        return ResultTable.ofText(List.of("name", "answers", "parameters"), rows);
     }
 
     private void report(String argument, Terminal terminal) {

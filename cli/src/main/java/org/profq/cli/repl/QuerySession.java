@@ -52,7 +52,7 @@ final class QuerySession implements AutoCloseable {
     static Work<ResultTable> query(String sql) {
         return (connection, statements) -> {
             try (Statement statement = statements.create(connection); ResultSet results = statement.executeQuery(sql)) {
-                return ResultTable.read(results);
+                return ResultTable.read(results, sql);
             }
         };
     }

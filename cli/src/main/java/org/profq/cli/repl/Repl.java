@@ -8,8 +8,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 
@@ -23,13 +25,16 @@ import org.profq.cli.output.OutputFormat;
 import org.profq.cli.output.ResultPrinter;
 import org.profq.cli.output.ResultTable;
 import org.profq.cli.report.ReportCatalog;
+import org.profq.cli.report.ReportRunner;
 import org.profq.cli.sql.SqlErrors;
 import org.profq.cli.sql.Statements;
+import org.profq.engine.language.LanguageCatalog;
 
 /**
  * The interactive SQL shell of {@code profq sql <recording>}, in the manner of psql: a
- * statement may span lines and ends with ';', a line starting with '\' is a meta-command
- * ({@link MetaCommands}), history is kept in {@code ~/.profq/history}, Tab completes
+ * statement may span lines and ends with ';' (a statement of the profiling language, such as
+ * {@code heap by method top 10}, also ends at the end of its line), a line starting with '\'
+ * is a meta-command ({@link MetaCommands}), history is kept in {@code ~/.profq/history}, Tab completes
  * keywords, tables, views, columns and report names. Ctrl-C cancels the running query (or
  * clears the line being typed); Ctrl-D leaves.
  */
@@ -74,8 +79,9 @@ public final class Repl {
                     .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
                     .build();
             PrintWriter out = terminal.writer();
-            out.println("profq " + recordings + " — SQL ending with ';', \\help for help, Ctrl-D to leave.");
-            MetaCommands meta = new MetaCommands(reports, state, this::runAndShow);
+            out.println("profq " + recordings + " — SQL ending with ';' or a profile (heap by method),"
+                    + " \\help for help, Ctrl-D to leave.");
+            MetaCommands meta = new MetaCommands(reports, state, this::runAndShow, new LanguageCatalog(schemas));
             while (true) {
                 String line;
                 try {
@@ -108,16 +114,30 @@ public final class Repl {
         }
     }
 
-    /** Runs one SQL statement and prints its result, or its error. */
-    private void execute(String sql, Terminal terminal) {
-        runAndShow(QuerySession.query(sql), terminal);
+    /**
+     * Runs one statement (SQL or the profiling language) and prints its result, or its error;
+     * its {@code :name} placeholders take the values set with {@code \set}, bound as a
+     * report's parameters are.
+     */
+    private void execute(String statement, Terminal terminal) {
+        QuerySession.Work<ResultTable> work = QuerySession.query(statement);
+        if (ReportDraft.hasPlaceholders(statement)) {
+            Map<String, String> values = new LinkedHashMap<>(state.variables);
+            // A placeholder without a value is said as a report's missing parameter is, before anything runs.
+            work = (connection, statements) -> ReportRunner.run(connection,
+                    ReportDraft.of("statement", "the statement", statement, values, Map.of()).report(), Map.of());
+        }
+        ResultTable table = runAndShow(work, terminal);
+        if (table != null) {
+            state.ran(statement, table);
+        }
     }
 
     /**
      * Runs {@code work} on the query thread (Ctrl-C cancels it) and prints its result, or why
-     * there is none; then its time, with \timing on.
+     * there is none; then its time, with \timing on. The result, or null.
      */
-    private void runAndShow(QuerySession.Work<ResultTable> work, Terminal terminal) {
+    private ResultTable runAndShow(QuerySession.Work<ResultTable> work, Terminal terminal) {
         long started = System.nanoTime();
         ResultTable table = await(work, terminal);
         if (table != null) {
@@ -128,6 +148,7 @@ public final class Repl {
             terminal.writer().printf(Locale.ROOT, "Time: %.1f ms%n", (System.nanoTime() - started) / 1e6);
         }
         terminal.writer().flush();
+        return table;
     }
 
     /**

@@ -13,11 +13,13 @@ import org.profq.engine.ViewDoc;
 import org.profq.engine.table.Column;
 import org.profq.engine.table.TableCatalog;
 import org.profq.engine.table.TableDefinition;
+import org.profq.lang.ProfqLanguage;
 
 /**
- * Tab completion: SQL keywords, the tables and views with their columns (from the documented
- * catalog, the same one {@code \d} shows), the schemas of the connection, report names after
- * {@code \report}, and the meta-commands.
+ * Tab completion: SQL keywords, the profiling language's keywords and profiles (heap by method,
+ * ...), the tables and views with their columns (from the documented catalog, the same one
+ * {@code \d} shows), the schemas of the connection, report names after {@code \report}, and the
+ * meta-commands.
  */
 final class SqlCompleter implements Completer {
     static final List<String> KEYWORDS = List.of(
@@ -32,6 +34,8 @@ final class SqlCompleter implements Completer {
     SqlCompleter(List<String> schemas, ReportCatalog reports) {
         this.reports = reports;
         words.addAll(KEYWORDS);
+        words.addAll(ProfqLanguage.PROFILES);
+        words.addAll(ProfqLanguage.KEYWORDS);
         for (TableDefinition table : TableCatalog.all()) {
             words.add(table.name());
             for (Column column : table.columns()) {

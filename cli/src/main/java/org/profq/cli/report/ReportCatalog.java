@@ -33,6 +33,11 @@ public final class ReportCatalog {
         return new ReportCatalog(List.of(Path.of("reports"), Path.of(System.getProperty("user.home"), ".profq", "reports")));
     }
 
+    /** Where the REPL's \\save writes: the last directory searched (~/.profq/reports for the standard catalog). */
+    public Path userDirectory() {
+        return directories.get(directories.size() - 1);
+    }
+
     /** Every report, by name: built-ins first, each replaced by a user's report of the same name. */
     public List<Report> all() {
         Map<String, Report> reports = new LinkedHashMap<>();

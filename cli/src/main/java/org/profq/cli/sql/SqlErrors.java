@@ -4,10 +4,13 @@ import java.sql.SQLException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.profq.lang.LanguageException;
+
 /**
  * Turns a failed query's exception into one sentence that says where the mistake is
  * ("at line 1, column 17: Column 'nosuch' not found in any table") instead of Calcite's
- * wrapped, multi-line text with the statement repeated and every token it expected.
+ * wrapped, multi-line text with the statement repeated and every token it expected. An error
+ * of the profiling language keeps its caret line under the statement.
  */
 public final class SqlErrors {
     private static final Pattern WRAPPED = Pattern.compile("(?s)^Error while executing SQL \".*?\": ");
@@ -16,6 +19,13 @@ public final class SqlErrors {
 
     /** "{@code what} at line 1, column 8: the problem." or "{@code what}: the problem." */
     public static String sentence(String what, SQLException error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof LanguageException language) {
+                // The profiling language's own error: its sentence, then the statement with a caret under the mistake.
+                String sentence = language.sentence();
+                return what + " " + sentence + (sentence.endsWith("?") || sentence.endsWith(".") ? "" : ".") + "\n" + language.caret();
+            }
+        }
         String detail = detail(error);
         return what + (detail.startsWith("at line ") ? " " : ": ") + detail + ".";
     }

@@ -13,15 +13,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.stream.Stream;
 import java.util.logging.Logger;
+import java.util.stream.Stream;
 
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.schema.SchemaPlus;
 import org.profq.engine.ProfileViews;
 import org.profq.engine.RecordingSchema;
+import org.profq.engine.language.LanguageCatalog;
+import org.profq.engine.language.LanguageStatements;
 import org.profq.engine.plan.PreparedPlans;
 import org.profq.engine.plan.ProfqPrepare;
+import org.profq.format.UnsafeWarning;
 import org.profq.recording.Recording;
 import org.profq.recording.RecordingException;
 
@@ -30,13 +33,16 @@ import org.profq.recording.RecordingException;
  * {@link DriverManager} through {@code META-INF/services/java.sql.Driver}. Each connection is
  * a Calcite connection whose schemas are the recordings (every JVM of a group, one schema
  * each), each with its tables and profile views; identifiers are matched case-insensitively and double quotes quote them. A
- * recording that cannot be opened fails the connection with the reader's message.
+ * recording that cannot be opened fails the connection with the reader's message. With the
+ * property {@code lang=profq} the connection also takes statements of the profiling language
+ * ({@code heap by method top 10}), compiled to SQL before they run; SQL still runs as SQL.
  */
 public final class ProfqDriver implements Driver {
     /** Calcite's cache of compiled query plans, by their generated code; off unless set. */
     private static final String COMPILED_PLAN_CACHE = "calcite.bindable.cache.maxSize";
 
     static {
+        UnsafeWarning.silence(); // Avatica's protobuf would print it into the client's output on JDK 24+
         // Calcite compiles each query's plan to Java with Janino (tens of ms); the same SQL gives
         // the same code, which reads its tables at run time, so a warm query can reuse the class.
         // Calcite reads the setting once, when its first query is prepared: a user's value wins.
@@ -61,6 +67,7 @@ public final class ProfqDriver implements Driver {
             return null;
         }
         ConnectString target = ConnectString.parse(url);
+        boolean profqLanguage = language(info);
         List<RecordingSchema> opened = new ArrayList<>();
         Path current = null;
         try {
@@ -89,7 +96,29 @@ public final class ProfqDriver implements Driver {
             ProfileViews.addTo(connection, schema, name);
         }
         connection.setSchema(target.recordings().keySet().iterator().next());
-        return ReadOnlyConnection.wrap(calcite, opened);
+        LanguageStatements language = profqLanguage
+                ? new LanguageStatements(new LanguageCatalog(target.recordings().keySet())) : null;
+        return ReadOnlyConnection.wrap(calcite, opened, language);
+    }
+
+    /** Properties that open a connection speaking the profiling language as well as SQL. */
+    public static Properties withLanguage() {
+        Properties properties = new Properties();
+        properties.setProperty(LanguageStatements.PROPERTY, LanguageStatements.PROFQ);
+        return properties;
+    }
+
+    /** Whether {@code info} asks for the profiling language: lang=profq (or lang=sql, the default, for SQL alone). */
+    private static boolean language(Properties info) throws SQLException {
+        String lang = info == null ? null : info.getProperty(LanguageStatements.PROPERTY);
+        if (lang == null || lang.equalsIgnoreCase("sql")) {
+            return false;
+        }
+        if (lang.equalsIgnoreCase(LanguageStatements.PROFQ)) {
+            return true;
+        }
+        throw new SQLException("the connection property lang is '" + lang + "'; use lang=profq for the profiling"
+                + " language (with SQL), or lang=sql", "08001");
     }
 
     private static Properties calciteProperties(Properties info) {
@@ -98,8 +127,11 @@ public final class ProfqDriver implements Driver {
         properties.setProperty("unquotedCasing", "UNCHANGED");
         properties.setProperty("quotedCasing", "UNCHANGED");
         properties.setProperty("quoting", "DOUBLE_QUOTE");
+        properties.setProperty("metaTableFactory", DocumentedTables.class.getName());
+        properties.setProperty("metaColumnFactory", DocumentedColumns.class.getName());
         if (info != null) {
             properties.putAll(info);
+            properties.remove(LanguageStatements.PROPERTY); // profq's own, not Calcite's
         }
         return properties;
     }
@@ -111,12 +143,12 @@ public final class ProfqDriver implements Driver {
 
     @Override
     public int getMajorVersion() {
-        return 0;
+        return ProfqMetaData.majorVersion();
     }
 
     @Override
     public int getMinorVersion() {
-        return 1;
+        return ProfqMetaData.minorVersion();
     }
 
     @Override

@@ -5,28 +5,35 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
+import java.sql.DatabaseMetaData;
 import java.sql.Statement;
 import java.util.List;
 
 import org.profq.engine.RecordingSchema;
+import org.profq.engine.language.LanguageStatements;
 
 /**
  * The connection a {@code jdbc:profq:} URL gives: Calcite's, behind a proxy that checks
  * every SQL text with {@link ReadOnlySql} before it runs (on the connection and on every
- * statement it makes), reports itself read-only, and closes the recordings when it is closed.
+ * statement it makes), reports itself read-only, gives profq's metadata ({@link ProfqMetaData}), and closes the recordings when it is closed.
+ * Opened with {@code lang=profq}, it first compiles statements of the profiling language to
+ * SQL ({@link LanguageStatements}).
  */
 final class ReadOnlyConnection implements InvocationHandler {
     private final Connection calcite;
     private final List<RecordingSchema> recordings;
+    /** Null unless the connection speaks the profiling language too. */
+    private final LanguageStatements language;
     private Connection proxy;
 
-    private ReadOnlyConnection(Connection calcite, List<RecordingSchema> recordings) {
+    private ReadOnlyConnection(Connection calcite, List<RecordingSchema> recordings, LanguageStatements language) {
         this.calcite = calcite;
         this.recordings = List.copyOf(recordings);
+        this.language = language;
     }
 
-    static Connection wrap(Connection calcite, List<RecordingSchema> recordings) {
-        ReadOnlyConnection handler = new ReadOnlyConnection(calcite, recordings);
+    static Connection wrap(Connection calcite, List<RecordingSchema> recordings, LanguageStatements language) {
+        ReadOnlyConnection handler = new ReadOnlyConnection(calcite, recordings, language);
         handler.proxy = (Connection) Proxy.newProxyInstance(ReadOnlyConnection.class.getClassLoader(),
                 new Class<?>[] {Connection.class}, handler);
         return handler.proxy;
@@ -42,8 +49,11 @@ final class ReadOnlyConnection implements InvocationHandler {
                 // The connection stays read-only (isReadOnly) and writes are refused per statement.
                 return null;
             case "prepareStatement", "prepareCall", "nativeSQL":
+                args[0] = sql((String) args[0]);
                 ReadOnlySql.check((String) args[0]);
                 break;
+            case "getMetaData":
+                return ProfqMetaData.wrap((DatabaseMetaData) call(calcite, method, args), proxy);
             case "close":
                 try {
                     return call(calcite, method, args);
@@ -70,10 +80,16 @@ final class ReadOnlyConnection implements InvocationHandler {
                     }
                     if (statementArgs != null && statementArgs.length > 0 && statementArgs[0] instanceof String sql
                             && (statementMethod.getName().startsWith("execute") || statementMethod.getName().equals("addBatch"))) {
-                        ReadOnlySql.check(sql);
+                        statementArgs[0] = sql(sql);
+                        ReadOnlySql.check((String) statementArgs[0]);
                     }
                     return call(statement, statementMethod, statementArgs);
                 });
+    }
+
+    /** The SQL of {@code text}: compiled from the language on a lang=profq connection, else as given. */
+    private String sql(String text) throws java.sql.SQLException {
+        return language == null ? text : language.sql(text);
     }
 
     /** Calls the real object, rethrowing what it threw rather than a reflection wrapper. */

@@ -9,6 +9,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.profq.engine.ViewDoc;
+import org.profq.engine.language.LanguageCatalog;
+import org.profq.lang.LanguageException;
+import org.profq.lang.ProfqLanguage;
 
 /**
  * A saved report: a {@code .sql} file whose leading comment block documents it, in the style
@@ -32,12 +35,18 @@ import org.profq.engine.ViewDoc;
  *
  * The SQL refers to a parameter as {@code :name}; {@link #bind} turns those into JDBC
  * parameters with typed values, so no value is ever spliced into the SQL text.
+ *
+ * A header line {@code -- Language: profq} says the body is a statement of the profiling
+ * language ({@code heap by method top :top}) rather than SQL; {@link #bind} compiles it.
  */
 public record Report(String name, String summary, String description, List<ReportParameter> parameters,
                      List<ViewDoc.ColumnDoc> columns, Optional<Chart> chart, String sql, String source) {
     private static final Pattern PARAMETER = Pattern.compile(
             "--\\s{2,}(\\w+)\\s+(BIGINT|DOUBLE|VARCHAR|BOOLEAN)\\s+('(?:[^']|'')*'|\\S+)\\s*(.*)");
     private static final Pattern CHART = Pattern.compile("--\\s*Chart:\\s*(\\w+)\\s+by\\s+(\\w+)\\s*");
+    private static final Pattern LANGUAGE = Pattern.compile("--\\s*Language:\\s*(\\w+)\\s*");
+    /** The header line that marks a report written in the profiling language. */
+    public static final String PROFQ_LANGUAGE_LINE = "-- Language: profq";
 
     /** Which numeric column to draw as bars, labelled by which column. */
     public record Chart(String valueColumn, String labelColumn) {
@@ -73,7 +82,14 @@ public record Report(String name, String summary, String description, List<Repor
             }
             String trimmed = line.substring(2).strip();
             Matcher chartLine = CHART.matcher(line);
-            if (trimmed.equals("Parameters:")) {
+            Matcher languageLine = LANGUAGE.matcher(line);
+            if (languageLine.matches()) {
+                String language = languageLine.group(1).toLowerCase(java.util.Locale.ROOT);
+                if (!language.equals("profq") && !language.equals("sql")) {
+                    throw new IllegalArgumentException("the report " + source + " says '" + line.strip()
+                            + "'; a report is in sql (the default) or profq.");
+                }
+            } else if (trimmed.equals("Parameters:")) {
                 section = "parameters";
             } else if (trimmed.equals("Columns:")) {
                 section = "columns";
@@ -105,6 +121,32 @@ public record Report(String name, String summary, String description, List<Repor
         return new ReportParameter(matcher.group(1), type, type.convert(matcher.group(1), defaultText), matcher.group(4).strip());
     }
 
+    /** Whether the report's body is a statement of the profiling language (its header says {@code -- Language: profq}). */
+    public boolean inProfqLanguage() {
+        for (String line : sql.split("\n")) {
+            if (!line.startsWith("--")) {
+                return false;
+            }
+            Matcher language = LANGUAGE.matcher(line);
+            if (language.matches()) {
+                return language.group(1).equalsIgnoreCase("profq");
+            }
+        }
+        return false;
+    }
+
+    /** The report's SQL: its text, or what its statement of the profiling language compiles to. */
+    public String compiledSql() {
+        if (!inProfqLanguage()) {
+            return sql;
+        }
+        try {
+            return ProfqLanguage.toSql(sql, new LanguageCatalog(List.of()));
+        } catch (LanguageException e) {
+            throw new IllegalArgumentException("the report " + source + " is not a valid profq statement: " + e.getMessage(), e);
+        }
+    }
+
     /**
      * The SQL with each {@code :name} outside literals and comments replaced by {@code ?}, and
      * the values to bind: {@code given} ones (text, converted to the parameter's type) or the
@@ -121,6 +163,7 @@ public record Report(String name, String summary, String description, List<Repor
                             + entry.getKey() + "'; its parameters are " + parameterNames() + "."));
             values.put(parameter.name(), parameter.valueOf(entry.getValue()));
         }
+        String sql = compiledSql();
         StringBuilder out = new StringBuilder();
         List<Object> bound = new ArrayList<>();
         int i = 0;

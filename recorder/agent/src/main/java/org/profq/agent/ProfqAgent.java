@@ -5,7 +5,7 @@ import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 
 import org.profq.event.Recorder;
-import org.profq.format.ChronicleSettings;
+import org.profq.log.ChronicleSettings;
 import org.profq.log.EventLog;
 import org.profq.weave.Weaver;
 

@@ -1,59 +1,71 @@
 package org.profq.recording;
 
-import java.io.File;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
-import net.openhft.chronicle.bytes.Bytes;
-import net.openhft.chronicle.bytes.MappedBytes;
-import net.openhft.chronicle.queue.ChronicleQueue;
-import net.openhft.chronicle.queue.ExcerptTailer;
-import net.openhft.chronicle.wire.DocumentContext;
-import org.profq.format.ChronicleSettings;
 import org.profq.format.RecordingLayout;
 
 /**
  * Walks the documents of one of a recording's queues ({@code events/}, or {@code names/} of a
  * recording with a window) in order, read-only, copying each into a reused array. Only this
- * class knows the log is a Chronicle Queue.
+ * class knows the log is a Chronicle Queue, and it reads the queue's files itself, with plain
+ * file reads: Chronicle's own reader needs the JVM opened to it ({@code --add-opens}), which
+ * no JDBC client passes, while the part of its file format a reader needs is small.
  *
- * <p>It also turns a damaged queue into a {@link RecordingException} naming the file, where
- * Chronicle alone would hang, fail with an unrelated message, fault on memory past the end of a
- * truncated file (an {@link InternalError}), or quietly stop early:
+ * <p>A queue is a directory of cycle files ({@code 2026W48.cq4}, ...; their names sort in
+ * time order). In a file, every document starts on a 4-byte boundary with a little-endian
+ * length word: the low 30 bits are the length of what follows, bit 30 marks Chronicle's own
+ * metadata (the file's header, index blocks), skipped here, and bit 31 a document still being
+ * written. A zero word is where the written part of the pre-allocated file ends; the word
+ * {@code 0xC0000000} ends a file that the writer rolled past.
+ *
+ * <p>It turns a damaged queue into a {@link RecordingException} naming the file:
  * <ul>
- *   <li>a queue file of 0 bytes, or too short to hold Chronicle's own header, is refused before
- *       Chronicle opens it;</li>
- *   <li>a document must end inside its file (a truncated file maps zeros past its end);</li>
+ *   <li>a queue file too short for its header, or not starting with one, is refused;</li>
+ *   <li>a document must end inside its file (a truncated file);</li>
  *   <li>a document longer than {@link #MAX_DOCUMENT_BYTES} is refused rather than copied;</li>
- *   <li>when the tailer stops before the last document the queue's index knows of (a zeroed
- *       length word), the documents after it are reported unreadable, not silently dropped.</li>
+ *   <li>a zero length word with written bytes after it (a zeroed word) is refused, not taken
+ *       for the end: the documents after it would otherwise be dropped silently.</li>
  * </ul>
+ * A document still being written ends what can be read for now: the next {@link #next} reads
+ * on from there once the writer has finished it.
  */
 final class DocumentSource implements AutoCloseable {
-    static {
-        ChronicleSettings.apply();
-    }
-
     /** More than any document profq writes (batches are 32 KiB, names a few KiB): a longer one is damage. */
     static final int MAX_DOCUMENT_BYTES = 64 << 20;
     /** Chronicle's store header and first index blocks precede the first document. */
     private static final long MIN_QUEUE_FILE_BYTES = 64 << 10;
-    /** How long a tailer that stopped short of the queue's last index waits for a writer to finish it. */
-    private static final int SETTLE_ATTEMPTS = 20;
-    private static final long SETTLE_MILLIS = 25;
+    private static final int LENGTH_MASK = 0x3FFF_FFFF;
+    private static final int METADATA = 0x4000_0000;
+    private static final int NOT_COMPLETE = 0x8000_0000;
+    private static final int END_OF_FILE = NOT_COMPLETE | METADATA;
+    /** A cycle file starts with its header: a metadata document whose first field is named "header". */
+    private static final byte[] FILE_HEADER = {(byte) 0xB9, 6, 'h', 'e', 'a', 'd', 'e', 'r'};
+    /** How much of a file is read at once; a longer document is read on its own. */
+    private static final int CHUNK_BYTES = 1 << 20;
+    /** How far past a zero word to look for written bytes that would make it a zeroed one. */
+    private static final int ZEROED_WORD_PROBE_BYTES = 64 << 10;
 
-    private final Path events;
-    private final List<Path> queueFiles;
-    private final ChronicleQueue queue;
-    private final ExcerptTailer tailer;
+    private final Path queue;
+    private List<Path> files;
+    /** The file being read, as an index into {@link #files}, its channel and the read position in it. */
+    private int fileIndex = -1;
+    private FileChannel channel;
+    private long position;
+    private final ByteBuffer chunk = ByteBuffer.allocate(CHUNK_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    /** The file offset of {@code chunk}'s first byte; the chunk holds {@code chunk.limit()} bytes from there. */
+    private long chunkAt;
     private byte[] document = new byte[64 * 1024];
     private int length;
-    private File currentFile;
-    private long currentFileLength;
 
     /** The {@code events/} queue of {@code recording}. */
     DocumentSource(Path recording) {
@@ -62,103 +74,64 @@ final class DocumentSource implements AutoCloseable {
 
     /** The queue in {@code queueDirectory} of {@code recording}. */
     DocumentSource(Path recording, Path queueDirectory) {
-        this.events = queueDirectory;
-        if (!Files.isDirectory(events) || queueFiles(events).isEmpty()) {
-            throw new RecordingException(recording + " is not a profq recording: it has no " + events.getFileName()
+        this.queue = queueDirectory;
+        this.files = queueFiles(queue);
+        if (!Files.isDirectory(queue) || files.isEmpty()) {
+            throw new RecordingException(recording + " is not a profq recording: it has no " + queue.getFileName()
                     + "/ queue; record one with `profq record -- java ...`.");
         }
-        this.queueFiles = queueFiles(events);
-        for (Path file : queueFiles) {
+        for (Path file : files) {
             long size = size(file);
             if (size < MIN_QUEUE_FILE_BYTES) {
                 throw new RecordingException(file + " is truncated: it has " + size
                         + " bytes, too few for a queue file's header (" + MIN_QUEUE_FILE_BYTES + " or more).");
             }
         }
-        ChronicleQueue opened = null;
-        try {
-            opened = ChronicleQueue.singleBuilder(events).readOnly(true).build();
-            this.queue = opened;
-            this.tailer = queue.createTailer();
-            // A JDBC connection may be used from one thread after another; Recording serialises use.
-            tailer.singleThreadedCheckDisabled(true);
-        } catch (RuntimeException | Error e) {
-            if (opened != null) {
-                opened.close();
-            }
-            throw openFailure(e);
-        }
+        chunk.limit(0);
     }
 
     /** Moves to the next document; false at the end of what has been written so far. */
     boolean next() {
         try {
-            for (int attempt = 0; ; attempt++) {
-                if (readDocument()) {
-                    return true;
-                }
-                if (tailer.index() > queue.lastIndex()) {
+            while (true) {
+                if (channel == null && !openNextFile()) {
                     return false;
                 }
-                // The queue's index knows of a document the tailer cannot read: a writer still
-                // finishing it (a live recording), or a zeroed length word.
-                if (attempt == SETTLE_ATTEMPTS) {
-                    throw new RecordingException(fileName() + " is damaged: document " + Long.toHexString(tailer.index())
-                            + " cannot be read (its length is zero) though the queue holds documents up to "
-                            + Long.toHexString(queue.lastIndex()) + "; the recording's events stop there.");
+                int word = word(position);
+                if (word == 0) {
+                    refuseZeroedWord();
+                    if (!laterFileExists()) {
+                        forgetChunk(); // what is past here will be read from the file once written
+                        return false; // the end of what is written so far
+                    }
+                    closeFile(); // a writer killed before it marked the file's end
+                    continue;
                 }
-                Thread.sleep(SETTLE_MILLIS);
+                if (word == END_OF_FILE) {
+                    closeFile();
+                    continue;
+                }
+                if ((word & NOT_COMPLETE) != 0) {
+                    forgetChunk();
+                    return false; // still being written: read it next time
+                }
+                int documentLength = word & LENGTH_MASK;
+                long dataAt = position + 4;
+                if ((word & METADATA) != 0) {
+                    requireInsideFile(dataAt + documentLength);
+                    position = align(dataAt + documentLength);
+                    continue;
+                }
+                if (documentLength > MAX_DOCUMENT_BYTES) {
+                    throw new RecordingException(fileName() + " is damaged: the document at byte " + position + " claims "
+                            + documentLength + " bytes, more than any profq document (" + MAX_DOCUMENT_BYTES + ").");
+                }
+                read(dataAt, documentLength);
+                position = align(dataAt + documentLength);
+                return true;
             }
-        } catch (RecordingException e) {
-            throw e;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new RecordingException("interrupted while reading " + events, e);
-        } catch (RuntimeException | Error e) {
-            // Chronicle fails on corrupt files with exceptions and with errors (InternalError on
-            // memory past the end of a truncated file, AssertionError, ...).
-            throw new RecordingException("cannot read " + fileName() + ": the queue file is damaged or truncated ("
-                    + e + ").", e);
-        }
-    }
-
-    private boolean readDocument() {
-        try (DocumentContext context = tailer.readingDocument()) {
-            if (!context.isPresent()) {
-                return false;
-            }
-            Bytes<?> bytes = context.wire().bytes();
-            long remaining = bytes.readRemaining();
-            checkInsideFile(bytes);
-            if (remaining > MAX_DOCUMENT_BYTES) {
-                throw new RecordingException(fileName() + " is damaged: document " + Long.toHexString(context.index())
-                        + " claims " + remaining + " bytes, more than any profq document (" + MAX_DOCUMENT_BYTES + ").");
-            }
-            length = (int) remaining;
-            if (length > document.length) {
-                document = Arrays.copyOf(document, Math.max(length, document.length * 2));
-            }
-            bytes.read(document, 0, length);
-            return true;
-        }
-    }
-
-    /** A truncated file reads as zeros up to its last page: a document must end inside the file. */
-    private void checkInsideFile(Bytes<?> bytes) {
-        if (!(bytes instanceof MappedBytes mapped)) {
-            return;
-        }
-        File file = mapped.mappedFile().file();
-        if (file != currentFile) {
-            currentFile = file;
-            currentFileLength = file.length();
-        }
-        if (bytes.readLimit() > currentFileLength) {
-            currentFileLength = file.length(); // a live file may have grown
-            if (bytes.readLimit() > currentFileLength) {
-                throw new RecordingException(file + " is truncated: it has " + currentFileLength
-                        + " bytes but a document in it ends at byte " + bytes.readLimit() + ".");
-            }
+        } catch (IOException e) {
+            throw new RecordingException("cannot read " + fileName() + ": " + e.getMessage(), e);
         }
     }
 
@@ -171,31 +144,158 @@ final class DocumentSource implements AutoCloseable {
     }
 
     Path directory() {
-        return events;
+        return queue;
     }
 
     @Override
     public void close() {
-        tailer.close();
-        queue.close();
+        closeFile();
     }
 
-    private RecordingException openFailure(Throwable e) {
-        if (e instanceof LinkageError || e instanceof java.lang.reflect.InaccessibleObjectException) {
-            // Chronicle fails with errors, not exceptions, when the JVM lacks the opens it needs.
-            return new RecordingException("cannot open the event queue " + events + " (" + e
-                    + "); a JVM that reads recordings needs the flags of profq.reader.jvm.args (the profq launcher passes them).", e);
-        }
-        return new RecordingException("cannot open the event queue " + events
-                + ": a queue file is damaged or truncated (" + e + ").", e);
-    }
-
-    /** The queue file being read; before the first document, the only one or the events directory. */
+    /** The queue file being read; before the first document, the only one or the queue directory. */
     String fileName() {
-        if (currentFile != null) {
-            return currentFile.toString();
+        if (fileIndex >= 0 && fileIndex < files.size()) {
+            return files.get(fileIndex).toString();
         }
-        return queueFiles.size() == 1 ? queueFiles.get(0).toString() : events.toString();
+        return files.size() == 1 ? files.get(0).toString() : queue.toString();
+    }
+
+    private boolean openNextFile() throws IOException {
+        if (fileIndex + 1 >= files.size()) {
+            files = queueFiles(queue); // a live queue may have rolled to a new file
+            if (fileIndex + 1 >= files.size()) {
+                return false;
+            }
+        }
+        fileIndex++;
+        forgetChunk();
+        try {
+            channel = FileChannel.open(files.get(fileIndex), StandardOpenOption.READ);
+        } catch (NoSuchFileException dropped) {
+            return openNextFile(); // a window deleted it since it was listed: its events are counted as dropped
+        }
+        if (channel.size() < MIN_QUEUE_FILE_BYTES || !startsWithHeader()) {
+            throw new RecordingException(fileName() + " is damaged: it does not start with a queue file's header.");
+        }
+        position = 0;
+        return true;
+    }
+
+    private boolean startsWithHeader() throws IOException {
+        int word = word(0);
+        if ((word & (NOT_COMPLETE | METADATA)) != METADATA) {
+            return false;
+        }
+        fill(4, FILE_HEADER.length);
+        for (int i = 0; i < FILE_HEADER.length; i++) {
+            if (chunk.get((int) (4 - chunkAt) + i) != FILE_HEADER[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean laterFileExists() {
+        if (fileIndex + 1 < files.size()) {
+            return true;
+        }
+        files = queueFiles(queue);
+        return fileIndex + 1 < files.size();
+    }
+
+    /**
+     * At a zero length word: the writer stopped there unless written bytes follow it, which
+     * means the word was zeroed and the documents after it would be lost unseen.
+     */
+    private void refuseZeroedWord() throws IOException {
+        long end = Math.min(channel.size(), position + ZEROED_WORD_PROBE_BYTES);
+        for (long at = position; at < end; at += 8) {
+            int count = (int) Math.min(8, end - at);
+            fill(at, count);
+            for (int i = 0; i < count; i++) {
+                if (chunk.get((int) (at - chunkAt) + i) != 0) {
+                    throw new RecordingException(fileName() + " is damaged: the document at byte " + position
+                            + " cannot be read (its length is zero) though the queue holds bytes after it; the recording's events stop there.");
+                }
+            }
+        }
+    }
+
+    /** The length word at {@code at}; a word past the file's end reads as 0 (nothing written there). */
+    private int word(long at) throws IOException {
+        if (at + 4 > channel.size()) {
+            return 0;
+        }
+        fill(at, 4);
+        return chunk.getInt((int) (at - chunkAt));
+    }
+
+    /** A document must end inside its file: a truncated file lost the rest of it. */
+    private void requireInsideFile(long end) throws IOException {
+        long size = channel.size();
+        if (end > size) {
+            throw new RecordingException(fileName() + " is truncated: it has " + size
+                    + " bytes but a document in it ends at byte " + end + ".");
+        }
+    }
+
+    /** Copies the document {@code [at, at + count)} into {@link #document}; it must end inside the file. */
+    private void read(long at, int count) throws IOException {
+        requireInsideFile(at + count);
+        if (count > document.length) {
+            document = Arrays.copyOf(document, Math.max(count, document.length * 2));
+        }
+        if (count <= CHUNK_BYTES) {
+            fill(at, count);
+            chunk.get((int) (at - chunkAt), document, 0, count);
+        } else {
+            ByteBuffer target = ByteBuffer.wrap(document, 0, count);
+            while (target.hasRemaining()) {
+                if (channel.read(target, at + target.position()) < 0) {
+                    throw new RecordingException(fileName() + " is truncated at byte " + (at + target.position()) + ".");
+                }
+            }
+        }
+        length = count;
+    }
+
+    /** Makes {@code chunk} hold the bytes {@code [at, at + count)} of the file, reading from {@code at} when it does not. */
+    private void fill(long at, int count) throws IOException {
+        if (at >= chunkAt && at + count <= chunkAt + chunk.limit()) {
+            return;
+        }
+        chunk.clear();
+        chunkAt = at;
+        while (chunk.position() < count) {
+            if (channel.read(chunk, at + chunk.position()) < 0) {
+                break;
+            }
+        }
+        chunk.flip();
+        if (chunk.limit() < count) {
+            throw new RecordingException(fileName() + " is truncated: it has " + channel.size() + " bytes but a document in it ends at byte "
+                    + (at + count) + ".");
+        }
+    }
+
+    private void forgetChunk() {
+        chunk.limit(0);
+        chunkAt = 0;
+    }
+
+    private static long align(long offset) {
+        return (offset + 3) & ~3L;
+    }
+
+    private void closeFile() {
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // read-only: nothing to lose
+            }
+            channel = null;
+        }
     }
 
     private static List<Path> queueFiles(Path directory) {
