@@ -194,18 +194,20 @@ final class ObjectGraph {
         return false;
     }
 
-    /** Breadth first from {@code root}; every object reached is walked (an unseen one has no edges) so the set is whole. */
+    /**
+     * Breadth first from {@code root}, stopping at the first object not seen into: the objects
+     * reached so far hold a path to it, so until one of them is written the graph stays
+     * undecidable, and they are what {@link #stamp} remembers.
+     */
     private long walk(int root, long atSeq, boolean[] fields) {
         epoch++;
         queueLength = 0;
         push(root);
         long stamp = 0;
-        boolean undecidable = false;
         for (int next = 0; next < queueLength; next++) {
             int object = queue[next];
             if (!seenInto[object]) {
-                undecidable = true;
-                continue;
+                return UNDECIDABLE;
             }
             int end = start[object + 1];
             for (int group = start[object]; group < end; ) {
@@ -227,7 +229,7 @@ final class ObjectGraph {
                 group = groupEnd;
             }
         }
-        return undecidable ? UNDECIDABLE : stamp;
+        return stamp;
     }
 
     private void push(int object) {
