@@ -69,7 +69,6 @@ public final class ValueProfileQueryBenchmark {
     private static String[] query(BenchEnvironment environment, String classPath, String xmx, Path recording, String view, int warm,
                                   String sql) throws Exception {
         List<String> command = new ArrayList<>(List.of(environment.java(), "-Xmx" + xmx));
-        command.addAll(environment.readerJvmArgs());
         command.addAll(List.of("-cp", classPath, ProfqQueryRun.class.getName(), recording.toString(), view, Integer.toString(warm)));
         if (sql != null) {
             command.add(sql);
