@@ -10,15 +10,16 @@ import java.util.Arrays;
  * {@code jdbc:profq:} driver and times one profile view, first cold (the connection and the
  * first query, which builds the index when there is none) and then warm.
  *
- * <p>{@code ProfqQueryRun <recording> <view> <warm runs>}; prints one line:
- * {@code view coldMillis warmMedianMillis rows}.
+ * <p>{@code ProfqQueryRun <recording> <view> <warm runs> [<sql>]}; prints one line:
+ * {@code view coldMillis warmMedianMillis rows}. The query is {@code SELECT * FROM <view>} unless
+ * {@code sql} is given ({@code view} then only names it).
  */
 public final class ProfqQueryRun {
     public static void main(String[] args) throws Exception {
         Path recording = Path.of(args[0]);
         String view = args[1];
         int warmRuns = Integer.parseInt(args[2]);
-        String sql = "SELECT * FROM " + view;
+        String sql = args.length > 3 ? args[3] : "SELECT * FROM " + view;
         long start = System.nanoTime();
         try (Connection connection = DriverManager.getConnection("jdbc:profq:" + recording)) {
             ProfileViewQueries.Timing first = ProfileViewQueries.time(connection, sql);

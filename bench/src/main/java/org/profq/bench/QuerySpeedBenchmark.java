@@ -144,7 +144,7 @@ public final class QuerySpeedBenchmark {
     }
 
     /** Runs a JVM to its end within the time limit; its standard error goes to ours. */
-    private static Result run(List<String> command, long timeoutMinutes) throws IOException, InterruptedException {
+    static Result run(List<String> command, long timeoutMinutes) throws IOException, InterruptedException {
         Path output = Files.createTempFile("profq-query-speed", ".out");
         try {
             Process process = new ProcessBuilder(command).redirectOutput(output.toFile())
@@ -163,7 +163,7 @@ public final class QuerySpeedBenchmark {
         }
     }
 
-    private static void deleteTree(Path root) {
+    static void deleteTree(Path root) {
         if (!Files.exists(root)) {
             return;
         }

@@ -1,5 +1,8 @@
 package org.profq.bench;
 
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 import org.openjdk.jmh.results.RunResult;
@@ -25,19 +28,30 @@ final class SpeedRun {
     }
 
     static Score run(BenchEnvironment environment, Configuration configuration, Operation operation, boolean verbose) {
+        return run(environment, operation.benchmarkName(),
+                recording -> configuration.jvmArgs(environment, operation.family, recording), configuration.records(), verbose);
+    }
+
+    /**
+     * Runs {@code benchmarkName} (class and method) in a fork with the JVM arguments
+     * {@code jvmArgs} gives for a new recording directory; {@code records}: the fork records, so
+     * a recording of almost nothing means the weaving did not take.
+     */
+    static Score run(BenchEnvironment environment, String benchmarkName, Function<Path, List<String>> jvmArgs, boolean records,
+                     boolean verbose) {
         try (ScratchDirectory scratch = ScratchDirectory.create()) {
             Options options = new OptionsBuilder()
-                    .include("^" + Pattern.quote(operation.benchmarkName()) + "$")
+                    .include("^" + Pattern.quote(benchmarkName) + "$")
                     .jvm(environment.java())
-                    .jvmArgsAppend(configuration.jvmArgs(environment, operation.family, scratch.recording()).toArray(String[]::new))
+                    .jvmArgsAppend(jvmArgs.apply(scratch.recording()).toArray(String[]::new))
                     .shouldFailOnError(true)
                     .verbosity(verbose ? VerboseMode.NORMAL : VerboseMode.SILENT)
                     .build();
             RunResult result = new Runner(options).runSingle();
-            if (configuration.records() && scratch.fileBytes() < 1_000_000) {
+            if (records && scratch.fileBytes() < 1_000_000) {
                 // A recording this small means the agent wove nothing: the numbers would be a lie.
-                throw new IllegalStateException(configuration.label + " recorded almost nothing for "
-                        + operation.benchmarkName() + "; the weaving did not take.");
+                throw new IllegalStateException("the profq fork recorded almost nothing for " + benchmarkName
+                        + "; the weaving did not take.");
             }
             double[] iterations = result.getBenchmarkResults().stream()
                     .flatMap(benchmark -> benchmark.getIterationResults().stream())
@@ -48,8 +62,7 @@ final class SpeedRun {
             return new Score(median, iterations[0], iterations[iterations.length - 1],
                     result.getParams().getJdkVersion() + ", " + result.getParams().getVmName());
         } catch (RunnerException e) {
-            throw new IllegalStateException("JMH failed for " + configuration.label + " / " + operation.benchmarkName()
-                    + "; rerun with --verbose to see the fork's output.", e);
+            throw new IllegalStateException("JMH failed for " + benchmarkName + "; rerun with --verbose to see the fork's output.", e);
         }
     }
 

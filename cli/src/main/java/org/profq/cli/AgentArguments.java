@@ -11,10 +11,11 @@ import org.profq.agent.AgentOptions;
  * the agent accepts too, and a mistake is found before the program starts.
  */
 record AgentArguments(List<String> include, List<String> exclude, String events, String clock, Long tickMicros,
-                      Integer trackEvery, String cache, String maxSize, String maxAge) {
+                      Integer trackEvery, String cache, String maxSize, String maxAge, List<String> values, boolean rawStrings) {
     AgentArguments {
         include = List.copyOf(include);
         exclude = List.copyOf(exclude);
+        values = List.copyOf(values);
     }
 
     /** The option string with {@code out=outDirectory} (none when null); a mistake throws with one sentence. */
@@ -30,6 +31,8 @@ record AgentArguments(List<String> include, List<String> exclude, String events,
         add(options, "cache", cache);
         add(options, "maxsize", maxSize);
         add(options, "maxage", maxAge);
+        add(options, "values", values.isEmpty() ? null : String.join(":", values));
+        add(options, "rawstrings", rawStrings ? "true" : null);
         String joined = String.join(",", options);
         AgentOptions.parse(joined);
         return joined;

@@ -147,9 +147,9 @@ public final class InfoCommand implements Callable<Integer> {
         return threads.size() + (names.isEmpty() ? "" : ": " + String.join(", ", names));
     }
 
-    /** Events of each kind. */
+    /** Events of each kind; value profiles' parameters and writes only when recorded (--values). */
     private static String eventsByKind(Recording recording) {
-        long[] counts = new long[5];
+        long[] counts = new long[7];
         recording.forEachEvent(event -> {
             if (event instanceof RecordedEvent.CallEntry) {
                 counts[0]++;
@@ -161,10 +161,15 @@ public final class InfoCommand implements Callable<Integer> {
                 counts[3]++;
             } else if (event instanceof RecordedEvent.Thrown) {
                 counts[4]++;
+            } else if (event instanceof RecordedEvent.Parameter) {
+                counts[5]++;
+            } else if (event instanceof RecordedEvent.FieldWrite write && write.writeSeq() > 0) {
+                counts[6]++;
             }
         });
         return counts[0] + " call entries, " + counts[1] + " call exits, " + counts[2] + " allocations, "
-                + counts[3] + " deaths, " + counts[4] + " exceptions";
+                + counts[3] + " deaths, " + counts[4] + " exceptions"
+                + (counts[5] + counts[6] == 0 ? "" : ", " + counts[5] + " parameters, " + counts[6] + " writes to followed objects");
     }
 
     /** The index is derived from events/ on first query; deleting it is always safe. */

@@ -29,6 +29,7 @@ import picocli.CommandLine.Spec;
                 "                    [--events=KINDS] [--out=DIR] [--clock=tick|exact]",
                 "                    [--tick=MICROS] [--track=N] [--cache=DIR|off]",
                 "                    [--max-size=SIZE] [--max-age=DURATION]",
+                "                    [--values=PATTERN]... [--raw-strings]",
                 "                    -- java [JVM options] MAIN [args...]"},
         description = {
                 "%nMAIN is a class, -jar app.jar, or -m module/class. The recording is a directory,"
@@ -94,6 +95,17 @@ public final class RecordCommand implements Callable<Integer> {
                     + " counted as with --max-size (default: keep everything).")
     String maxAge;
 
+    @Option(names = "--values", paramLabel = "PATTERN",
+            description = "Value-profile the methods matching this glob over package.Class.method (* is any run of"
+                    + " characters: *Calc.square, org.h2.command.*.update*): each call's receiver and arguments, and the"
+                    + " field writes that tell whether objects changed between calls (see the value_profile view and the"
+                    + " values report); repeatable. Every field write in woven code then costs a look-up (default: off).")
+    List<String> values = new ArrayList<>();
+
+    @Option(names = "--raw-strings",
+            description = "With --values: keep string parameters' text (up to 4096 characters), not only their 64-bit hash.")
+    boolean rawStrings;
+
     @Parameters(paramLabel = "java", arity = "0..*",
             description = "After --: the java command line to run, starting with java or the path of a java executable.")
     List<String> javaWords = new ArrayList<>();
@@ -140,7 +152,12 @@ public final class RecordCommand implements Callable<Integer> {
     /** The agent's option string for {@code outDirectory}; a mistake in an option is a usage error. */
     private String agentOptions(String outDirectory) {
         try {
-            return new AgentArguments(include, exclude, events, clock, tickMicros, trackEvery, cache, maxSize, maxAge)
+            if (rawStrings && values.isEmpty()) {
+                throw new IllegalArgumentException("--raw-strings keeps the text of value-profiled string parameters; give the"
+                        + " methods with --values=PATTERN.");
+            }
+            return new AgentArguments(include, exclude, events, clock, tickMicros, trackEvery, cache, maxSize, maxAge, values,
+                    rawStrings)
                     .withOut(outDirectory);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());

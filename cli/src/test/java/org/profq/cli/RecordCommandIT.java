@@ -168,6 +168,27 @@ class RecordCommandIT {
         }
     }
 
+    /** --values (repeatable) and --raw-strings reach the agent as values=P1:P2,rawstrings=true; the recording holds the values. */
+    @Test
+    void valuesChooseTheMethodsWhoseParametersAreRecorded(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("values.profq");
+        Outcome recorded = run(dir, record(List.of("--out", out.toString(), "--values=*Recursion.sum", "--values", "*.main",
+                "--raw-strings"), "Recursion"));
+
+        assertEquals(0, recorded.exitCode(), recorded::toString);
+        assertEquals(RECURSION_OUTPUT, recorded.stdout());
+        try (Recording recording = Recording.open(out)) {
+            assertEquals("out=" + out + ",values=*Recursion.sum:*.main,rawstrings=true", recording.run().options());
+            long[] parameters = new long[1];
+            recording.forEachEvent(event -> parameters[0] += event instanceof RecordedEvent.Parameter ? 1 : 0);
+            assertEquals(12, parameters[0], "sum's 11 calls and main's args array");
+        }
+        Outcome alone = run(dir, record(List.of("--raw-strings"), "Recursion"));
+        assertEquals(2, alone.exitCode(), alone::toString);
+        assertEquals(List.of("profq: --raw-strings keeps the text of value-profiled string parameters; give the methods with"
+                + " --values=PATTERN."), alone.stderrLines());
+    }
+
     @Test
     void refusesAnOutDirectoryThatIsNotEmptyBeforeTheProgramRuns(@TempDir Path dir) throws Exception {
         Path out = Files.createDirectory(dir.resolve("taken.profq"));

@@ -147,6 +147,7 @@ class ReportCommandIT {
                 lifetime,built-in,"which allocation sites make objects that live long, or die young?",top=10
                 waste,built-in,which allocation sites make objects that sit unused?,top=10
                 time,built-in,which methods take the most time?,top=10
+                values,built-in,which methods are called with the same parameters most of the time?,top=10 min_calls=10
                 deep,reports/deep.sql,which calls are deeper than a depth?,min_depth=9 name='sum'
                 """, listed.stdout());
         assertEquals("depth\n10\n11\n", ran.stdout(), ran::toString);
@@ -172,7 +173,7 @@ class ReportCommandIT {
         Outcome outcome = run(dir, profq("report", "nope", Recorded.sample("Recursion").toString()));
 
         assertEquals(2, outcome.exitCode());
-        assertEquals(List.of("profq: there is no report named 'nope'; the reports are summary, heap, lifetime, waste, time (see profq reports)."),
+        assertEquals(List.of("profq: there is no report named 'nope'; the reports are summary, heap, lifetime, waste, time, values (see profq reports)."),
                 outcome.stderrLines());
     }
 

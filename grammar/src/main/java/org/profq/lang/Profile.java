@@ -32,8 +32,8 @@ enum Profile {
             Map.of("duration", "duration_ns", "self", "self_ns", "method", "signature"), List.of(), null),
     EXCEPTIONS_BY_SITE("exceptions by site", "exceptions_by_site", "throws DESC, signature, line", Code.SIGNATURE,
             Map.of("method", "signature", "type", "type_name"), List.of("signature", "line", "type_name"), "throws"),
-    VALUES_OF("values of", "value_profile", "calls DESC, signature", Code.SIGNATURE,
-            Map.of("method", "signature"), List.of("signature"), "calls");
+    VALUES_OF("values of", "value_profile", "calls DESC, method_id, equality", Code.METHOD_ID,
+            Map.of("method", "signature", "share", "top3_share"), List.of("signature", "equality"), "calls");
 
     /** How a filter on the code (method, class, package) reaches a row of the profile. */
     enum Code {

@@ -88,11 +88,6 @@ final class ProfqCompiler {
                         + (clause instanceof WhereClauseContext ? "join the conditions with and" : "keep one"));
             }
         }
-        if (profile == Profile.VALUES_OF && catalog.columns(profile.relation).isEmpty()) {
-            throw error(profileContext.getStart(), profileContext.getStop(), "values of needs value profiles, which this"
-                    + " recording does not have: there is no value_profile view (nor params table) to read; profq does not"
-                    + " record parameter values yet");
-        }
         columns = profile == Profile.CALLS_OF ? Profile.CALLS_OF_COLUMNS : catalog.columns(profile.relation);
         if (columns.isEmpty()) {
             throw error(profileContext.getStart(), profileContext.getStop(),

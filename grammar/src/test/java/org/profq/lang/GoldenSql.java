@@ -117,6 +117,43 @@ public final class GoldenSql {
                 FROM exceptions_by_site
                 WHERE signature NOT LIKE '%\\_parse%' ESCAPE '\\'
                 ORDER BY throws DESC, signature, line""");
+        add("values of '*RepeatedArguments.square*'", """
+                SELECT *
+                FROM value_profile
+                WHERE signature LIKE '%RepeatedArguments.square%'
+                ORDER BY calls DESC, method_id, equality""");
+        add("values of '*' where equality = 'MT+R/M' and share >= 0.5 and calls > 10 top 5 columns signature, calls, top3_share", """
+                SELECT signature, calls, top3_share
+                FROM value_profile
+                WHERE signature LIKE '%' AND equality = 'MT+R/M' AND top3_share >= 0.5 AND calls > 10
+                ORDER BY calls DESC, method_id, equality
+                LIMIT 5""");
+        add("values of '*' compare a with b columns signature, equality, a_calls, b_calls, diff_calls", """
+                WITH left_side AS (
+                    SELECT signature, equality, SUM(calls) AS calls
+                    FROM a.value_profile
+                    GROUP BY signature, equality
+                ),
+                right_side AS (
+                    SELECT signature, equality, SUM(calls) AS calls
+                    FROM b.value_profile
+                    GROUP BY signature, equality
+                ),
+                compared AS (
+                    SELECT COALESCE(left_side.signature, right_side.signature) AS signature,
+                           COALESCE(left_side.equality, right_side.equality) AS equality,
+                           left_side.calls AS a_calls,
+                           CAST(left_side.calls AS DOUBLE) / NULLIF(SUM(left_side.calls) OVER (), 0) AS a_share,
+                           right_side.calls AS b_calls,
+                           CAST(right_side.calls AS DOUBLE) / NULLIF(SUM(right_side.calls) OVER (), 0) AS b_share,
+                           COALESCE(right_side.calls, 0) - COALESCE(left_side.calls, 0) AS diff_calls,
+                           CAST(right_side.calls AS DOUBLE) / NULLIF(left_side.calls, 0) AS ratio
+                    FROM left_side
+                    FULL JOIN right_side ON left_side.signature IS NOT DISTINCT FROM right_side.signature AND left_side.equality IS NOT DISTINCT FROM right_side.equality
+                )
+                SELECT signature, equality, a_calls, b_calls, diff_calls
+                FROM compared
+                ORDER BY ABS(diff_calls) DESC, signature, equality""");
         add("heap by method compare a with b columns signature, a_bytes, b_bytes, diff_bytes, ratio", """
                 WITH left_side AS (
                     SELECT signature, SUM(bytes) AS bytes

@@ -123,11 +123,6 @@ class MalformedStatementsTest {
                   calls of '*x*' compare a with b
                                  ^^^^^^^^^^^^^^^^
                 """);
-        malformed("values of '*parse*'", """
-                at line 1, column 1: values of needs value profiles, which this recording does not have: there is no value_profile view (nor params table) to read; profq does not record parameter values yet
-                  values of '*parse*'
-                  ^^^^^^^^^^^^^^^^^^^
-                """);
         malformed("heap # method", """
                 at line 1, column 6: unexpected character '#'; expected 'by'
                   heap # method

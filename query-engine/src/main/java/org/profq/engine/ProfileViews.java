@@ -22,7 +22,7 @@ public final class ProfileViews {
     /** Every view, in the order a listing shows them. */
     public static final List<String> NAMES = List.of(
             "heap_by_method", "heap_by_site", "heap_by_class", "time_by_method", "call_tree", "flame",
-            "lifetimes", "lifetime_by_site", "waste", "waste_by_site", "exceptions_by_site"); // a view after those it is built on
+            "lifetimes", "lifetime_by_site", "waste", "waste_by_site", "exceptions_by_site", "value_profile"); // a view after those it is built on
 
     /** The helper views, private to the views: not in {@link #NAMES}, so neither listed nor documented. */
     static final List<String> HELPERS = List.of("_allocations_by_site", "_site_names");

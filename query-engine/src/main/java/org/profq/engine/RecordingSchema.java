@@ -11,6 +11,11 @@ import org.profq.engine.table.CallTable;
 import org.profq.engine.table.ClassTable;
 import org.profq.engine.table.DeathTable;
 import org.profq.engine.table.ExceptionTable;
+import org.profq.engine.table.FieldWriteTable;
+import org.profq.engine.table.FollowedObjectTable;
+import org.profq.engine.table.ParamTable;
+import org.profq.engine.table.ReferenceFieldTable;
+import org.profq.engine.table.ValueTupleTable;
 import org.profq.engine.table.FieldTable;
 import org.profq.engine.table.MethodTable;
 import org.profq.engine.table.RecordingTable;
@@ -37,7 +42,9 @@ public final class RecordingSchema extends AbstractSchema implements AutoCloseab
         for (RecordingTable table : new RecordingTable[] {
                 new RunTable(live), new ThreadTable(live), new ClassTable(live),
                 new MethodTable(live), new SiteTable(live), new FieldTable(live), new CallTable(live),
-                new AllocationTable(live), new DeathTable(live), new UseTable(live), new ExceptionTable(live)}) {
+                new AllocationTable(live), new DeathTable(live), new UseTable(live), new ExceptionTable(live),
+                new ParamTable(live), new FollowedObjectTable(live), new FieldWriteTable(live), new ReferenceFieldTable(live),
+                new ValueTupleTable(live)}) {
             tables.put(table.definition().name(), table);
         }
     }

@@ -72,9 +72,14 @@ class JdbcJarIT {
                 "'','recording','run','TABLE','one row per recording','','','','',''",
                 "'','recording','sites','TABLE','one row per allocation site (a new in a method at a line)','','','','',''",
                 "'','recording','uses','TABLE','one row per use of a tracked object by woven code','','','','',''",
-                "'','recording','fields','TABLE','one row per instance field used on a tracked object','','','','',''",
+                "'','recording','fields','TABLE','one row per instance field used on a tracked object or written, read or followed by value profiles','','','','',''",
                 "'','recording','deaths','TABLE','one row per tracked object that died or outlived the run','','','','',''",
                 "'','recording','exceptions','TABLE','one row per exception thrown in recorded code','','','','',''",
+                "'','recording','params','TABLE','one row per parameter of a value-profiled call (recorded with --values)','','','','',''",
+                "'','recording','followed_objects','TABLE','one row per object value profiles followed: a parameter, or an object one reached through reference fields','','','','',''",
+                "'','recording','field_writes','TABLE','one row per write to a field of a followed object by woven code, or a reference it held when first followed: the log that MT+R equality is decided from','','','','',''",
+                "'','recording','reference_fields','TABLE','one row per field a value-profiled method''s calls (or calls inside them) read: its reference field set, which MT+R/M equality looks through','','','','',''",
+                "'','recording','value_tuples','TABLE','one row per distinct tuple of a value-profiled method''s parameters under one equality (worked out when queried; value_profile sums it up)','','','','',''",
                 "'','recording','call_tree','VIEW','the calling-context tree: how often each call path ran, and how long.','','','','',''",
                 "'','recording','exceptions_by_site','VIEW','where are exceptions thrown, and how often?','','','','',''",
                 "'','recording','flame','VIEW','collapsed stacks, the input format of flame-graph tools.','','','','',''",
@@ -85,8 +90,11 @@ class JdbcJarIT {
                 "'','recording','lifetimes','VIEW','how long did each tracked object live?','','','','',''",
                 "'','recording','time_by_method','VIEW','where does the time go, per method?','','','','',''",
                 "'','recording','waste','VIEW','how long did each tracked object sit unused before its first use and after its last?','','','','',''",
-                "'','recording','waste_by_site','VIEW','which allocation sites make objects that wait long for their first use','','','','',''"),
-                tables.subList(0, 22));
+                "'','recording','waste_by_site','VIEW','which allocation sites make objects that wait long for their first use','','','','',''",
+                "'','recording','value_profile','VIEW','which methods are called again and again with the same parameters?','','','','',''")
+                .stream().sorted().toList(),
+                tables.stream().filter(line -> line.contains("','TABLE','") || line.contains("','VIEW','")).sorted().toList(),
+                "every table and view (listed in the metadata's order, compared sorted)");
         List<String> described = lines.stream().filter(line -> line.startsWith("'','recording','calls','") && !line.contains("'TABLE'"))
                 .map(line -> line.split("','")[3]).toList();
         assertEquals(List.of("call_id", "thread_id", "method_id", "parent_call_id", "depth", "start_ns", "end_ns",

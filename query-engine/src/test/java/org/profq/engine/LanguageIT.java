@@ -1,7 +1,6 @@
 package org.profq.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.sql.Connection;
@@ -20,11 +19,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.profq.engine.jdbc.ProfqDriver;
 import org.profq.engine.report.Report;
 import org.profq.lang.GoldenSql;
-import org.profq.lang.LanguageException;
 
 import profq.samples.Allocations;
 import profq.samples.LazyInit;
 import profq.samples.Recursion;
+import profq.samples.RepeatedArguments;
 import profq.samples.Threads;
 import profq.samples.ThrowSites;
 
@@ -49,6 +48,9 @@ class LanguageIT {
     /** Eight worker threads, each calling work 10,000 times, each call allocating one Counter; every 1000th allocation of a thread tracked. */
     @RegisterExtension
     static final SampleConnection threads = SampleConnection.recorded(Threads.class, "events=calls:uses,track=1000").withLanguage();
+    @RegisterExtension
+    static final SampleConnection values = SampleConnection.recorded(RepeatedArguments.class, "values=*RepeatedArguments.square")
+            .withLanguage();
     /** Allocations as schema a, the LazyInit recording above as b. */
     @RegisterExtension
     static final SampleConnection compared = SampleConnection.compared(heap, lazy);
@@ -143,16 +145,16 @@ class LanguageIT {
                         + " columns signature, a_bytes, a_share, b_bytes, b_share, diff_bytes, ratio"));
     }
 
+    /** values of reads value_profile: RepeatedArguments' square, 100 calls of 3 values (50, 30, 20). */
     @Test
-    void valuesOfSaysWhatIsMissing() {
-        SQLException error = assertThrows(SQLException.class, () -> Rows.query(heap.get(), "values of '*parse*'"));
-        assertEquals("""
-                at line 1, column 1: values of needs value profiles, which this recording does not have: there is no\
-                 value_profile view (nor params table) to read; profq does not record parameter values yet
-                  values of '*parse*'
-                  ^^^^^^^^^^^^^^^^^^^""", error.getMessage());
-        assertEquals("42000", error.getSQLState());
-        assertInstanceOf(LanguageException.class, error.getCause());
+    void valuesOfReadsTheValueProfile() throws SQLException {
+        assertEquals(List.of(
+                        List.of("profq.samples.RepeatedArguments.square(int)", "MT+R", 100L, 3L, 1.0),
+                        List.of("profq.samples.RepeatedArguments.square(int)", "MT+R/M", 100L, 3L, 1.0)),
+                Rows.query(values.get(), "values of '*RepeatedArguments.square*' columns signature, equality, calls, distinct_tuples, share"));
+        assertEquals(List.of(List.of(50L, 30L, 20L)), Rows.query(values.get(),
+                "values of '*' where equality = 'MT+R/M' and share >= 0.5 and calls > 10 top 5 columns top1_calls, top2_calls, top3_calls"));
+        assertEquals(List.of(), Rows.query(heap.get(), "values of '*parse*'"), "a recording without --values has no value profile");
     }
 
     @Test

@@ -45,7 +45,7 @@ class MetadataIT {
                 rows(meta.getTables(null, null, "heap\\_%", new String[] {"VIEW"}), "TABLE_NAME"));
         assertEquals(List.of(), rows(meta.getTables(null, null, "heap%", new String[] {"TABLE"}), "TABLE_NAME"));
         assertEquals(List.of("call_tree", "exceptions_by_site", "flame", "heap_by_class", "heap_by_method", "heap_by_site",
-                        "lifetime_by_site", "lifetimes", "time_by_method", "waste", "waste_by_site"),
+                        "lifetime_by_site", "lifetimes", "time_by_method", "value_profile", "waste", "waste_by_site"),
                 rows(meta.getTables(null, null, "%", new String[] {"VIEW"}), "TABLE_NAME"), "no helper view is listed");
         assertEquals(List.of(), rows(meta.getTables(null, "nosuch", "%", null), "TABLE_NAME"));
     }

@@ -38,7 +38,11 @@ import org.profq.bench.BenchEnvironment;
  * java -cp bench/target/profq-bench.jar org.profq.bench.real.CompatibilitySuite [--tiny]
  *      [--programs lucene-index,lucene-search,pmd,h2,saxon,kotlin,forker] [--jdk25-programs saxon,kotlin,forker,lucene-search]
  *      [--cache ~/.cache/profq-bench] [--work bench/target/compatibility] [--jdk25 DIR] [--timeout-minutes 30]
+ *      [--agent-options values=*]
  * </pre>
+ *
+ * {@code --agent-options} adds agent options to the profq runs' (after {@code events=}), e.g.
+ * {@code values=*} to value-profile every method.
  */
 public final class CompatibilitySuite {
     static final String EVENTS = ProfilerSetups.EVERYTHING_WITH_USES;
@@ -85,7 +89,9 @@ public final class CompatibilitySuite {
         Path srcZip = options.containsKey("src-zip") ? Path.of(options.get("src-zip")) : JdkSources.findSrcZip(jdkHomes);
         RealPrograms real = new RealPrograms(central, resolver, new JdkSources(srcZip, cache), work, java, tiny);
         CompatibilityPrograms compat = new CompatibilityPrograms(central, resolver, work.resolve("inputs"), java);
-        CompatibilitySuite suite = new CompatibilitySuite(work.resolve("runs"), agent, environment, timeout);
+        String extraOptions = options.getOrDefault("agent-options", "");
+        CompatibilitySuite suite = new CompatibilitySuite(work.resolve("runs"), agent, environment, timeout,
+                extraOptions.isEmpty() ? "" : "," + extraOptions);
 
         List<Row> rows = new ArrayList<>();
         long start = System.nanoTime();
@@ -99,8 +105,9 @@ public final class CompatibilitySuite {
             }
         }
         String header = String.format(Locale.ROOT, "Compatibility suite, %s: one plain and one profq run per row, profq with "
-                        + "`events=%s` and an empty woven-class cache, %d cores, harness %s %s, %.1f min. Command: "
+                        + "`events=%s%s` and an empty woven-class cache, %d cores, harness %s %s, %.1f min. Command: "
                         + "`java -cp bench/target/profq-bench.jar %s %s`", LocalDate.now(), EVENTS,
+                extraOptions.isEmpty() ? "" : "," + extraOptions,
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"), System.getProperty("java.version"),
                 (System.nanoTime() - start) / 60e9, CompatibilitySuite.class.getName(),
                 System.getProperty(Snapshot.COMMAND_PROPERTY, String.join(" ", args)));
@@ -113,12 +120,15 @@ public final class CompatibilitySuite {
     private final Path agent;
     private final BenchEnvironment environment;
     private final Duration timeout;
+    /** Agent options added after {@code events=}, each with its leading comma; "" for none. */
+    private final String extraOptions;
 
-    private CompatibilitySuite(Path runs, Path agent, BenchEnvironment environment, Duration timeout) {
+    private CompatibilitySuite(Path runs, Path agent, BenchEnvironment environment, Duration timeout, String extraOptions) {
         this.runs = runs;
         this.agent = agent;
         this.environment = environment;
         this.timeout = timeout;
+        this.extraOptions = extraOptions;
     }
 
     Row check(Program program, Path java, String jdk) {
@@ -133,7 +143,7 @@ public final class CompatibilitySuite {
         JvmRun.Result plain = JvmRun.run(JvmRun.command(java, program.jvmOptions(), program.classPath(), program.mainClass(),
                 program.arguments().apply(plainDir)), plainDir, timeout);
         List<String> options = new ArrayList<>(program.jvmOptions());
-        options.add("-javaagent:" + agent + "=out=" + recording + ",events=" + EVENTS + ",cache=" + wovenCache);
+        options.add("-javaagent:" + agent + "=out=" + recording + ",events=" + EVENTS + extraOptions + ",cache=" + wovenCache);
         JvmRun.Result profq = JvmRun.run(JvmRun.command(java, options, program.classPath(), program.mainClass(),
                 program.arguments().apply(profqDir)), profqDir, timeout);
         System.err.printf(Locale.ROOT, "  %-14s JDK %s: %6.2f s plain (exit %d), %6.2f s profq (exit %d)%n", program.name(), jdk,
@@ -376,13 +386,13 @@ public final class CompatibilitySuite {
                 options.put(key, args[++i]);
             } else {
                 throw new IllegalArgumentException("usage: CompatibilitySuite [--tiny] [--programs a,b] [--jdk25-programs a,b] "
-                        + "[--cache DIR] [--work DIR] [--jdk25 DIR] [--timeout-minutes N]");
+                        + "[--cache DIR] [--work DIR] [--jdk25 DIR] [--timeout-minutes N] [--agent-options key=value,...]");
             }
         }
         return options;
     }
 
     private CompatibilitySuite() {
-        this(null, null, null, null);
+        this(null, null, null, null, "");
     }
 }

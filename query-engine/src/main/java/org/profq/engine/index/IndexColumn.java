@@ -12,7 +12,10 @@ import java.util.Map;
  * {@code allocations.tracked} and {@code deaths.at_exit} are 1 or 0; {@code calls.flags} packs
  * {@link #THREW}, {@link #FINISHED} and {@link #OUTERMOST}; {@code uses.kind} is the
  * {@link org.profq.recording.UseKind} ordinal; {@code calls.context} is the calling context
- * ({@code contexts.*}) that names {@code stack}.
+ * ({@code contexts.*}) that names {@code stack}; {@code params.kind} is the
+ * {@link org.profq.recording.ValueKind} ordinal, {@code params.length} -1 for none, and
+ * {@code params.value} a primitive's value (raw bits for float and double), a string's hash or an
+ * enum constant's id.
  */
 public enum IndexColumn {
     CALL_ID(Table.CALLS, "call_id"),
@@ -48,6 +51,31 @@ public enum IndexColumn {
     USE_NS(Table.USES, "use_ns"),
     USE_KIND(Table.USES, "kind"),
     USE_MEMBER_ID(Table.USES, "member_id"),
+    PARAM_CALL_ID(Table.PARAMS, "call_id"),
+    PARAM_METHOD_ID(Table.PARAMS, "method_id"),
+    PARAM_POSITION(Table.PARAMS, "position"),
+    PARAM_KIND(Table.PARAMS, "kind"),
+    PARAM_PRIMITIVE_TYPE(Table.PARAMS, "primitive_type"),
+    PARAM_CLASS_ID(Table.PARAMS, "class_id"),
+    PARAM_VALUE(Table.PARAMS, "value"),
+    PARAM_LENGTH(Table.PARAMS, "length"),
+    PARAM_OBJECT_ID(Table.PARAMS, "object_id"),
+    PARAM_STAMP(Table.PARAMS, "stamp"),
+    PARAM_WRITE_SEQ(Table.PARAMS, "write_seq"),
+    FOLLOWED_OBJECT_ID(Table.FOLLOWED_OBJECTS, "object_id"),
+    FOLLOWED_CLASS_ID(Table.FOLLOWED_OBJECTS, "class_id"),
+    FOLLOWED_SEEN_INTO(Table.FOLLOWED_OBJECTS, "seen_into"),
+    FOLLOWED_THREAD_ID(Table.FOLLOWED_OBJECTS, "thread_id"),
+    FOLLOWED_CALL_ID(Table.FOLLOWED_OBJECTS, "call_id"),
+    FIELD_WRITE_OBJECT_ID(Table.FIELD_WRITES, "object_id"),
+    FIELD_WRITE_FIELD_ID(Table.FIELD_WRITES, "field_id"),
+    FIELD_WRITE_SEQ(Table.FIELD_WRITES, "write_seq"),
+    FIELD_WRITE_VALUE_OBJECT_ID(Table.FIELD_WRITES, "value_object_id"),
+    FIELD_WRITE_THREAD_ID(Table.FIELD_WRITES, "thread_id"),
+    FIELD_WRITE_CALL_ID(Table.FIELD_WRITES, "call_id"),
+    REFERENCE_FIELD_METHOD_ID(Table.REFERENCE_FIELDS, "method_id"),
+    REFERENCE_FIELD_FIELD_ID(Table.REFERENCE_FIELDS, "field_id"),
+    REFERENCE_FIELD_CALL_ID(Table.REFERENCE_FIELDS, "call_id"),
     CONTEXT_PARENT(Table.CONTEXTS, "parent"),
     CONTEXT_METHOD_ID(Table.CONTEXTS, "method_id");
 
@@ -61,6 +89,8 @@ public enum IndexColumn {
     /** The tables of the index: each names its columns' files and its row count in the manifest. */
     public enum Table {
         CALLS("calls"), ALLOCATIONS("allocations"), DEATHS("deaths"), EXCEPTIONS("exceptions"), USES("uses"),
+        /** Value profiles ({@code values=}): parameters, followed objects, their writes, the chosen methods' reads. */
+        PARAMS("params"), FOLLOWED_OBJECTS("followed_objects"), FIELD_WRITES("field_writes"), REFERENCE_FIELDS("reference_fields"),
         /** The calling-context tree that names {@code calls.stack}: not a SQL table. */
         CONTEXTS("contexts");
 

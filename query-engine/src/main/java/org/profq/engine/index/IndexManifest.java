@@ -22,8 +22,8 @@ import org.profq.recording.Recording;
  */
 record IndexManifest(int format, long startedAtEpochNanos, long pid, long logBytes, long events,
                      Map<IndexColumn.Table, Long> rows, Map<IndexColumn, Long> checksums) {
-    /** 2: deaths, exceptions and allocations.tracked. 3: a CRC32C per column file. 4: uses. */
-    static final int FORMAT = 5;
+    /** 2: deaths, exceptions and allocations.tracked. 3: a CRC32C per column file. 4: uses. 5: packed. 6: value profiles. */
+    static final int FORMAT = 6;
     static final String FILE = "manifest.properties";
     private static final String CHECKSUM_PREFIX = "crc32c.";
 

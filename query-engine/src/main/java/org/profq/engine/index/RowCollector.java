@@ -12,6 +12,7 @@ import java.util.function.IntToLongFunction;
 
 import org.profq.recording.EventVisitor;
 import org.profq.recording.UseKind;
+import org.profq.recording.ValueKind;
 
 /**
  * Turns visited events into index rows, written straight into {@link RowChunk}s with no object
@@ -30,6 +31,10 @@ final class RowCollector implements EventVisitor, CallIndexer.Sink {
     private RowChunk deaths;
     private RowChunk exceptions;
     private RowChunk uses;
+    private RowChunk params;
+    private RowChunk followed;
+    private RowChunk fieldWrites;
+    private RowChunk referenceFields;
     private long events;
 
     RowCollector() {
@@ -41,6 +46,10 @@ final class RowCollector implements EventVisitor, CallIndexer.Sink {
         deaths = chunk(Table.DEATHS);
         exceptions = chunk(Table.EXCEPTIONS);
         uses = chunk(Table.USES);
+        params = chunk(Table.PARAMS);
+        followed = chunk(Table.FOLLOWED_OBJECTS);
+        fieldWrites = chunk(Table.FIELD_WRITES);
+        referenceFields = chunk(Table.REFERENCE_FIELDS);
     }
 
     @Override
@@ -125,10 +134,65 @@ final class RowCollector implements EventVisitor, CallIndexer.Sink {
         uses = rowWritten(row);
     }
 
+    @Override
+    public void parameter(int threadId, long callId, int methodId, int position, ValueKind kind, int primitiveType,
+                          int classId, long value, int length, long objectId, long stamp, long writeSeq, long timeNanos) {
+        events++;
+        RowChunk row = params;
+        row.put(PARAM_CALL_ID, callId);
+        row.put(PARAM_METHOD_ID, methodId);
+        row.put(PARAM_POSITION, position);
+        row.put(PARAM_KIND, kind.ordinal());
+        row.put(PARAM_PRIMITIVE_TYPE, primitiveType);
+        row.put(PARAM_CLASS_ID, classId);
+        row.put(PARAM_VALUE, value);
+        row.put(PARAM_LENGTH, length);
+        row.put(PARAM_OBJECT_ID, objectId);
+        row.put(PARAM_STAMP, kind == ValueKind.OBJECT || kind == ValueKind.ARRAY ? stamp : -1); // -1: NULL
+        row.put(PARAM_WRITE_SEQ, writeSeq);
+        params = rowWritten(row);
+    }
+
+    @Override
+    public void followed(int threadId, long callId, long objectId, int classId, boolean seenInto, long timeNanos) {
+        events++;
+        RowChunk row = followed;
+        row.put(FOLLOWED_OBJECT_ID, objectId);
+        row.put(FOLLOWED_CLASS_ID, classId);
+        row.put(FOLLOWED_SEEN_INTO, seenInto ? 1 : 0);
+        row.put(FOLLOWED_THREAD_ID, threadId);
+        row.put(FOLLOWED_CALL_ID, callId);
+        followed = rowWritten(row);
+    }
+
+    @Override
+    public void fieldWritten(int threadId, long callId, long objectId, int fieldId, long writeSeq, long valueObjectId,
+                             long timeNanos) {
+        events++;
+        RowChunk row = fieldWrites;
+        row.put(FIELD_WRITE_OBJECT_ID, objectId);
+        row.put(FIELD_WRITE_FIELD_ID, fieldId);
+        row.put(FIELD_WRITE_SEQ, writeSeq);
+        row.put(FIELD_WRITE_VALUE_OBJECT_ID, valueObjectId);
+        row.put(FIELD_WRITE_THREAD_ID, threadId);
+        row.put(FIELD_WRITE_CALL_ID, callId);
+        fieldWrites = rowWritten(row);
+    }
+
+    @Override
+    public void referenceFieldRead(int threadId, long callId, int methodId, int fieldId, long timeNanos) {
+        events++;
+        RowChunk row = referenceFields;
+        row.put(REFERENCE_FIELD_METHOD_ID, methodId);
+        row.put(REFERENCE_FIELD_FIELD_ID, fieldId);
+        row.put(REFERENCE_FIELD_CALL_ID, callId);
+        referenceFields = rowWritten(row);
+    }
+
     /** Ends the calls still open (as {@link CallIndexer#finish}) and hands on every chunk that holds rows. */
     void finish(long recordingEndNanos, IntToLongFunction threadLastNanos) {
         callIndexer.finish(recordingEndNanos, threadLastNanos);
-        for (RowChunk chunk : List.of(calls, allocations, deaths, exceptions, uses)) {
+        for (RowChunk chunk : List.of(calls, allocations, deaths, exceptions, uses, params, followed, fieldWrites, referenceFields)) {
             if (chunk.rows > 0) {
                 handOn(chunk);
             }

@@ -13,7 +13,7 @@ import java.util.List;
 public final class BuiltInReports {
 
     /** Every built-in report, in the order a listing shows them. */
-    public static final List<String> NAMES = List.of("summary", "heap", "lifetime", "waste", "time");
+    public static final List<String> NAMES = List.of("summary", "heap", "lifetime", "waste", "time", "values");
 
     /** All of them, parsed. */
     public static List<Report> all() {

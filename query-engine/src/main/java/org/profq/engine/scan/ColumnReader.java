@@ -74,6 +74,15 @@ public abstract class ColumnReader {
         };
     }
 
+    /** A nullable BIGINT stored as -1 for NULL (its values are never negative). */
+    public static ColumnReader nullableLongs(MappedColumn mapped) {
+        return new Stored(mapped) {
+            Object value(long row) { long value = column.get(row); return value < 0 ? null : value; }
+            boolean isNull(long raw) { return raw < 0; }
+            boolean rawIdentifiesValue() { return false; }
+        };
+    }
+
     /** A nullable INTEGER stored as -1 for NULL. */
     public static ColumnReader nullableInts(MappedColumn mapped) {
         return new Stored(mapped) {

@@ -43,6 +43,10 @@ public record Column(String name, SqlTypeName type, String unit, boolean nullabl
         return new Column(name, SqlTypeName.VARCHAR, "", false, meaning);
     }
 
+    static Column nullableText(String name, String meaning) {
+        return new Column(name, SqlTypeName.VARCHAR, "", true, meaning);
+    }
+
     static Column flag(String name, String meaning) {
         return new Column(name, SqlTypeName.BOOLEAN, "", false, meaning);
     }

@@ -1,5 +1,9 @@
 package org.profq.engine.table;
 
+import java.util.ArrayList;
+import java.util.List;
+
+import org.profq.recording.FieldInfo;
 import org.profq.recording.MethodInfo;
 import org.profq.recording.Recording;
 
@@ -19,11 +23,21 @@ public final class Signatures {
         return readable(owner, method.name(), method.descriptor());
     }
 
+    /** A field's readable name: its declaring class and name, {@code a.B.count}. */
+    public static String field(Recording recording, int fieldId) {
+        FieldInfo field = recording.field(fieldId);
+        return recording.classInfo(field.classId()).name() + "." + field.name();
+    }
+
     public static String readable(String className, String methodName, String descriptor) {
-        StringBuilder out = new StringBuilder(className).append(className.isEmpty() ? "" : ".").append(methodName).append('(');
+        return className + (className.isEmpty() ? "" : ".") + methodName + "(" + String.join(", ", parameterTypes(descriptor)) + ")";
+    }
+
+    /** The parameter types of a JVM descriptor, readable: {@code (I[Ljava/lang/String;)V} → int, java.lang.String[]. */
+    public static List<String> parameterTypes(String descriptor) {
+        List<String> types = new ArrayList<>();
         int end = descriptor.indexOf(')');
         int position = descriptor.startsWith("(") ? 1 : 0;
-        boolean first = true;
         while (end > 0 && position < end) {
             int dimensions = 0;
             while (descriptor.charAt(position) == '[') {
@@ -40,10 +54,9 @@ public final class Signatures {
                 type = primitive(kind);
                 position++;
             }
-            out.append(first ? "" : ", ").append(type).append("[]".repeat(dimensions));
-            first = false;
+            types.add(type + "[]".repeat(dimensions));
         }
-        return out.append(')').toString();
+        return types;
     }
 
     private static String primitive(char kind) {

@@ -8,6 +8,7 @@ import static org.profq.engine.table.Column.integer;
 import static org.profq.engine.table.Column.nanos;
 import static org.profq.engine.table.Column.nullableCount;
 import static org.profq.engine.table.Column.nullableId;
+import static org.profq.engine.table.Column.nullableText;
 import static org.profq.engine.table.Column.text;
 
 import java.util.List;
@@ -84,7 +85,7 @@ public final class TableCatalog {
             flag("is_array", "whether the site creates an array"),
             bytes("instance_size", "the shallow size of each object made here; 0 for arrays, whose size is per allocation")));
 
-    public static final TableDefinition FIELDS = new TableDefinition("fields", "instance field used on a tracked object", List.of(
+    public static final TableDefinition FIELDS = new TableDefinition("fields", "instance field used on a tracked object or written, read or followed by value profiles", List.of(
             id("field_id", "the field's id"),
             id("class_id", "the class that declares it (classes.class_id)"),
             text("name", "the field's name"),
@@ -142,8 +143,72 @@ public final class TableCatalog {
             id("member_id", "the field (fields.field_id) for get and set; the method (methods.method_id) for call"),
             text("member_name", "readable: the declaring class and field name (a.B.count), or the called method's signature")));
 
+    public static final TableDefinition PARAMS = new TableDefinition("params", "parameter of a value-profiled call (recorded with"
+            + " --values)", List.of(
+            id("call_id", "the call (calls.call_id)"),
+            id("method_id", "its method (methods.method_id)"),
+            integer("param_position", "", false, "0: an instance method's receiver; 1, 2, ...: its arguments (position and"
+                    + " value are reserved words in SQL, hence param_position and value_text)"),
+            text("type", "the value's Java type: the primitive's (int), or the runtime class of a box, string, enum constant,"
+                    + " object or array; for null, the parameter's declared type"),
+            text("value_kind", "'int' (also byte and short), 'long', 'double' (also float), 'boolean', 'char', 'string', 'enum',"
+                    + " 'null', 'object' or 'array'"),
+            nullableText("value_text", "a primitive's value as Java prints it (42, 2.5, true, x); a string's 64-bit content hash,"
+                    + " # and 16 hex digits, or its text when recorded with --raw-strings; an enum constant's name; NULL for"
+                    + " null, objects and arrays"),
+            integer("length", "chars", true, "a string's length; NULL for other kinds"),
+            nullableId("object_id", "an object's or array's id (followed_objects.object_id; allocations.object_id when it was"
+                    + " tracked); NULL for other kinds"),
+            nullableCount("stamp", "an object's or array's stamp: the write_seq of the latest field write to it before the call,"
+                    + " 0 if none since profq followed it (MT+R compares the latest over every object it reaches); NULL for other kinds"),
+            count("write_seq", "the global write sequence when the call started: the field_writes numbered up to it came before"
+                    + " the call")));
+
+    public static final TableDefinition FOLLOWED_OBJECTS = new TableDefinition("followed_objects", "object value profiles"
+            + " followed: a parameter, or an object one reached through reference fields", List.of(
+            id("object_id", "the object's id: its allocation id (allocations.object_id) when it was tracked, else thread id"
+                    + " x 10^12 + 5 x 10^11 + n, numbered by the thread that first reached it"),
+            id("class_id", "its class (classes.class_id)"),
+            flag("seen_into", "true when every write to it is seen: its class was woven, or has only final fields; false for"
+                    + " arrays (element stores are no join points), JDK and unwoven classes with fields that can change, and"
+                    + " objects beyond a walk's 10,000: equality over a graph that reaches it is undecidable"),
+            id("thread_id", "the thread that followed it first (threads.thread_id)"),
+            nullableId("call_id", "the recorded call in which it was first reached (calls.call_id)")));
+
+    public static final TableDefinition FIELD_WRITES = new TableDefinition("field_writes", "write to a field of a followed object by"
+            + " woven code, or a reference it held when first followed: the log that MT+R equality is decided from", List.of(
+            id("object_id", "the object written (followed_objects.object_id)"),
+            id("field_id", "the field (fields.field_id)"),
+            text("field_name", "readable: the declaring class and field name (a.B.count)"),
+            count("write_seq", "the write's number in the global write sequence, one across threads (1, 2, ...); 0 is no"
+                    + " write: the value a reference field held when profq first followed the object"),
+            nullableId("value_object_id", "for a reference field, the followed object written (or held); NULL for null, primitive"
+                    + " fields and immutable values (strings, boxes, enum constants)"),
+            id("thread_id", "the thread that wrote it (threads.thread_id)"),
+            nullableId("call_id", "the recorded call it was written in (calls.call_id); NULL outside any")));
+
+    public static final TableDefinition REFERENCE_FIELDS = new TableDefinition("reference_fields", "field a value-profiled method's"
+            + " calls (or calls inside them) read: its reference field set, which MT+R/M equality looks through", List.of(
+            id("method_id", "the value-profiled method (methods.method_id)"),
+            id("field_id", "the field read (fields.field_id)"),
+            text("field_name", "readable: the declaring class and field name (a.B.count)"),
+            nullableId("call_id", "the call that read it first: the method's own or one inside it (calls.call_id)")));
+
+    public static final TableDefinition VALUE_TUPLES = new TableDefinition("value_tuples", "distinct tuple of a value-profiled"
+            + " method's parameters under one equality (worked out when queried; value_profile sums it up)", List.of(
+            id("method_id", "the method (methods.method_id)"),
+            text("equality", "'MT+R': an object is equal to itself while nothing it reaches is written; 'MT+R/M': the same through"
+                    + " and of the method's reference fields alone (reference_fields)"),
+            nullableCount("tuple", "the tuple's rank among the method's (1: the most calls; ties: the earlier first call); NULL"
+                    + " for the row counting the calls that are undecidable (their parameters reach an object that is not"
+                    + " seen_into), each of which is a tuple of its own"),
+            count("calls", "calls with this tuple"),
+            id("first_call_id", "the first of them (params.call_id): its parameters show the tuple's values"),
+            text("dropped_positions", "positions left out of every tuple because their values differ at every call (the paper's"
+                    + " CP.addMRef rule), e.g. '3,4'; '' when none")));
+
     private static final List<TableDefinition> ALL = List.of(RUN, THREADS, CLASSES, METHODS, SITES, FIELDS, CALLS, ALLOCATIONS,
-            DEATHS, USES, EXCEPTIONS);
+            DEATHS, USES, EXCEPTIONS, PARAMS, FOLLOWED_OBJECTS, FIELD_WRITES, REFERENCE_FIELDS, VALUE_TUPLES);
 
     /** Every table, in the order the reference lists them. */
     public static List<TableDefinition> all() {

@@ -42,7 +42,6 @@ public final class UseTable extends IndexedTable {
         if (kind == UseKind.CALL) {
             return Signatures.of(recording, memberId);
         }
-        var field = recording.field(memberId);
-        return recording.classInfo(field.classId()).name() + "." + field.name();
+        return Signatures.field(recording, memberId);
     }
 }

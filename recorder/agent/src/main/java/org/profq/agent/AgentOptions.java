@@ -21,7 +21,7 @@ import org.profq.weave.WeavingOptions.Aspect;
  */
 public record AgentOptions(List<String> include, List<String> exclude, Set<EventKind> events,
                            Path out, boolean exactClock, long tickMicros, int trackEvery, Path cache,
-                           WindowLimits window, String raw) {
+                           WindowLimits window, List<String> values, boolean rawStrings, String raw) {
 
     /** The event families the recorder can weave in, by their option names. */
     public enum EventKind {
@@ -41,7 +41,7 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
         }
     }
 
-    public static final String KNOWN = "include, exclude, events, out, clock, tick, track, cache, maxsize, maxage";
+    public static final String KNOWN = "include, exclude, events, out, clock, tick, track, cache, maxsize, maxage, values, rawstrings";
     private static final long DEFAULT_TICK_MICROS = 200;
     private static final int DEFAULT_TRACK_EVERY = 100;
 
@@ -57,6 +57,8 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
         Path cache = defaultCache();
         long maxBytes = 0;
         long maxAgeNanos = 0;
+        List<String> values = new ArrayList<>();
+        boolean rawStrings = false;
         String raw = agentArgs == null ? "" : agentArgs.trim();
         if (!raw.isEmpty()) {
             for (String option : raw.split(",")) {
@@ -77,9 +79,14 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
                     case "cache" -> cache = value.equals("off") ? null : Path.of(value);
                     case "maxsize" -> maxBytes = maxBytes(value);
                     case "maxage" -> maxAgeNanos = maxAgeNanos(value);
+                    case "values" -> values.addAll(methodPatterns(value));
+                    case "rawstrings" -> rawStrings = flag(key, value);
                     default -> throw new IllegalArgumentException("unknown agent option '" + key + "'; known options are " + KNOWN + ".");
                 }
             }
+        }
+        if (!values.isEmpty()) {
+            events.add(EventKind.CALLS); // a call's parameters belong to its call
         }
         if (events.contains(EventKind.USES)) {
             events.add(EventKind.DEATHS); // uses are followed on the tracked objects only
@@ -88,7 +95,7 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
             events.add(EventKind.ALLOCATIONS); // a death needs its object's allocation
         }
         return new AgentOptions(List.copyOf(include), List.copyOf(exclude), Set.copyOf(events), out, exact, tick, track, cache,
-                new WindowLimits(maxBytes, maxAgeNanos), raw);
+                new WindowLimits(maxBytes, maxAgeNanos), List.copyOf(values), rawStrings, raw);
     }
 
     /**
@@ -120,6 +127,9 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
         if (records(EventKind.EXCEPTIONS)) {
             aspects.add(Aspect.EXCEPTIONS);
         }
+        if (!values.isEmpty()) {
+            aspects.add(Aspect.VALUES);
+        }
         return new WeavingOptions(aspects, include, exclude, cache);
     }
 
@@ -134,6 +144,37 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
             }
         }
         return items;
+    }
+
+    /**
+     * Globs over {@code package.Class.method}: {@code *} is any run of characters, dots included
+     * ({@code *Calc.square}, {@code org.h2.command.*.update*}); a constructor is {@code <init>}.
+     */
+    private static List<String> methodPatterns(String value) {
+        List<String> patterns = new ArrayList<>();
+        for (String item : value.split(":")) {
+            String pattern = item.trim();
+            if (pattern.isEmpty()) {
+                continue;
+            }
+            if (!pattern.matches("[\\w.*$<>]+")) {
+                throw new IllegalArgumentException("'" + pattern + "' is not a method pattern for values; use a glob over"
+                        + " package.Class.method such as *Calc.square or org.h2.command.*.update* (* is any run of characters).");
+            }
+            patterns.add(pattern);
+        }
+        if (patterns.isEmpty()) {
+            throw new IllegalArgumentException("values needs a method pattern, such as values=*Calc.square.");
+        }
+        return patterns;
+    }
+
+    private static boolean flag(String key, String value) {
+        return switch (value) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException(key + " '" + value + "' is not true or false.");
+        };
     }
 
     private static Set<EventKind> events(String value) {

@@ -49,6 +49,9 @@ public final class ProfqAgent {
         RunHeader.write(log, options);
         Recorder.start(log, instrumentation, options.exactClock(), options.tickMicros() * 1_000,
                 options.records(AgentOptions.EventKind.DEATHS) ? options.trackEvery() : 0);
+        if (!options.values().isEmpty()) {
+            Recorder.startValues(options.values(), options.rawStrings());
+        }
         Runtime.getRuntime().addShutdownHook(new Thread(ProfqAgent::finish, "profq-shutdown"));
         Weaver.start(instrumentation, options.weaving(), recording);
         CompilerHints.applyInBackground(recording);

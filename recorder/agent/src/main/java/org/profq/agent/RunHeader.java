@@ -21,7 +21,7 @@ final class RunHeader {
         DocumentWriter header = new DocumentWriter().start(DOC_HEADER)
                 .putBytes(MAGIC)
                 .putVarint(MAJOR_VERSION)
-                .putVarint(log.hasWindow() ? WINDOW_MINOR_VERSION : MINOR_VERSION)
+                .putVarint(!options.values().isEmpty() ? VALUES_MINOR_VERSION : log.hasWindow() ? WINDOW_MINOR_VERSION : MINOR_VERSION)
                 .putString(command[0])
                 .putString(command[1])
                 .putString(System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")

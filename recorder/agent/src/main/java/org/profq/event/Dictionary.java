@@ -2,6 +2,7 @@ package org.profq.event;
 
 import static org.profq.format.RecordingFormat.*;
 
+import java.lang.reflect.Field;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.ToLongFunction;
@@ -18,8 +19,8 @@ import org.profq.log.DocumentWriter;
 import org.profq.log.EventLog;
 
 /**
- * Gives classes, methods, allocation sites, fields and threads their ids, writing each name to the
- * log once, before any batch can refer to it.
+ * Gives classes, methods, allocation sites, fields, threads and enum constants their ids, writing
+ * each name to the log once, before any batch can refer to it.
  *
  * <p>The fast path is an identity look-up of the join point's static part. The first time a
  * static part is seen, its names are worked out (the only string building the recorder
@@ -35,6 +36,8 @@ final class Dictionary {
     private final IdentityIds methodsByStaticPart = new IdentityIds();
     private final IdentityIds sitesByStaticPart = new IdentityIds();
     private final IdentityIds fieldsByStaticPart = new IdentityIds();
+    private final IdentityIds classesByType = new IdentityIds();
+    private final IdentityIds constantsByValue = new IdentityIds();
     private final Map<String, Integer> classesByName = new HashMap<>();
     private final Map<String, Integer> methodsByKey = new HashMap<>();
     private final Map<String, Integer> fieldsByKey = new HashMap<>();
@@ -70,9 +73,36 @@ final class Dictionary {
         return id >= 0 ? id : registerField(access);
     }
 
-    /** The id of a class named by a {@code Class} object (an exception's, say). */
-    synchronized int classId(Class<?> type) {
-        return classId(type.getTypeName());
+    /** The id of a class named by a {@code Class} object (an exception's, a parameter's). */
+    int classId(Class<?> type) {
+        int id = classesByType.get(type);
+        if (id >= 0) {
+            return id;
+        }
+        synchronized (this) {
+            id = classId(type.getTypeName());
+            if (classesByType.get(type) < 0) {
+                classesByType.put(type, id);
+            }
+            return id;
+        }
+    }
+
+    /** The field a reflected {@code Field} is: the same id as its {@code get} and {@code set} join points'. */
+    synchronized int fieldId(Field field) {
+        return fieldId(field.getDeclaringClass().getTypeName(), field.getName(), field.getType().getTypeName());
+    }
+
+    /** The id of an enum constant (a parameter of a value-profiled call), named once. */
+    int constantId(Enum<?> constant) {
+        int id = constantsByValue.get(constant);
+        return id >= 0 ? id : registerConstant(constant);
+    }
+
+    /** The text of a string parameter whose hash is {@code hash} ({@code rawstrings=true}). */
+    synchronized void text(long hash, String text) {
+        document.start(DOC_TEXT).putVarint(hash).putString(text);
+        log.write(document.bytes(), 0, document.length());
     }
 
     synchronized int registerThread(Thread thread) {
@@ -175,9 +205,14 @@ final class Dictionary {
             return known;
         }
         FieldSignature signature = (FieldSignature) access.getSignature();
-        String className = signature.getDeclaringTypeName();
         // Every get and set of a field has a static part of its own; they share one id.
-        String key = className + '.' + signature.getName();
+        int id = fieldId(signature.getDeclaringTypeName(), signature.getName(), signature.getFieldType().getTypeName());
+        fieldsByStaticPart.put(access, id);
+        return id;
+    }
+
+    private int fieldId(String className, String name, String typeName) {
+        String key = className + '.' + name;
         Integer id = fieldsByKey.get(key);
         if (id == null) {
             id = fieldsByKey.size() + 1;
@@ -185,12 +220,24 @@ final class Dictionary {
             document.start(DOC_FIELD)
                     .putVarint(id)
                     .putVarint(classId)
-                    .putString(signature.getName())
-                    .putString(signature.getFieldType().getTypeName());
+                    .putString(name)
+                    .putString(typeName);
             log.write(document.bytes(), 0, document.length());
             fieldsByKey.put(key, id);
         }
-        fieldsByStaticPart.put(access, id);
+        return id;
+    }
+
+    private synchronized int registerConstant(Enum<?> constant) {
+        int known = constantsByValue.get(constant);
+        if (known >= 0) {
+            return known;
+        }
+        int id = constantsByValue.size() + 1;
+        int classId = classId(constant.getDeclaringClass().getTypeName());
+        document.start(DOC_CONSTANT).putVarint(id).putVarint(classId).putString(constant.name());
+        log.write(document.bytes(), 0, document.length());
+        constantsByValue.put(constant, id);
         return id;
     }
 

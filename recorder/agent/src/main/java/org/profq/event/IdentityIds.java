@@ -41,6 +41,11 @@ final class IdentityIds {
         table = entries; // republish: a volatile write orders the insert before readers see it
     }
 
+    /** The keys added. */
+    int size() {
+        return size;
+    }
+
     private static Entry[] rehash(Entry[] old, int capacity) {
         Entry[] bigger = new Entry[capacity];
         for (Entry entry : old) {

@@ -33,6 +33,8 @@ public final class Recorder {
     /** The tracked objects alive, asked by every use advice; empty until deaths are recorded. */
     private static TrackedObjects trackedObjects = new TrackedObjects(null);
     private static Dictionary dictionary;
+    /** Value profiles ({@code values=}); null without. */
+    private static ValueProfiler values;
     private static Instrumentation instrumentation;
     private static boolean closed;
     private static int ticksSinceHousekeeping;
@@ -58,6 +60,15 @@ public final class Recorder {
             lifetimes = new Lifetimes(objectId -> CURRENT.get().death(objectId, false));
             trackedObjects = lifetimes.tracked();
         }
+    }
+
+    /**
+     * Records value profiles of the methods matching {@code patterns} ({@code values=}), strings'
+     * texts too with {@code rawStrings}; after {@link #start}, before the weaver starts.
+     */
+    public static synchronized void startValues(List<String> patterns, boolean rawStrings) {
+        ValueChoice.start(patterns, dictionary);
+        values = new ValueProfiler(dictionary, trackedObjects, rawStrings);
     }
 
     public static void enter(JoinPoint.StaticPart execution) {
@@ -128,6 +139,51 @@ public final class Recorder {
                 int memberId = kind == EV_USE_CALL ? dictionary.methodId(member) : dictionary.fieldId(member);
                 CURRENT.get().use(kind, objectId, memberId);
             }
+        } catch (Throwable t) {
+            internalError(t);
+        }
+    }
+
+    /** A chosen method's call started (ValueAspect, after its entry): records its parameters. */
+    public static void values(JoinPoint call) {
+        try {
+            values.parameters(CURRENT.get(), call);
+        } catch (Throwable t) {
+            internalError(t);
+        }
+    }
+
+    /** A chosen method's call ended. */
+    public static void valuesEnd() {
+        try {
+            values.parametersEnd(CURRENT.get());
+        } catch (Throwable t) {
+            internalError(t);
+        }
+    }
+
+    /**
+     * Woven code writes a field of {@code target}: recorded, and the global write sequence
+     * advanced, if the value profiler follows {@code target}. {@code value} is what a reference
+     * field gets; null for a primitive field.
+     */
+    public static void fieldWrite(Object target, Object value, JoinPoint.StaticPart access) {
+        try {
+            values.fieldWrite(target, value, access);
+        } catch (Throwable t) {
+            internalError(t);
+        }
+    }
+
+    /** Whether a chosen call runs on some thread: only then are field reads looked at (ValueAspect's {@code if()}). */
+    public static boolean valueCallsRunning() {
+        return ValueProfiler.callsRunning();
+    }
+
+    /** Woven code reads a field while a chosen call runs: the field joins the reference field set of the thread's chosen calls. */
+    public static void fieldRead(JoinPoint.StaticPart access) {
+        try {
+            values.fieldRead(access, CURRENT.get());
         } catch (Throwable t) {
             internalError(t);
         }
@@ -207,6 +263,11 @@ public final class Recorder {
                 .putVarint(stillRunning);
         log.write(document.bytes(), 0, document.length());
         log.close();
+    }
+
+    /** The current thread's recorder, for work that finds out late that it records an event. */
+    static ThreadRecorder currentThread() {
+        return CURRENT.get();
     }
 
     private static ThreadRecorder newThreadRecorder() {

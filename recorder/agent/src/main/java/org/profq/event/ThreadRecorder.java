@@ -4,6 +4,7 @@ import static org.profq.format.RecordingFormat.*;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 
 import org.profq.format.BatchHeader;
 import org.profq.format.ByteCursor;
@@ -25,8 +26,9 @@ import org.profq.log.EventLog;
  */
 final class ThreadRecorder {
     private static final int CAPACITY = BATCH_CAPACITY_BYTES;
-    /** Room for the largest event (tag, delta, three varints). */
-    private static final int FLUSH_AT = CAPACITY - 48;
+    /** Room for the largest event: tag, delta and four varints. */
+    private static final int MAX_EVENT_BYTES = 64;
+    private static final int FLUSH_AT = CAPACITY - MAX_EVENT_BYTES;
     /** A batch is written at the latest this long after it started, so live readers see it. */
     static final long FLUSH_INTERVAL_NANOS = BATCH_MAX_AGE_NANOS;
 
@@ -64,6 +66,15 @@ final class ThreadRecorder {
 
     private long eventsWritten;
     private long eventsLost;
+
+    // Value profiles (ValueProfiler): the chosen calls running on this thread, innermost last.
+    private int[] valueMethods = new int[8];
+    private int valueDepth;
+    /** Set while this thread records a call's parameters: a chosen call its work runs is not the program's. */
+    boolean recordingValues;
+    private long followedSequence;
+    private long[] valueIds = new long[8];
+    private long[] valueStamps = new long[8];
 
     ThreadRecorder(int threadId, Thread thread, EventLog log) {
         this.threadId = threadId;
@@ -117,6 +128,110 @@ final class ThreadRecorder {
         end(Varint.put(events, p, line));
     }
 
+    /**
+     * A value-profiled call's parameters follow, {@code parameters} events: they are kept in one
+     * batch, so that its parameters are read together, and share the call's time.
+     */
+    void valueCall(long writeSeq, int parameters) {
+        if (position + (parameters + 1) * MAX_EVENT_BYTES > FLUSH_AT) {
+            flush();
+        }
+        int p = begin(EV_VALUE_CALL);
+        end(Varint.put(events, p, writeSeq));
+    }
+
+    void primitiveValue(int position, int primitiveType, long value) {
+        int p = beginParameter(EV_VALUE_PRIMITIVE, position);
+        p = Varint.put(events, p, primitiveType);
+        end(Varint.put(events, p, Varint.zigzag(value)));
+    }
+
+    void stringValue(int position, long hash, int length) {
+        int p = beginParameter(EV_VALUE_STRING, position);
+        p = Varint.put(events, p, hash);
+        end(Varint.put(events, p, length));
+    }
+
+    void enumValue(int position, int constantId) {
+        end(Varint.put(events, beginParameter(EV_VALUE_ENUM, position), constantId));
+    }
+
+    void nullValue(int position) {
+        end(beginParameter(EV_VALUE_NULL, position));
+    }
+
+    void objectValue(int position, int classId, long objectId, long stamp) {
+        int p = beginParameter(EV_VALUE_OBJECT, position);
+        p = Varint.put(events, p, classId);
+        p = Varint.put(events, p, objectId);
+        end(Varint.put(events, p, stamp));
+    }
+
+    void followed(long objectId, int classId, boolean seenInto) {
+        int p = begin(EV_FOLLOWED);
+        p = Varint.put(events, p, objectId);
+        p = Varint.put(events, p, classId);
+        end(Varint.put(events, p, seenInto ? 1 : 0));
+    }
+
+    void fieldWrite(long objectId, int fieldId, long writeSeq, long valueObjectId) {
+        int p = begin(EV_FIELD_WRITE);
+        p = Varint.put(events, p, objectId);
+        p = Varint.put(events, p, fieldId);
+        p = Varint.put(events, p, writeSeq);
+        end(Varint.put(events, p, valueObjectId));
+    }
+
+    void referenceField(int methodId, int fieldId) {
+        int p = begin(EV_REFERENCE_FIELD);
+        p = Varint.put(events, p, methodId);
+        end(Varint.put(events, p, fieldId));
+    }
+
+    /** The id of an object this thread is the first to follow that has no allocation id. */
+    long nextFollowedId() {
+        return threadId * ID_STRIDE + FOLLOWED_ID_OFFSET + ++followedSequence;
+    }
+
+    void pushValueCall(int methodId) {
+        if (valueDepth == valueMethods.length) {
+            valueMethods = Arrays.copyOf(valueMethods, valueDepth * 2);
+        }
+        valueMethods[valueDepth++] = methodId;
+    }
+
+    /** False if no chosen call was running (its start was not seen). */
+    boolean popValueCall() {
+        if (valueDepth == 0) {
+            return false;
+        }
+        valueDepth--;
+        return true;
+    }
+
+    int valueDepth() {
+        return valueDepth;
+    }
+
+    /** The method of the chosen call at {@code level} (0: the outermost running). */
+    int valueMethod(int level) {
+        return valueMethods[level];
+    }
+
+    /** Scratch for a call's parameters' object ids: reused, not allocated per call. */
+    long[] valueIds(int positions) {
+        if (valueIds.length < positions) {
+            valueIds = new long[positions];
+            valueStamps = new long[positions];
+        }
+        return valueIds;
+    }
+
+    long[] valueStamps(int positions) {
+        valueIds(positions);
+        return valueStamps;
+    }
+
     /** Counts allocations down to the next tracked one: every {@code period}th is tracked. */
     boolean tracksNext(int period) {
         if (--untilTracked > 0) {
@@ -153,6 +268,14 @@ final class ThreadRecorder {
         events[p++] = (byte) (kind | TIME_CHANGED);
         lastNanos = now;
         return Varint.put(events, p, delta);
+    }
+
+    /** Writes the tag and position of a parameter event: no time delta, no flush (see {@link #valueCall}). */
+    private int beginParameter(int kind, int parameterPosition) {
+        eventCount++;
+        int p = position;
+        events[p++] = (byte) kind;
+        return Varint.put(events, p, parameterPosition);
     }
 
     /** Ends an event whose last byte is before {@code next}: publishes it to {@link #flushAtEnd}. */

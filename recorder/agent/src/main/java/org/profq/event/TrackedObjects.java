@@ -32,22 +32,37 @@ import java.util.List;
  * publish a new table to grow it.
  */
 public final class TrackedObjects {
-    /** A phantom reference that remembers its object's id and identity hash. */
-    public static final class TrackedReference extends PhantomReference<Object> {
+    /**
+     * A phantom reference that remembers its object's id and identity hash. The value profiler's
+     * followed objects are such references too ({@link FollowedObjects.FollowedReference}).
+     */
+    public static class TrackedReference extends PhantomReference<Object> {
         final long objectId;
         final int identityHash;
         final int classBucket;
 
-        TrackedReference(Object referent, long objectId, int identityHash, int classBucket, ReferenceQueue<Object> queue) {
+        TrackedReference(Object referent, long objectId, ReferenceQueue<Object> queue) {
             super(referent, queue);
             this.objectId = objectId;
-            this.identityHash = identityHash;
-            this.classBucket = classBucket;
+            this.identityHash = System.identityHashCode(referent);
+            this.classBucket = classBucket(referent);
+        }
+
+        /** The {@link #REMOVED} marker. */
+        private TrackedReference() {
+            super(null, null);
+            this.objectId = 0;
+            this.identityHash = 0;
+            this.classBucket = 0;
+        }
+
+        public long objectId() {
+            return objectId;
         }
     }
 
     /** A slot whose object died: probes pass over it. */
-    private static final TrackedReference REMOVED = new TrackedReference(null, 0, 0, 0, null);
+    private static final TrackedReference REMOVED = new TrackedReference();
     private static final int INITIAL_CAPACITY = 1024;
     /** Filter bits per slot: with at most half the slots used, at most 1 bit in 32 is set. */
     private static final int FILTER_BITS_PER_SLOT = 16;
@@ -98,39 +113,61 @@ public final class TrackedObjects {
 
     /** The id of {@code object} if it is tracked and alive, else 0. Constant time, no lock. */
     public long idOf(Object object) {
+        TrackedReference reference = find(object);
+        return reference == null ? 0 : reference.objectId;
+    }
+
+    /** The reference of {@code object} if it is tracked and alive, else null. Constant time, no lock. */
+    public TrackedReference find(Object object) {
         if (alive == 0) {
-            return 0; // nothing tracked: not even the identity hash is computed
+            return null; // nothing tracked: not even the identity hash is computed
         }
         if (aliveByClass[classBucket(object)] == 0) {
-            return 0; // no object of its class is tracked: its own hash is not needed
+            return null; // no object of its class is tracked: its own hash is not needed
         }
         Table current = table;
         int hash = System.identityHashCode(object);
         if (!current.mayHold(hash)) {
-            return 0;
+            return null;
         }
         TrackedReference[] slots = current.slots;
         int mask = slots.length - 1;
         for (int i = hash & mask; ; i = (i + 1) & mask) {
             TrackedReference slot = slots[i];
             if (slot == null) {
-                return 0;
+                return null;
             }
             if (slot.identityHash == hash && slot.refersTo(object)) {
-                return slot.objectId;
+                return slot;
             }
         }
     }
 
     /** Starts following {@code object}, which is not tracked yet. */
-    public synchronized void track(Object object, long objectId) {
+    public void track(Object object, long objectId) {
+        add(new TrackedReference(object, objectId, queue));
+    }
+
+    /**
+     * Starts following the object of {@code reference} (made with this table's queue), unless it
+     * is followed already: gives the reference that follows it.
+     */
+    synchronized TrackedReference addIfAbsent(TrackedReference reference, Object object) {
+        TrackedReference known = find(object);
+        if (known != null) {
+            return known;
+        }
+        add(reference);
+        return reference;
+    }
+
+    private synchronized void add(TrackedReference reference) {
         Table current = table;
         if ((alive + removed + 1) * 2 > current.slots.length) {
             current = rebuilt(Math.max(INITIAL_CAPACITY, Integer.highestOneBit(Math.max(1, alive) * 4)));
         }
-        int bucket = classBucket(object);
-        current.insert(new TrackedReference(object, objectId, System.identityHashCode(object), bucket, queue));
-        aliveByClass[bucket]++;
+        current.insert(reference);
+        aliveByClass[reference.classBucket]++;
         alive++;
         table = current; // a volatile write: the new slot is visible no later than the table
     }

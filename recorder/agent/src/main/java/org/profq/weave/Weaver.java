@@ -14,6 +14,7 @@ import java.util.stream.Collectors;
 
 import org.aspectj.weaver.Dump;
 import org.profq.event.Recorder;
+import org.profq.event.WovenClasses;
 import org.profq.format.RecordingLayout;
 
 /**
@@ -120,6 +121,9 @@ public final class Weaver {
                     leftUnwoven(className, kindAndReason[0], kindAndReason.length > 1 ? kindAndReason[1] : "");
                 } else {
                     tally.handled(cached.woven() != null, true);
+                    if (cached.woven() != null) {
+                        WovenClasses.add(loader, className);
+                    }
                 }
                 return cached.woven();
             }
@@ -152,6 +156,9 @@ public final class Weaver {
                 woven = checked.bytes();
             }
             tally.handled(changed, false);
+            if (changed) {
+                WovenClasses.add(loader, className);
+            }
             if (cacheable) {
                 cache.keepWoven(className, original, changed ? woven : null);
             }

@@ -19,7 +19,9 @@ public record WeavingOptions(Set<Aspect> aspects, List<String> include, List<Str
         CALLS("CallAspect"),
         ALLOCATIONS("AllocationAspect"),
         USES("UseAspect"),
-        EXCEPTIONS("ExceptionAspect");
+        EXCEPTIONS("ExceptionAspect"),
+        /** Value profiles: the chosen methods' parameters, field writes, the chosen calls' field reads. */
+        VALUES("ValueAspect");
 
         private final String simpleName;
 

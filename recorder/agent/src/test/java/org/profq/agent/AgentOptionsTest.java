@@ -43,7 +43,7 @@ class AgentOptionsTest {
 
     @Test
     void mistakesAreOneSentenceThatSaysWhatToDo() {
-        assertEquals("unknown agent option 'colour'; known options are include, exclude, events, out, clock, tick, track, cache, maxsize, maxage.",
+        assertEquals("unknown agent option 'colour'; known options are include, exclude, events, out, clock, tick, track, cache, maxsize, maxage, values, rawstrings.",
                 assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("colour=red")).getMessage());
         assertEquals("unknown event kind 'usage'; use calls, allocations, deaths, exceptions or uses, several as calls:allocations.",
                 assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("events=usage")).getMessage());
@@ -51,6 +51,24 @@ class AgentOptionsTest {
                 assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("tick=5")).getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("include=a\"b"))
                 .getMessage().startsWith("'a\"b' is not a class pattern for include;"));
+    }
+
+    /** values= takes method globs (several joined with ':'), weaves ValueAspect and implies calls. */
+    @Test
+    void valuesChooseMethodsByGlob() {
+        AgentOptions options = AgentOptions.parse("events=allocations,values=*Calc.square:org.h2.command.*.update*:*.<init>,rawstrings=true");
+
+        assertEquals(List.of("*Calc.square", "org.h2.command.*.update*", "*.<init>"), options.values());
+        assertTrue(options.rawStrings());
+        assertEquals(Set.of(EventKind.CALLS, EventKind.ALLOCATIONS), options.events());
+        assertTrue(WeaverConfiguration.xml(options.weaving()).contains("<aspect name=\"org.profq.weave.ValueAspect\"/>"));
+        assertFalse(WeaverConfiguration.xml(AgentOptions.parse(null).weaving()).contains("ValueAspect"), "off unless asked for");
+        assertFalse(AgentOptions.parse(null).rawStrings());
+        assertEquals("'a(b' is not a method pattern for values; use a glob over package.Class.method such as *Calc.square"
+                        + " or org.h2.command.*.update* (* is any run of characters).",
+                assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("values=a(b")).getMessage());
+        assertEquals("rawstrings 'yes' is not true or false.",
+                assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("rawstrings=yes")).getMessage());
     }
 
     @Test

@@ -17,7 +17,10 @@ package org.profq.format;
  * recording keeps its header and every document but the batches in a second queue,
  * {@code names/}, so that the oldest batches in {@code events/} can be deleted, and says what was
  * deleted in {@link #DOC_WINDOW} and {@link #LOSS_WINDOW} records. A recording without a window
- * is written as 2.2, in one queue.
+ * is written as 2.2, in one queue. 2.4 added value profiles ({@code values=}): the value events
+ * ({@link #EV_VALUE_CALL} to {@link #EV_REFERENCE_FIELD}) and their names ({@link #DOC_CONSTANT},
+ * {@link #DOC_TEXT}); a recording made with {@code values=} is 2.4, with a window or without
+ * (its {@code names/} queue says which), and one made without is written as before.
  */
 public final class RecordingFormat {
     public static final byte[] MAGIC = {'P', 'R', 'O', 'F', 'Q'};
@@ -25,6 +28,8 @@ public final class RecordingFormat {
     public static final int MINOR_VERSION = 2;
     /** The minor version of a recording with a window (see above). */
     public static final int WINDOW_MINOR_VERSION = 3;
+    /** The minor version of a recording with value profiles (see above). */
+    public static final int VALUES_MINOR_VERSION = 4;
 
     // Document kinds: the first byte of every document.
     /** magic, major, minor, then run metadata. Always the first document. */
@@ -62,6 +67,13 @@ public final class RecordingFormat {
      * such record holds the totals). In {@code names/} only.
      */
     public static final byte DOC_WINDOW = 12;
+    /** constantId, classId (the enum), name: an enum constant that was a parameter of a value-profiled call. */
+    public static final byte DOC_CONSTANT = 13;
+    /**
+     * hash, text: with {@code rawstrings=true}, the text of a string parameter whose 64-bit hash
+     * is {@code hash} ({@link #EV_VALUE_STRING}), once per hash, cut to {@link #MAX_RAW_STRING_CHARS}.
+     */
+    public static final byte DOC_TEXT = 14;
 
     /**
      * A thread's events become a batch document when they fill this many bytes, or when an event
@@ -102,6 +114,42 @@ public final class RecordingFormat {
     public static final int EV_USE_SET = 12;
     /** objectId, methodId: an instance method of a tracked object was called. */
     public static final int EV_USE_CALL = 13;
+    /**
+     * writeSeq: the value-profiled call just entered (the innermost open call); its parameters
+     * follow in the same batch, one event each, with no time delta: writeSeq is the global write
+     * sequence then (every field write numbered up to it came before the call).
+     */
+    public static final int EV_VALUE_CALL = 14;
+    /** position, type ({@code VALUE_INT}, ... with {@link #VALUE_BOXED}), value (zigzag; float and double as raw bits). */
+    public static final int EV_VALUE_PRIMITIVE = 15;
+    /** position, hash (64-bit content hash, {@code StringHash}), length: a {@code String} parameter. */
+    public static final int EV_VALUE_STRING = 16;
+    /** position, constantId ({@link #DOC_CONSTANT}): an enum constant parameter. */
+    public static final int EV_VALUE_ENUM = 17;
+    /** position: a null parameter. */
+    public static final int EV_VALUE_NULL = 18;
+    /**
+     * position, classId, objectId, stamp: any other object or array parameter (position 0 is the
+     * receiver), by its id and the global write sequence of the latest field write to it
+     * (0: none seen).
+     */
+    public static final int EV_VALUE_OBJECT = 19;
+    /**
+     * objectId, classId, seenInto (1 or 0): the value profiler follows an object from now on,
+     * reached from a parameter (or written into a followed object). 0: its writes are not all
+     * seen (a JDK or unwoven class, an array, or past a walk's budget): equality over it is
+     * undecidable.
+     */
+    public static final int EV_FOLLOWED = 20;
+    /**
+     * objectId, fieldId, writeSeq, valueObjectId: woven code wrote a field of a followed object
+     * (valueObjectId: the followed object written into a reference field, 0 for null, a
+     * primitive or an immutable value). writeSeq 0 is no write: the value a reference field
+     * held when the object was first followed, the edge of its graph from then on.
+     */
+    public static final int EV_FIELD_WRITE = 21;
+    /** methodId, fieldId: a value-profiled method's call (or a call inside it) read this field, for the first time. */
+    public static final int EV_REFERENCE_FIELD = 22;
     /** Tag bit: a varint time delta (ns since the previous event or batch base) follows. */
     public static final int TIME_CHANGED = 0x80;
     public static final int KIND_MASK = 0x7F;
@@ -113,19 +161,41 @@ public final class RecordingFormat {
     /** Deleted with the oldest part of the window ({@code maxsize}, {@code maxage}). */
     public static final int LOSS_WINDOW = 4;
 
+    // Primitive types of EV_VALUE_PRIMITIVE.
+    public static final int VALUE_BOOLEAN = 1;
+    public static final int VALUE_BYTE = 2;
+    public static final int VALUE_CHAR = 3;
+    public static final int VALUE_SHORT = 4;
+    public static final int VALUE_INT = 5;
+    public static final int VALUE_LONG = 6;
+    public static final int VALUE_FLOAT = 7;
+    public static final int VALUE_DOUBLE = 8;
+    /** Added to a type: the parameter was its box ({@code java.lang.Integer}, ...). */
+    public static final int VALUE_BOXED = 16;
+
+    /** Raw string parameters ({@link #DOC_TEXT}) are kept up to this many characters. */
+    public static final int MAX_RAW_STRING_CHARS = 4096;
+
     /** Method id 0: a call whose join point AspectJ could not name (class-initialisation cycle). */
     public static final int UNKNOWN_METHOD = 0;
 
     /** Call and object ids are {@code threadId * ID_STRIDE + sequence}: stable, readable, no coordination. */
     public static final long ID_STRIDE = 1_000_000_000_000L;
+    /**
+     * An object the value profiler follows that has no allocation id (it was not tracked, or not
+     * allocated in woven code) is {@code threadId * ID_STRIDE + FOLLOWED_ID_OFFSET + sequence},
+     * numbered by the thread that first reached it: apart from allocation ids, as readable.
+     */
+    public static final long FOLLOWED_ID_OFFSET = ID_STRIDE / 2;
 
     /** How many varint fields follow the tag (and time delta) of an event of {@code kind}; -1 for an unknown kind. */
     public static int fieldCount(int kind) {
         return switch (kind) {
             case EV_EXIT, EV_EXIT_THREW -> 0;
-            case EV_ENTER, EV_ALLOC, EV_ALLOC_TRACKED, EV_DEATH, EV_DEATH_AT_EXIT -> 1;
-            case EV_THROW, EV_USE_GET, EV_USE_SET, EV_USE_CALL -> 2;
-            case EV_ALLOC_ARRAY, EV_ALLOC_ARRAY_TRACKED -> 3;
+            case EV_ENTER, EV_ALLOC, EV_ALLOC_TRACKED, EV_DEATH, EV_DEATH_AT_EXIT, EV_VALUE_CALL, EV_VALUE_NULL -> 1;
+            case EV_THROW, EV_USE_GET, EV_USE_SET, EV_USE_CALL, EV_VALUE_ENUM, EV_REFERENCE_FIELD -> 2;
+            case EV_ALLOC_ARRAY, EV_ALLOC_ARRAY_TRACKED, EV_VALUE_PRIMITIVE, EV_VALUE_STRING, EV_FOLLOWED -> 3;
+            case EV_VALUE_OBJECT, EV_FIELD_WRITE -> 4;
             default -> -1;
         };
     }

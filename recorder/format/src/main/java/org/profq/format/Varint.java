@@ -15,6 +15,16 @@ public final class Varint {
         return position;
     }
 
+    /** A signed value as an unsigned one whose varint is short when the value is near 0 (ZigZag). */
+    public static long zigzag(long value) {
+        return (value << 1) ^ (value >> 63);
+    }
+
+    /** The signed value {@link #zigzag} encoded. */
+    public static long unzigzag(long encoded) {
+        return (encoded >>> 1) ^ -(encoded & 1);
+    }
+
     private Varint() {
     }
 }

@@ -2,17 +2,25 @@ package org.profq.recording;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.profq.format.ByteCursor;
 
-/** The names of a recording, by id: classes, methods, allocation sites, threads and fields. */
+/**
+ * The names of a recording, by id: classes, methods, allocation sites, threads, fields, and the
+ * enum constants and raw string texts of value profiles.
+ */
 final class Dictionaries {
     final List<ClassInfo> classes = new ArrayList<>();
     final List<MethodInfo> methods = new ArrayList<>();
     final List<SiteInfo> sites = new ArrayList<>();
     final List<ThreadInfo> threads = new ArrayList<>();
     final List<FieldInfo> fields = new ArrayList<>();
+    final List<ConstantInfo> constants = new ArrayList<>();
+    /** String parameters' texts by their hash, with {@code rawstrings=true}. */
+    final Map<Long, String> texts = new HashMap<>();
 
     ClassInfo classInfo(int id) {
         return byId(classes, id, "class");
@@ -30,6 +38,10 @@ final class Dictionaries {
         return byId(fields, id, "field");
     }
 
+    ConstantInfo constant(int id) {
+        return byId(constants, id, "enum constant");
+    }
+
     ThreadInfo thread(int id) {
         return byId(threads, id, "thread");
     }
@@ -41,6 +53,8 @@ final class Dictionaries {
         sites.addAll(other.sites);
         threads.addAll(other.threads);
         fields.addAll(other.fields);
+        constants.addAll(other.constants);
+        texts.putAll(other.texts);
     }
 
     /** Ids are dense from 1 and written in order, so the list index is the id; a gap is damage. */

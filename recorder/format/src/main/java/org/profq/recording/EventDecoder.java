@@ -10,6 +10,7 @@ import java.util.Map;
 
 import org.profq.format.BatchHeader;
 import org.profq.format.ByteCursor;
+import org.profq.format.Varint;
 
 /**
  * Decodes batch documents into events for an {@link EventVisitor}, rebuilding each thread's
@@ -112,6 +113,57 @@ final class EventDecoder {
                     }
                     visitor.thrown(threadId, thread.parent(), classId, cursor.readInt(), time);
                 }
+                case EV_VALUE_CALL -> thread.valueWriteSeq = cursor.readVarint();
+                case EV_VALUE_PRIMITIVE -> {
+                    int position = position();
+                    int type = cursor.readInt();
+                    if (!ValueKind.isPrimitiveType(type)) {
+                        throw malformed("a parameter of primitive type " + type + ", which the recorder never writes");
+                    }
+                    thread.parameter(position, ValueKind.ofPrimitive(type), type, 0, Varint.unzigzag(cursor.readVarint()), -1, 0,
+                            0, time, visitor);
+                }
+                case EV_VALUE_STRING -> {
+                    int position = position();
+                    long hash = cursor.readVarint();
+                    thread.parameter(position, ValueKind.STRING, 0, 0, hash, cursor.readInt(), 0, 0, time, visitor);
+                }
+                case EV_VALUE_ENUM -> {
+                    int position = position();
+                    int constant = cursor.readInt();
+                    if (constant < 1 || constant > dictionaries.constants.size()) {
+                        throw malformed("a parameter of enum constant id " + constant + ", which the recording never named");
+                    }
+                    int classId = dictionaries.constants.get(constant - 1).classId();
+                    thread.parameter(position, ValueKind.ENUM, 0, classId, constant, -1, 0, 0, time, visitor);
+                }
+                case EV_VALUE_NULL -> thread.parameter(position(), ValueKind.NULL, 0, 0, 0, -1, 0, 0, time, visitor);
+                case EV_VALUE_OBJECT -> {
+                    int position = position();
+                    int classId = knownClass(cursor.readInt());
+                    long objectId = cursor.readVarint();
+                    long stamp = cursor.readVarint();
+                    ValueKind kind = dictionaries.classes.get(classId - 1).name().endsWith("]") ? ValueKind.ARRAY : ValueKind.OBJECT;
+                    thread.parameter(position, kind, 0, classId, 0, -1, objectId, stamp, time, visitor);
+                }
+                case EV_FOLLOWED -> {
+                    long objectId = cursor.readVarint();
+                    int classId = knownClass(cursor.readInt());
+                    visitor.followed(threadId, thread.parent(), objectId, classId, cursor.readInt() == 1, time);
+                }
+                case EV_FIELD_WRITE -> {
+                    long objectId = cursor.readVarint();
+                    int field = knownField(cursor.readInt());
+                    long writeSeq = cursor.readVarint();
+                    visitor.fieldWritten(threadId, thread.parent(), objectId, field, writeSeq, cursor.readVarint(), time);
+                }
+                case EV_REFERENCE_FIELD -> {
+                    int method = cursor.readInt();
+                    if (method < 1 || method > dictionaries.methods.size()) {
+                        throw malformed("a reference field of method id " + method + ", which the recording never named");
+                    }
+                    visitor.referenceFieldRead(threadId, thread.parent(), method, knownField(cursor.readInt()), time);
+                }
                 default -> throw malformed("unknown event kind " + (tag & KIND_MASK) + " in a batch of thread " + threadId);
             }
         }
@@ -131,6 +183,29 @@ final class EventDecoder {
             throw malformed("an allocation at site id " + site + ", which the recording never named");
         }
         return dictionaries.sites.get(site - 1);
+    }
+
+    private int knownClass(int classId) {
+        if (classId < 1 || classId > dictionaries.classes.size()) {
+            throw malformed("a value of class id " + classId + ", which the recording never named");
+        }
+        return classId;
+    }
+
+    private int knownField(int fieldId) {
+        if (fieldId < 1 || fieldId > dictionaries.fields.size()) {
+            throw malformed("a write of field id " + fieldId + ", which the recording never named");
+        }
+        return fieldId;
+    }
+
+    /** A parameter's position: 0 (the receiver) to 255 (the JVM allows no more parameters). */
+    private int position() {
+        int position = cursor.readInt();
+        if (position > 255) {
+            throw malformed("a parameter at position " + position);
+        }
+        return position;
     }
 
     private static ByteCursor.MalformedRecordException malformed(String message) {
@@ -158,6 +233,8 @@ final class EventDecoder {
         long lastNanos;
         long callSequence;
         long objectSequence;
+        /** The global write sequence at the start of the thread's latest value-profiled call. */
+        long valueWriteSeq;
         int depth;
         long[] callIds = new long[64];
         int[] methodIds = new int[64];
@@ -192,6 +269,13 @@ final class EventDecoder {
         void allocate(SiteInfo site, long time, long size, int arrayLength, boolean tracked, EventVisitor visitor) {
             long objectId = threadId * ID_STRIDE + ++objectSequence;
             visitor.allocated(threadId, objectId, parent(), site.id(), site.classId(), time, size, arrayLength, tracked);
+        }
+
+        /** A parameter of the innermost open call, a value-profiled one. */
+        void parameter(int position, ValueKind kind, int primitiveType, int classId, long value, int length, long objectId,
+                       long stamp, long time, EventVisitor visitor) {
+            visitor.parameter(threadId, parent(), depth == 0 ? 0 : methodIds[depth - 1], position, kind, primitiveType, classId,
+                    value, length, objectId, stamp, valueWriteSeq, time);
         }
 
         /** The innermost open call, 0 when none. */

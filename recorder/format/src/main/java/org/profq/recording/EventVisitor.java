@@ -29,4 +29,22 @@ public interface EventVisitor {
 
     /** As {@link RecordedEvent.Use}. */
     void used(int threadId, long objectId, long callId, UseKind kind, int memberId, long timeNanos);
+
+    /** As {@link RecordedEvent.Parameter}. Value events are ignored unless a visitor wants them. */
+    default void parameter(int threadId, long callId, int methodId, int position, ValueKind kind, int primitiveType,
+                           int classId, long value, int length, long objectId, long stamp, long writeSeq, long timeNanos) {
+    }
+
+    /** As {@link RecordedEvent.Followed}. */
+    default void followed(int threadId, long callId, long objectId, int classId, boolean seenInto, long timeNanos) {
+    }
+
+    /** As {@link RecordedEvent.FieldWrite}. */
+    default void fieldWritten(int threadId, long callId, long objectId, int fieldId, long writeSeq, long valueObjectId,
+                              long timeNanos) {
+    }
+
+    /** As {@link RecordedEvent.ReferenceField}. */
+    default void referenceFieldRead(int threadId, long callId, int methodId, int fieldId, long timeNanos) {
+    }
 }

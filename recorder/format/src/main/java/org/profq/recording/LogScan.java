@@ -154,6 +154,11 @@ final class LogScan {
                     int id = in.readInt();
                     Dictionaries.add(dictionaries.fields, id, new FieldInfo(id, in.readInt(), in.readString(), in.readString()), "field");
                 }
+                case DOC_CONSTANT -> {
+                    int id = in.readInt();
+                    Dictionaries.add(dictionaries.constants, id, new ConstantInfo(id, in.readInt(), in.readString()), "enum constant");
+                }
+                case DOC_TEXT -> dictionaries.texts.put(in.readVarint(), in.readString());
                 case DOC_LOSS -> addLoss(in.readInt(), lossCauseName(in.readInt()), in.readVarint());
                 case DOC_WINDOW -> window = new RecordingWindow(in.readVarint(), in.readVarint());
                 case DOC_END -> end = new RecordingEnd(in.readVarint(), in.readVarint(), in.readVarint(), in.readInt());

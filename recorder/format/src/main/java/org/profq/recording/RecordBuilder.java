@@ -6,6 +6,10 @@ import org.profq.recording.RecordedEvent.Allocation;
 import org.profq.recording.RecordedEvent.CallEntry;
 import org.profq.recording.RecordedEvent.CallExit;
 import org.profq.recording.RecordedEvent.Death;
+import org.profq.recording.RecordedEvent.FieldWrite;
+import org.profq.recording.RecordedEvent.Followed;
+import org.profq.recording.RecordedEvent.Parameter;
+import org.profq.recording.RecordedEvent.ReferenceField;
 import org.profq.recording.RecordedEvent.Thrown;
 import org.profq.recording.RecordedEvent.Use;
 
@@ -47,5 +51,28 @@ final class RecordBuilder implements EventVisitor {
     @Override
     public void used(int threadId, long objectId, long callId, UseKind kind, int memberId, long timeNanos) {
         events.add(new Use(threadId, objectId, callId, kind, memberId, timeNanos));
+    }
+
+    @Override
+    public void parameter(int threadId, long callId, int methodId, int position, ValueKind kind, int primitiveType,
+                          int classId, long value, int length, long objectId, long stamp, long writeSeq, long timeNanos) {
+        events.add(new Parameter(threadId, callId, methodId, position, kind, primitiveType, classId, value, length, objectId,
+                stamp, writeSeq, timeNanos));
+    }
+
+    @Override
+    public void followed(int threadId, long callId, long objectId, int classId, boolean seenInto, long timeNanos) {
+        events.add(new Followed(threadId, callId, objectId, classId, seenInto, timeNanos));
+    }
+
+    @Override
+    public void fieldWritten(int threadId, long callId, long objectId, int fieldId, long writeSeq, long valueObjectId,
+                             long timeNanos) {
+        events.add(new FieldWrite(threadId, callId, objectId, fieldId, writeSeq, valueObjectId, timeNanos));
+    }
+
+    @Override
+    public void referenceFieldRead(int threadId, long callId, int methodId, int fieldId, long timeNanos) {
+        events.add(new ReferenceField(threadId, callId, methodId, fieldId, timeNanos));
     }
 }

@@ -5,7 +5,8 @@ package org.profq.recording;
  * {@code threadId * 10^12 + sequence within the thread}; 0 means "none".
  */
 public sealed interface RecordedEvent permits RecordedEvent.CallEntry, RecordedEvent.CallExit, RecordedEvent.Allocation,
-        RecordedEvent.Death, RecordedEvent.Thrown, RecordedEvent.Use {
+        RecordedEvent.Death, RecordedEvent.Thrown, RecordedEvent.Use, RecordedEvent.Parameter, RecordedEvent.Followed,
+        RecordedEvent.FieldWrite, RecordedEvent.ReferenceField {
     int threadId();
 
     /** ns since the recording started. */
@@ -55,5 +56,54 @@ public sealed interface RecordedEvent permits RecordedEvent.CallEntry, RecordedE
      */
     record Use(int threadId, long objectId, long callId, UseKind kind, int memberId, long timeNanos)
             implements RecordedEvent {
+    }
+
+    /**
+     * A parameter of call {@code callId} of the value-profiled method {@code methodId}: position 0
+     * is an instance method's receiver, 1 its first argument.
+     *
+     * @param kind what it was
+     * @param primitiveType for a primitive or its box, its type ({@code RecordingFormat.VALUE_INT},
+     *                      ..., with {@code VALUE_BOXED} for a box); 0 otherwise
+     * @param classId the runtime class of an enum constant, object or array; 0 otherwise
+     * @param value a primitive's value (see {@link ValueKind#primitiveText}), a string's 64-bit
+     *              content hash, an enum constant's id ({@link Recording#constant}); 0 otherwise
+     * @param length a string's length; -1 otherwise
+     * @param objectId an object's or array's id; 0 otherwise
+     * @param stamp an object's stamp: the global write sequence of the latest field write to it
+     *              (0: none seen since it was first followed); 0 otherwise
+     * @param writeSeq the global write sequence when the call started: writes numbered up to it came before it
+     */
+    record Parameter(int threadId, long callId, int methodId, int position, ValueKind kind, int primitiveType, int classId,
+                     long value, int length, long objectId, long stamp, long writeSeq, long timeNanos) implements RecordedEvent {
+    }
+
+    /**
+     * The value profiler follows object {@code objectId} of class {@code classId} from now on: it
+     * was reached from a parameter, or written into a followed object. Not {@code seenInto}: some
+     * writes to it cannot be seen (a JDK or unwoven class, an array, or beyond a walk's budget),
+     * so equality over it is undecidable. {@code callId} is the call it was reached in.
+     */
+    record Followed(int threadId, long callId, long objectId, int classId, boolean seenInto, long timeNanos)
+            implements RecordedEvent {
+    }
+
+    /**
+     * Woven code wrote field {@code fieldId} of followed object {@code objectId}, the
+     * {@code writeSeq}th such write of the run; {@code valueObjectId} is the followed object it
+     * wrote into a reference field (0 for null, primitives and immutable values: strings, boxes,
+     * enums). {@code writeSeq} 0 is no write but the value the field held when the object was first
+     * followed: its graph's edge from then on.
+     */
+    record FieldWrite(int threadId, long callId, long objectId, int fieldId, long writeSeq, long valueObjectId,
+                      long timeNanos) implements RecordedEvent {
+    }
+
+    /**
+     * A call of value-profiled method {@code methodId}, or a call inside one, read field
+     * {@code fieldId} (in call {@code callId}): the field is in the method's reference field set.
+     * Each method and field is recorded once, the first time.
+     */
+    record ReferenceField(int threadId, long callId, int methodId, int fieldId, long timeNanos) implements RecordedEvent {
     }
 }

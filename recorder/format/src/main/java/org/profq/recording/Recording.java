@@ -166,6 +166,23 @@ public final class Recording implements AutoCloseable {
         return scan.dictionaries.thread(id);
     }
 
+    /** The enum constants that were parameters of value-profiled calls. */
+    public List<ConstantInfo> constants() {
+        return Dictionaries.view(scan.dictionaries.constants);
+    }
+
+    public ConstantInfo constant(int id) {
+        return scan.dictionaries.constant(id);
+    }
+
+    /**
+     * The text of a string parameter with this 64-bit hash, when the recording kept it
+     * ({@code rawstrings=true}; up to {@code RecordingFormat.MAX_RAW_STRING_CHARS} characters).
+     */
+    public Optional<String> text(long hash) {
+        return Optional.ofNullable(scan.dictionaries.texts.get(hash));
+    }
+
     /** A readable name for a method: {@code pkg.Class.name(descriptor)}. */
     public String methodName(int id) {
         MethodInfo method = method(id);

@@ -20,5 +20,7 @@ class FormatDocumentationTest {
         String window = RecordingFormat.MAJOR_VERSION + "." + RecordingFormat.WINDOW_MINOR_VERSION;
         assertTrue(readme.contains("recording format version " + plain + ","), "README.md names format " + plain);
         assertTrue(readme.contains("`--max-size`/`--max-age` is version " + window + ":"), "README.md names format " + window);
+        String values = RecordingFormat.MAJOR_VERSION + "." + RecordingFormat.VALUES_MINOR_VERSION;
+        assertTrue(readme.contains("`--values` is version " + values + ","), "README.md names format " + values);
     }
 }

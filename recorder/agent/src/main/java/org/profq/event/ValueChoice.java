@@ -1,0 +1,105 @@
+package org.profq.event;
+
+import java.lang.reflect.Modifier;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Pattern;
+
+import org.aspectj.lang.JoinPoint;
+import org.aspectj.lang.Signature;
+import org.aspectj.lang.reflect.CodeSignature;
+import org.aspectj.lang.reflect.ConstructorSignature;
+
+/**
+ * Which methods' calls the value profiler records ({@code values=}): each method's name,
+ * {@code package.Class.method} ({@code <init>} for a constructor, nested classes with {@code .}),
+ * is matched once against the patterns, globs in which {@code *} is any run of characters.
+ * The decision is kept by the join point's static part, so each later call of a method costs one
+ * identity look-up (the {@code if()} of ValueAspect).
+ */
+public final class ValueChoice {
+    /** A chosen method: what recording its parameters needs, worked out once. */
+    record ChosenMethod(int methodId, boolean hasReceiver, Class<?>[] parameterTypes, Class<?> declaringType) {
+    }
+
+    private static volatile List<Pattern> patterns = List.of();
+    /** Static part → 0 (not chosen) or the index of its {@link ChosenMethod} in {@link #chosen}. */
+    private static final IdentityIds DECIDED = new IdentityIds();
+    private static volatile ChosenMethod[] chosen = new ChosenMethod[16];
+    /** Chosen methods so far: {@code chosen[1..count]}. */
+    private static int count;
+    private static Dictionary dictionary;
+
+    /** Chooses the methods matching {@code globs}; called before the weaver starts. */
+    static synchronized void start(List<String> globs, Dictionary names) {
+        dictionary = names;
+        patterns = globs.stream().map(ValueChoice::regex).toList();
+    }
+
+    /** Whether calls of the method of {@code execution} are value-profiled. Lock-free once decided. */
+    public static boolean isChosen(JoinPoint.StaticPart execution) {
+        if (execution == null) {
+            return false; // a class-initialisation cycle: AspectJ has no static part yet
+        }
+        int decision = DECIDED.get(execution);
+        return decision > 0 || (decision < 0 && decide(execution) > 0);
+    }
+
+    /** The chosen method of {@code execution}, which {@link #isChosen} accepted. */
+    static ChosenMethod chosen(JoinPoint.StaticPart execution) {
+        return chosen[DECIDED.get(execution)];
+    }
+
+    /** Whether {@code name} ({@code package.Class.method}) matches a pattern. */
+    static boolean matches(List<Pattern> patterns, String name) {
+        for (Pattern pattern : patterns) {
+            if (pattern.matcher(name).matches()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A glob as a regular expression: {@code *} is any run of characters; {@code $} and {@code .} both separate nested classes. */
+    static Pattern regex(String glob) {
+        StringBuilder regex = new StringBuilder();
+        for (String literal : glob.replace('$', '.').split("\\*", -1)) {
+            if (regex.length() > 0) {
+                regex.append(".*");
+            }
+            regex.append(Pattern.quote(literal));
+        }
+        return Pattern.compile(regex.toString());
+    }
+
+    /** Decides once per static part; the names are worked out outside the lock (they can load classes). */
+    private static int decide(JoinPoint.StaticPart execution) {
+        Signature signature = execution.getSignature();
+        boolean constructor = signature instanceof ConstructorSignature;
+        String name = signature.getDeclaringTypeName().replace('$', '.') + "." + (constructor ? "<init>" : signature.getName());
+        ChosenMethod method = null;
+        if (matches(patterns, name) && signature instanceof CodeSignature code) {
+            boolean receiver = !constructor && !Modifier.isStatic(signature.getModifiers());
+            method = new ChosenMethod(dictionary.methodId(execution), receiver, code.getParameterTypes(),
+                    signature.getDeclaringType());
+        }
+        synchronized (ValueChoice.class) {
+            int known = DECIDED.get(execution);
+            if (known >= 0) {
+                return known;
+            }
+            int index = 0;
+            if (method != null) {
+                index = ++count;
+                ChosenMethod[] grown = index < chosen.length ? chosen : Arrays.copyOf(chosen, chosen.length * 2);
+                grown[index] = method;
+                chosen = grown; // a volatile write: published before the decision that points into it
+            }
+            DECIDED.put(execution, index);
+            return index;
+        }
+    }
+
+    private ValueChoice() {
+    }
+}
