@@ -30,7 +30,9 @@ import org.profq.recording.RecordingException;
  * {@link DriverManager} through {@code META-INF/services/java.sql.Driver}. Each connection is
  * a Calcite connection whose schemas are the recordings (every JVM of a group, one schema
  * each), each with its tables and profile views; identifiers are matched case-insensitively and double quotes quote them. A
- * recording that cannot be opened fails the connection with the reader's message.
+ * recording that cannot be opened fails the connection with the reader's message. What a recording's index has to tell
+ * the user comes as the connection's SQL warnings, or on stderr with the property {@code notices=stderr}
+ * ({@link ConnectionNotices}).
  */
 public final class ProfqDriver implements Driver {
     /** Calcite's cache of compiled query plans, by their generated code; off unless set. */
@@ -61,13 +63,19 @@ public final class ProfqDriver implements Driver {
             return null;
         }
         ConnectString target = ConnectString.parse(url);
+        ConnectionNotices notices;
+        try {
+            notices = ConnectionNotices.of(info == null ? null : info.getProperty(ConnectionNotices.PROPERTY));
+        } catch (IllegalArgumentException e) {
+            throw new SQLException(e.getMessage() + ".", "08001");
+        }
         List<RecordingSchema> opened = new ArrayList<>();
         Path current = null;
         try {
             target = target.withLaterJvms();
             for (Map.Entry<String, Path> recording : target.recordings().entrySet()) {
                 current = recording.getValue();
-                opened.add(new RecordingSchema(Recording.open(current)));
+                opened.add(new RecordingSchema(Recording.open(current), notices));
             }
         } catch (RecordingException e) {
             opened.forEach(RecordingSchema::close);
@@ -89,7 +97,7 @@ public final class ProfqDriver implements Driver {
             ProfileViews.addTo(connection, schema, name);
         }
         connection.setSchema(target.recordings().keySet().iterator().next());
-        return ReadOnlyConnection.wrap(calcite, opened);
+        return ReadOnlyConnection.wrap(calcite, opened, notices);
     }
 
     private static Properties calciteProperties(Properties info) {
@@ -100,6 +108,7 @@ public final class ProfqDriver implements Driver {
         properties.setProperty("quoting", "DOUBLE_QUOTE");
         if (info != null) {
             properties.putAll(info);
+            properties.remove(ConnectionNotices.PROPERTY); // profq's, not Calcite's
         }
         return properties;
     }

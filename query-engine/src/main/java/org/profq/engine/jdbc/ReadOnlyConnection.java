@@ -13,20 +13,23 @@ import org.profq.engine.RecordingSchema;
 /**
  * The connection a {@code jdbc:profq:} URL gives: Calcite's, behind a proxy that checks
  * every SQL text with {@link ReadOnlySql} before it runs (on the connection and on every
- * statement it makes), reports itself read-only, and closes the recordings when it is closed.
+ * statement it makes), reports itself read-only, gives the recordings' notices as its warnings
+ * ({@link ConnectionNotices}), and closes the recordings when it is closed.
  */
 final class ReadOnlyConnection implements InvocationHandler {
     private final Connection calcite;
     private final List<RecordingSchema> recordings;
+    private final ConnectionNotices notices;
     private Connection proxy;
 
-    private ReadOnlyConnection(Connection calcite, List<RecordingSchema> recordings) {
+    private ReadOnlyConnection(Connection calcite, List<RecordingSchema> recordings, ConnectionNotices notices) {
         this.calcite = calcite;
         this.recordings = List.copyOf(recordings);
+        this.notices = notices;
     }
 
-    static Connection wrap(Connection calcite, List<RecordingSchema> recordings) {
-        ReadOnlyConnection handler = new ReadOnlyConnection(calcite, recordings);
+    static Connection wrap(Connection calcite, List<RecordingSchema> recordings, ConnectionNotices notices) {
+        ReadOnlyConnection handler = new ReadOnlyConnection(calcite, recordings, notices);
         handler.proxy = (Connection) Proxy.newProxyInstance(ReadOnlyConnection.class.getClassLoader(),
                 new Class<?>[] {Connection.class}, handler);
         return handler.proxy;
@@ -41,6 +44,11 @@ final class ReadOnlyConnection implements InvocationHandler {
                 // A hint in JDBC; clients such as sqlline call setReadOnly(false) on every connect.
                 // The connection stays read-only (isReadOnly) and writes are refused per statement.
                 return null;
+            case "getWarnings":
+                return notices.warnings(calcite.getWarnings());
+            case "clearWarnings":
+                notices.clear();
+                break;
             case "prepareStatement", "prepareCall", "nativeSQL":
                 ReadOnlySql.check((String) args[0]);
                 break;
