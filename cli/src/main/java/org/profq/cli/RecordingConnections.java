@@ -52,9 +52,14 @@ final class RecordingConnections {
         }
     }
 
-    /** Opens the recordings; the REPL calls this on its query thread and reports the error with {@link #openFailure}. */
+    /**
+     * Opens the recordings; the REPL calls this on its query thread and reports the error with {@link #openFailure}.
+     * What their indexes have to tell the user (where one is kept, when not in its recording) is a line on stderr.
+     */
     Connection open() throws SQLException {
-        return new ProfqDriver().connect(url, new Properties());
+        Properties properties = new Properties();
+        properties.setProperty("notices", "stderr");
+        return new ProfqDriver().connect(url, properties);
     }
 
     /** Why the recordings cannot be opened, as the one sentence of a failure. */

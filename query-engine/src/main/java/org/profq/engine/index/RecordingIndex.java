@@ -28,7 +28,8 @@ import org.profq.recording.Recording;
  * {@code <recording>/index/<table>/}, with its own manifest: built into a temporary directory
  * beside it and renamed into place when complete, so a crash never leaves half a table. Where
  * the recording cannot be written (read-only, or its disk full), tables are built in the user's
- * cache instead ({@link IndexPlaces}), and a notice says so once. A table that is stale (events/
+ * cache instead ({@link IndexPlaces}), where later processes find them, and a notice says so
+ * once, when the first of them is put there. A table that is stale (events/
  * grew, or an older profq built it) is rebuilt quietly. One that is damaged (a file missing, of
  * the wrong length or failing its CRC32C, an unreadable manifest) is never read: it is rebuilt
  * too, and one line on stderr says so and why; it is derived data. A column file is mapped and
@@ -238,9 +239,12 @@ public final class RecordingIndex implements StoredColumns {
             }
             String why = IndexPlaces.reason(noRoomInRecording);
             try {
+                boolean first = !Files.isDirectory(places.inCache());
                 built = buildIn(places.inCache(), missing);
-                notices.accept("profq: the index of " + recording.directory() + " cannot be written there (" + why
-                        + "): it is kept in " + places.inCache() + " instead, for later queries too");
+                if (first) {
+                    notices.accept("profq: the index of " + recording.directory() + " cannot be written there (" + why
+                            + "): it is kept in " + places.inCache() + " instead, for later queries too");
+                }
             } catch (IOException noRoomInCache) {
                 if (!IndexPlaces.noRoom(noRoomInCache)) {
                     throw cannotBuild(places.inCache(), noRoomInCache);
