@@ -2,15 +2,10 @@ package org.profq.engine.index;
 
 import static org.profq.engine.index.IndexColumn.*;
 
-import java.util.function.IntToLongFunction;
-
 /** The rows of {@code allocations}: one per allocation event, in log order. */
 final class AllocationRows extends RowCollector {
-    private RowChunk rows;
-
     AllocationRows() {
         super(Table.ALLOCATIONS);
-        rows = chunk(Table.ALLOCATIONS);
     }
 
     @Override
@@ -27,10 +22,5 @@ final class AllocationRows extends RowCollector {
         row.put(ALLOCATION_ARRAY_LENGTH, arrayLength);
         row.put(ALLOCATION_TRACKED, tracked ? 1 : 0);
         rows = rowWritten(row);
-    }
-
-    @Override
-    void finish(long recordingEndNanos, IntToLongFunction threadLastNanos) {
-        handOnRows(rows);
     }
 }

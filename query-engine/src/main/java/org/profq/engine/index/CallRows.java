@@ -11,11 +11,9 @@ import java.util.function.IntToLongFunction;
  */
 final class CallRows extends RowCollector implements CallIndexer.Sink {
     private final CallIndexer callIndexer = new CallIndexer(this);
-    private RowChunk rows;
 
     CallRows() {
         super(Table.CALLS);
-        rows = chunk(Table.CALLS);
     }
 
     @Override
@@ -50,7 +48,7 @@ final class CallRows extends RowCollector implements CallIndexer.Sink {
     @Override
     void finish(long recordingEndNanos, IntToLongFunction threadLastNanos) {
         callIndexer.finish(recordingEndNanos, threadLastNanos);
-        handOnRows(rows);
+        super.finish(recordingEndNanos, threadLastNanos);
         CallingContexts contexts = callIndexer.contexts();
         RowChunk contextRows = chunk(Table.CONTEXTS);
         for (int context = 1; context <= contexts.count(); context++) {

@@ -2,15 +2,10 @@ package org.profq.engine.index;
 
 import static org.profq.engine.index.IndexColumn.*;
 
-import java.util.function.IntToLongFunction;
-
 /** The rows of {@code deaths}: one per tracked object's death (or survival to the end), in log order. */
 final class DeathRows extends RowCollector {
-    private RowChunk rows;
-
     DeathRows() {
         super(Table.DEATHS);
-        rows = chunk(Table.DEATHS);
     }
 
     @Override
@@ -20,10 +15,5 @@ final class DeathRows extends RowCollector {
         row.put(DEATH_NS, timeNanos);
         row.put(DEATH_AT_EXIT, atExit ? 1 : 0);
         rows = rowWritten(row);
-    }
-
-    @Override
-    void finish(long recordingEndNanos, IntToLongFunction threadLastNanos) {
-        handOnRows(rows);
     }
 }

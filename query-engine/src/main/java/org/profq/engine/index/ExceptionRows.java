@@ -2,15 +2,10 @@ package org.profq.engine.index;
 
 import static org.profq.engine.index.IndexColumn.*;
 
-import java.util.function.IntToLongFunction;
-
 /** The rows of {@code exceptions}: one per exception seen, in log order. */
 final class ExceptionRows extends RowCollector {
-    private RowChunk rows;
-
     ExceptionRows() {
         super(Table.EXCEPTIONS);
-        rows = chunk(Table.EXCEPTIONS);
     }
 
     @Override
@@ -22,10 +17,5 @@ final class ExceptionRows extends RowCollector {
         row.put(EXCEPTION_LINE, line);
         row.put(EXCEPTION_THROW_NS, timeNanos);
         rows = rowWritten(row);
-    }
-
-    @Override
-    void finish(long recordingEndNanos, IntToLongFunction threadLastNanos) {
-        handOnRows(rows);
     }
 }

@@ -14,8 +14,8 @@ import org.profq.recording.UseKind;
 /**
  * Turns the visited events of one index table into its rows, written straight into
  * {@link RowChunk}s with no object per event. A subclass handles the events its table is made
- * of and ignores the others (the methods here do nothing); it writes a row with {@link #chunk}
- * and {@link #rowWritten}. Runs on the decoding thread; full chunks wait in {@link #takeFull}
+ * of and ignores the others (the methods here do nothing); it writes a row into {@link #rows}
+ * and counts it with {@link #rowWritten}. Runs on the decoding thread; full chunks wait in {@link #takeFull}
  * until that thread hands them to the column writers, which give them back through
  * {@link #recycle} (the one method other threads call).
  */
@@ -23,11 +23,14 @@ abstract class RowCollector implements EventVisitor {
     /** Written chunks given back, per table; filled in before any other thread sees this. */
     private final Map<IndexColumn.Table, Queue<RowChunk>> spare = new EnumMap<>(IndexColumn.Table.class);
     private final List<RowChunk> full = new ArrayList<>();
+    /** The chunk the table's next row goes into: a subclass fills a row in it, then calls {@link #rowWritten}. */
+    RowChunk rows;
 
     RowCollector(IndexColumn.Table table) {
         for (IndexColumn.Table written : table.written()) {
             spare.put(written, new ConcurrentLinkedQueue<>());
         }
+        rows = chunk(table);
     }
 
     @Override
@@ -61,7 +64,9 @@ abstract class RowCollector implements EventVisitor {
      * {@code recordingEndNanos}, or at their thread's last event, {@code threadLastNanos}, if
      * later), then hands on every chunk that holds rows.
      */
-    abstract void finish(long recordingEndNanos, IntToLongFunction threadLastNanos);
+    void finish(long recordingEndNanos, IntToLongFunction threadLastNanos) {
+        handOnRows(rows);
+    }
 
     /** The chunks filled since the last call, in the order they filled. */
     final List<RowChunk> takeFull() {

@@ -2,17 +2,12 @@ package org.profq.engine.index;
 
 import static org.profq.engine.index.IndexColumn.*;
 
-import java.util.function.IntToLongFunction;
-
 import org.profq.recording.UseKind;
 
 /** The rows of {@code uses}: one per use of a tracked object, in log order. */
 final class UseRows extends RowCollector {
-    private RowChunk rows;
-
     UseRows() {
         super(Table.USES);
-        rows = chunk(Table.USES);
     }
 
     @Override
@@ -25,10 +20,5 @@ final class UseRows extends RowCollector {
         row.put(USE_KIND, kind.ordinal());
         row.put(USE_MEMBER_ID, memberId);
         rows = rowWritten(row);
-    }
-
-    @Override
-    void finish(long recordingEndNanos, IntToLongFunction threadLastNanos) {
-        handOnRows(rows);
     }
 }
