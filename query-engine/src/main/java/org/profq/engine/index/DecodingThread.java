@@ -9,12 +9,13 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import org.profq.recording.EventReader;
+import org.profq.recording.EventVisitor;
 import org.profq.recording.Recording;
 import org.profq.recording.ThreadInfo;
 
 /**
  * Reads and decodes a recording's events on a thread of its own and turns them into the rows of
- * the tables being built (one {@link RowCollector} each, fed by one {@link EventFanOut}), while
+ * the tables being built (one {@link RowCollector} each; an {@link EventFanOut} feeds several), while
  * the index builder packs and writes the rows handed on before: the two halves of a build
  * overlap on two cores. The queue between them is short, so the decoder runs at most a few
  * chunks ahead and memory stays fixed.
@@ -27,7 +28,8 @@ final class DecodingThread implements AutoCloseable {
     private final Recording recording;
     private final EventReader events;
     private final Map<IndexColumn.Table, RowCollector> collectors;
-    private final EventFanOut fanOut;
+    /** What the events are visited with: the one table's collector, or a fan-out to several. */
+    private final EventVisitor visitor;
     private final BlockingQueue<RowChunk> chunks = new ArrayBlockingQueue<>(CHUNKS_AHEAD);
     private final Thread thread;
     private volatile Throwable failure;
@@ -42,7 +44,7 @@ final class DecodingThread implements AutoCloseable {
         for (IndexColumn.Table table : tables) {
             collectors.put(table, table.newCollector());
         }
-        this.fanOut = new EventFanOut(collectors.values().toArray(RowCollector[]::new));
+        this.visitor = collectors.size() == 1 ? collectors.values().iterator().next() : new EventFanOut(collectors.values());
         this.thread = new Thread(this::decode, "profq-index-decoder");
         this.thread.setDaemon(true);
         this.thread.start();
@@ -72,7 +74,7 @@ final class DecodingThread implements AutoCloseable {
 
     private void decode() {
         try {
-            while (events.visitNextBatch(fanOut)) {
+            while (events.visitNextBatch(visitor)) {
                 handFull();
             }
             List<ThreadInfo> threads = recording.threads();
@@ -94,7 +96,7 @@ final class DecodingThread implements AutoCloseable {
     private void handFull() throws InterruptedException {
         for (RowCollector collector : collectors.values()) {
             for (RowChunk chunk : collector.takeFull()) {
-                chunk.eventsRead = fanOut.events();
+                chunk.eventsRead = events.eventsRead();
                 hand(chunk);
             }
         }

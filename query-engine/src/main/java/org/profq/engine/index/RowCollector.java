@@ -13,8 +13,9 @@ import org.profq.recording.UseKind;
 
 /**
  * Turns the visited events of one index table into its rows, written straight into
- * {@link RowChunk}s with no object per event. A subclass handles the events its table is made
- * of and ignores the others (the methods here do nothing); it writes a row into {@link #rows}
+ * {@link RowChunk}s with no object per event. A subclass overrides the visitor methods of the
+ * events its table is made of, and is given those alone ({@link EventFanOut}; the methods here
+ * do nothing); it writes a row into {@link #rows}
  * and counts it with {@link #rowWritten}. Runs on the decoding thread; full chunks wait in {@link #takeFull}
  * until that thread hands them to the column writers, which give them back through
  * {@link #recycle} (the one method other threads call).
