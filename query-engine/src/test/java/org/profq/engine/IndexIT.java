@@ -109,14 +109,17 @@ class IndexIT {
 
         deleteTree(fresh.resolve(RecordingIndex.DIRECTORY));
         try (Connection connection = Rows.connect(fresh.toString())) {
+            assertEquals(oneByOne.get("lifetimes"), Rows.query(connection, "SELECT * FROM lifetimes"));
+            assertEquals(oneByOneBuilds + 1, RecordingIndex.builds(), "a view's tables are built in one pass");
+            assertEquals(Set.of("allocations", "deaths"), tablesOf(files(fresh.resolve(RecordingIndex.DIRECTORY))));
             assertEquals(List.of(List.of(5L)), Rows.query(connection, """
                     SELECT COUNT(*) FROM (SELECT 1 FROM calls UNION ALL SELECT 1 FROM allocations UNION ALL SELECT 1 FROM deaths
                         UNION ALL SELECT 1 FROM exceptions UNION ALL SELECT 1 FROM uses FETCH FIRST 5 ROWS ONLY)"""));
-            assertEquals(oneByOneBuilds + 1, RecordingIndex.builds(), "one pass built them all");
+            assertEquals(oneByOneBuilds + 2, RecordingIndex.builds(), "one pass built the three others");
             assertEquals(Set.of("calls", "allocations", "deaths", "exceptions", "uses"), tablesOf(files(fresh.resolve(RecordingIndex.DIRECTORY))));
             assertEquals(oneByOne, everyViewAndTable(connection));
         }
-        assertEquals(oneByOneBuilds + 1, RecordingIndex.builds());
+        assertEquals(oneByOneBuilds + 2, RecordingIndex.builds());
     }
 
     @Test
