@@ -10,6 +10,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -47,6 +48,8 @@ class IndexPlaceIT {
             assertEquals(HEAP_ROW + "warning: profq: the index of " + recording + " cannot be written there (" + reason
                     + "): it is kept in " + index + " instead, for later queries too\n", first);
             assertFalse(Files.exists(recording.resolve(RecordingIndex.DIRECTORY)), "nothing was written in the recording");
+            assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(cache.resolve("profq"))),
+                    "the user's alone");
             Map<String, FileTime> heapOnly = files(index);
             assertTrue(heapOnly.containsKey("allocations/manifest.properties"), heapOnly.toString());
 

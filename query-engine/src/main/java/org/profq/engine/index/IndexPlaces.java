@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -74,6 +76,19 @@ final class IndexPlaces {
         String reason = failure instanceof FileSystemException fileSystem && fileSystem.getReason() != null
                 ? fileSystem.getReason() : failure.getMessage();
         return reason == null ? failure.toString() : reason.toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * Creates {@code directory} and the directories above it that do not exist yet, readable and
+     * writable by the user alone where the file system has POSIX permissions: what others could
+     * write there would become the user's rows.
+     */
+    static void createPrivately(Path directory) throws IOException {
+        if (directory.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            Files.createDirectories(directory, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        } else {
+            Files.createDirectories(directory);
+        }
     }
 
     /** {@code $XDG_CACHE_HOME} when set to an absolute path (as the XDG base directory specification says), else {@code ~/.cache}. */

@@ -240,6 +240,7 @@ public final class RecordingIndex implements StoredColumns {
             String why = IndexPlaces.reason(noRoomInRecording);
             try {
                 boolean first = !Files.isDirectory(places.inCache());
+                IndexPlaces.createPrivately(places.inCache());
                 built = buildIn(places.inCache(), missing);
                 if (first) {
                     notices.accept("profq: the index of " + recording.directory() + " cannot be written there (" + why
