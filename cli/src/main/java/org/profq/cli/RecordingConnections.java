@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.regex.Pattern;
 
 import org.profq.engine.jdbc.ConnectString;
@@ -53,9 +54,14 @@ final class RecordingConnections {
         }
     }
 
-    /** Opens the recordings; the REPL calls this on its query thread and reports the error with {@link #openFailure}. */
+    /**
+     * Opens the recordings; the REPL calls this on its query thread and reports the error with {@link #openFailure}.
+     * What their indexes have to tell the user (where one is kept, when not in its recording) is a line on stderr.
+     */
     Connection open() throws SQLException {
-        return new ProfqDriver().connect(url, ProfqDriver.withLanguage());
+        Properties properties = ProfqDriver.withLanguage();
+        properties.setProperty("notices", "stderr");
+        return new ProfqDriver().connect(url, properties);
     }
 
     /** Why the recordings cannot be opened, as the one sentence of a failure. */

@@ -2,6 +2,7 @@ package org.profq.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.profq.cli.Forked.profq;
 import static org.profq.cli.Forked.run;
 
@@ -9,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -150,5 +152,47 @@ class SqlCommandIT {
         assertTrue(outcome.stderr().matches("profq: the query failed: it needs more memory than profq's heap of \\d+ MB; "
                 + "give profq more with PROFQ_JAVA_OPTS=-Xmx1g, or make the query hold fewer rows "
                 + "\\(aggregate before joining, or add a WHERE\\)\\.\n"), outcome.stderr());
+    }
+
+    /**
+     * A recording in a read-only directory (a read-only bind mount, which needs root, as CI has)
+     * gets its index in the user's cache: the first query says where, in one line on stderr; a
+     * later one reuses it and says nothing.
+     */
+    @Test
+    void aReadOnlyRecordingSaysOnceWhereItsIndexIsKept(@TempDir Path dir) throws Exception {
+        Path readOnly = Files.createDirectories(dir.resolve("read-only"));
+        Outcome recorded = run(readOnly, Forked.record(List.of(), "Allocations"));
+        assertEquals(0, recorded.exitCode(), recorded::toString);
+        Path recording = readOnly.resolve("Allocations.profq");
+        assumeTrue(mount("--bind", readOnly.toString(), readOnly.toString()) == 0, "a bind mount needs root");
+        try {
+            assertEquals(0, mount("-o", "remount,bind,ro", readOnly.toString()));
+            List<String> query = new ArrayList<>(List.of("env", "XDG_CACHE_HOME=" + dir.resolve("cache")));
+            query.addAll(profq("sql", recording.toString(), "-e", "SELECT objects FROM heap_by_method"));
+
+            Outcome first = run(dir, query);
+            Outcome later = run(dir, query);
+
+            assertEquals(0, first.exitCode(), first::toString);
+            assertTrue(first.stdout().contains(" 1110\n"), first::toString);
+            assertEquals(1, first.stderrLines().size(), first::toString);
+            assertTrue(first.stderr().matches("profq: the index of " + Pattern.quote(recording.toString())
+                    + " cannot be written there \\(read-only file system\\): it is kept in "
+                    + Pattern.quote(dir.resolve("cache/profq/index").toString()) + "/Allocations\\.profq-[0-9a-f]{16}"
+                    + " instead, for later queries too\n"), first::toString);
+            assertEquals(first.stdout(), later.stdout());
+            assertEquals("", later.stderr(), "said once");
+        } finally {
+            mount("-l", readOnly.toString());
+        }
+    }
+
+    /** Runs mount with {@code arguments}, or umount when they start with -l; gives its exit code. */
+    private static int mount(String... arguments) throws Exception {
+        List<String> command = new ArrayList<>(List.of(arguments[0].equals("-l") ? "umount" : "mount"));
+        command.addAll(List.of(arguments));
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start().waitFor();
     }
 }

@@ -2,6 +2,7 @@ package org.profq.engine;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 
 import org.apache.calcite.schema.Table;
 import org.apache.calcite.schema.impl.AbstractSchema;
@@ -29,16 +30,17 @@ import org.profq.recording.Recording;
  * The tables of one recording ({@code run}, {@code threads}, {@code classes}, {@code methods},
  * {@code sites}, {@code calls}, {@code allocations}), as a Calcite schema. It owns the open
  * {@link Recording} (through {@link LiveRecording}, which refreshes it for each new query) and
- * closes it when closed; {@code calls} and {@code allocations} read the recording's columnar
- * index, built on their first scan. The profile views are added beside the tables
+ * closes it when closed; {@code calls}, {@code allocations}, {@code deaths}, {@code uses} and
+ * {@code exceptions} read the recording's columnar index, each table of it built on its first scan. The profile views are added beside the tables
  * by {@link ProfileViews}.
  */
 public final class RecordingSchema extends AbstractSchema implements AutoCloseable {
     private final LiveRecording live;
     private final Map<String, Table> tables = new LinkedHashMap<>();
 
-    public RecordingSchema(Recording recording) {
-        this.live = new LiveRecording(recording);
+    /** The tables of {@code recording}; what its index has to tell the user goes to {@code notices}, each once. */
+    public RecordingSchema(Recording recording, Consumer<String> notices) {
+        this.live = new LiveRecording(recording, notices);
         for (RecordingTable table : new RecordingTable[] {
                 new RunTable(live), new ThreadTable(live), new ClassTable(live),
                 new MethodTable(live), new SiteTable(live), new FieldTable(live), new CallTable(live),

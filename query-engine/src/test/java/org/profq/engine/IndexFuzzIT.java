@@ -17,6 +17,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,11 +35,12 @@ import profq.samples.ThrowSites;
 
 /**
  * The index under fuzzing: each seed damages one file of a complete index (a column file or
- * the manifest: truncated, zero-filled or bit-flipped; see {@link FileDamage}), then every
- * profile view is queried. Every damaged column file is caught (by its length or its CRC32C):
- * the index is rebuilt from events/, one line on stderr names the file, and every view gives
- * exactly the rows of the undamaged index. A damaged manifest is caught the same way, or
- * changed only what nothing reads (its comment line). The index is derived data, so a query
+ * a table's manifest: truncated, zero-filled or bit-flipped; see {@link FileDamage}), then every
+ * profile view and every indexed table (all of its columns) is queried. Every damaged column
+ * file is caught (by its length or its CRC32C) when a query first reads it: its table is rebuilt
+ * from events/, one line on stderr names the file, and every query gives exactly the rows of the
+ * undamaged index. A damaged manifest is caught the same way, or changed only what nothing reads
+ * (its comment line). The index is derived data, so a query
  * never needs to fail: an SQLException would have to name the recording, and none happens. No
  * seed may hang (each has {@link #PATIENCE}) or crash the JVM.
  *
@@ -53,6 +55,15 @@ class IndexFuzzIT {
     private static final int SEEDS_ON_NEW_CONNECTIONS = 8;
     private static final Duration PATIENCE = Duration.ofSeconds(30);
     private static final String MANIFEST = "manifest.properties";
+    /** Every profile view, and every indexed table with all its columns, so that every column file is read. */
+    private static final Map<String, String> QUERIES = new LinkedHashMap<>();
+
+    static {
+        ProfileViews.NAMES.forEach(view -> QUERIES.put(view, "SELECT * FROM " + view));
+        for (String table : List.of("calls", "allocations", "deaths", "exceptions", "uses")) {
+            QUERIES.put(table, "SELECT * FROM " + table);
+        }
+    }
 
     @TempDir
     static Path scratch;
@@ -64,16 +75,17 @@ class IndexFuzzIT {
     static void recordQueryAndKeepTheIndex() throws SQLException, IOException {
         recording = SampleRecording.record(scratch, ThrowSites.class, "clock=exact,events=calls:deaths:exceptions,track=1", 0);
         try (Connection connection = Rows.connect(recording.toString())) {
-            undamaged = Rows.everyView(connection);
+            undamaged = everyQuery(connection);
         }
         pristine = new TreeMap<>();
-        try (Stream<Path> files = Files.list(index())) {
-            for (Path file : files.toList()) {
-                pristine.put(file.getFileName().toString(), Files.readAllBytes(file));
+        try (Stream<Path> files = Files.walk(index())) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                pristine.put(index().relativize(file).toString(), Files.readAllBytes(file));
             }
         }
         for (String table : List.of("calls", "allocations", "deaths", "exceptions", "contexts")) {
-            assertTrue(pristine.entrySet().stream().anyMatch(file -> file.getKey().startsWith(table + ".") && file.getValue().length > 0),
+            assertTrue(pristine.entrySet().stream().anyMatch(file -> fileName(file.getKey()).startsWith(table + ".")
+                            && file.getValue().length > 0),
                     "the sample gives " + table + " rows, so its column files can be damaged");
         }
         for (String view : List.of("heap_by_method", "time_by_method", "call_tree", "lifetimes", "exceptions_by_site")) {
@@ -86,8 +98,8 @@ class IndexFuzzIT {
         restorePristineIndex();
         try (Connection connection = Rows.connect(recording.toString())) {
             Map<String, PreparedStatement> views = new LinkedHashMap<>();
-            for (String view : ProfileViews.NAMES) {
-                views.put(view, connection.prepareStatement("SELECT * FROM " + view));
+            for (Map.Entry<String, String> query : QUERIES.entrySet()) {
+                views.put(query.getKey(), connection.prepareStatement(query.getValue()));
             }
             Tally tally = new Tally();
             for (int seed = 0; seed < SEEDS_ON_AN_OPEN_CONNECTION; seed++) {
@@ -113,7 +125,7 @@ class IndexFuzzIT {
             FileDamage damage = drawDamage(seed);
             tally.check(seed, damage, damage.apply(), () -> {
                 try (Connection connection = Rows.connect(recording.toString())) {
-                    return Rows.everyView(connection);
+                    return everyQuery(connection);
                 }
             });
         }
@@ -144,7 +156,7 @@ class IndexFuzzIT {
                 }
             });
             boolean wasRebuilt = RecordingIndex.builds() == builds + 1;
-            boolean columnFile = !damage.file().getFileName().toString().equals(MANIFEST);
+            boolean columnFile = !fileName(damage.file().toString()).equals(MANIFEST);
             if (columnFile && changed) {
                 assertTrue(wasRebuilt, what + ": the index was rebuilt");
             }
@@ -184,31 +196,53 @@ class IndexFuzzIT {
         return printed;
     }
 
-    /** A damage to one non-empty index file: the manifest for a quarter of the seeds, else a column file. */
+    /** A damage to one non-empty index file: a manifest for a quarter of the seeds, else a column file. */
     private static FileDamage drawDamage(int seed) {
         Random random = new Random(seed);
         List<String> columnFiles = new ArrayList<>();
+        List<String> manifests = new ArrayList<>();
         pristine.forEach((name, bytes) -> {
-            if (bytes.length > 0 && !name.equals(MANIFEST)) {
+            if (fileName(name).equals(MANIFEST)) {
+                manifests.add(name);
+            } else if (bytes.length > 0) {
                 columnFiles.add(name);
             }
         });
-        String name = random.nextInt(4) == 0 ? MANIFEST : columnFiles.get(random.nextInt(columnFiles.size()));
+        String name = random.nextInt(4) == 0 ? manifests.get(random.nextInt(manifests.size()))
+                : columnFiles.get(random.nextInt(columnFiles.size()));
         return FileDamage.draw(random, index().resolve(name), 0, pristine.get(name).length);
     }
 
     /** Puts the index back as first built (a rebuilt one holds the same bytes but for the manifest's date comment). */
     private static void restorePristineIndex() throws IOException {
-        try (Stream<Path> files = Files.list(index())) {
-            for (Path file : files.toList()) {
-                if (!pristine.containsKey(file.getFileName().toString())) {
+        try (Stream<Path> files = Files.walk(index())) {
+            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                String name = index().relativize(file).toString();
+                boolean kept = name.isEmpty() || pristine.containsKey(name)
+                        || pristine.keySet().stream().anyMatch(pristineFile -> pristineFile.startsWith(name + "/"));
+                if (!kept) {
                     Files.delete(file);
                 }
             }
         }
         for (Map.Entry<String, byte[]> file : pristine.entrySet()) {
-            Files.write(index().resolve(file.getKey()), file.getValue());
+            Path path = index().resolve(file.getKey());
+            Files.createDirectories(path.getParent());
+            Files.write(path, file.getValue());
         }
+    }
+
+    /** The rows of every profile view and of every indexed table, every column of it read, by name. */
+    private static Map<String, List<List<Object>>> everyQuery(Connection connection) throws SQLException {
+        Map<String, List<List<Object>>> rows = new LinkedHashMap<>();
+        for (Map.Entry<String, String> query : QUERIES.entrySet()) {
+            rows.put(query.getKey(), Rows.query(connection, query.getValue()));
+        }
+        return rows;
+    }
+
+    private static String fileName(String path) {
+        return Path.of(path).getFileName().toString();
     }
 
     private static Path index() {

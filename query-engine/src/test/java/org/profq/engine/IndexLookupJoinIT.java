@@ -3,13 +3,12 @@ package org.profq.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.profq.engine.plan.ProfqPrepare;
@@ -78,15 +77,7 @@ class IndexLookupJoinIT {
         queries.add("SELECT k.name, COUNT(*) FROM deaths AS d JOIN allocations AS a ON a.object_id = d.object_id "
                 + "JOIN classes AS k ON k.class_id = a.class_id GROUP BY k.name ORDER BY k.name");
 
-        List<String> command = new ArrayList<>(List.of(Jdk.current().java().toString(), HEAP));
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), SmallHeapQueries.class.getName(), recording.toString()));
-        command.addAll(queries);
-        Path output = Files.createTempFile("small-heap", ".txt");
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
-        assertTrue(process.waitFor(20, TimeUnit.MINUTES), "the queries ended");
-        String printed = Files.readString(output);
-        Files.delete(output);
-        assertEquals(0, process.exitValue(), printed);
+        String printed = ForkedQueries.run(List.of(HEAP), Map.of(), recording, queries);
         assertEquals("""
                 heap_by_method|2
                 heap_by_site|2

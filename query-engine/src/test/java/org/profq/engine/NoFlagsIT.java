@@ -31,7 +31,7 @@ class NoFlagsIT {
         Path stdout = Files.createTempFile("no-flags", ".out");
         Path stderr = Files.createTempFile("no-flags", ".err");
         Process process = new ProcessBuilder(jdk.java().toString(), "-cp", System.getProperty("java.class.path"),
-                SmallHeapQueries.class.getName(), recording.toString(),
+                ForkedQueries.class.getName(), recording.toString(),
                 "SELECT signature, type_name, throws FROM exceptions_by_site ORDER BY signature")
                 .redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
         assertTrue(process.waitFor(5, TimeUnit.MINUTES), "the program ended");

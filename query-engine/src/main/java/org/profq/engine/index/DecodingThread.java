@@ -1,19 +1,24 @@
 package org.profq.engine.index;
 
+import java.util.Collection;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import org.profq.recording.EventReader;
+import org.profq.recording.EventVisitor;
 import org.profq.recording.Recording;
 import org.profq.recording.ThreadInfo;
 
 /**
- * Reads and decodes a recording's events on a thread of its own and turns them into rows
- * ({@link RowCollector}), while the index builder packs and writes the rows handed on before:
- * the two halves of a build overlap on two cores. The queue between them is short, so the
- * decoder runs at most a few chunks ahead and memory stays fixed.
+ * Reads and decodes a recording's events on a thread of its own and turns them into the rows of
+ * the tables being built (one {@link RowCollector} each; an {@link EventFanOut} feeds several), while
+ * the index builder packs and writes the rows handed on before: the two halves of a build
+ * overlap on two cores. The queue between them is short, so the decoder runs at most a few
+ * chunks ahead and memory stays fixed.
  */
 final class DecodingThread implements AutoCloseable {
     private static final int CHUNKS_AHEAD = 8;
@@ -22,16 +27,24 @@ final class DecodingThread implements AutoCloseable {
 
     private final Recording recording;
     private final EventReader events;
-    private final RowCollector rows = new RowCollector();
+    private final Map<IndexColumn.Table, RowCollector> collectors;
+    /** What the events are visited with: the one table's collector, or a fan-out to several. */
+    private final EventVisitor visitor;
     private final BlockingQueue<RowChunk> chunks = new ArrayBlockingQueue<>(CHUNKS_AHEAD);
     private final Thread thread;
     private volatile Throwable failure;
     /** Set when the builder stops reading, early or not: the decoder then stops handing chunks on. */
     private volatile boolean stopped;
 
-    DecodingThread(Recording recording, EventReader events) {
+    /** Decodes {@code events} into the rows of {@code tables} (tables that are {@link IndexColumn.Table#built} alone). */
+    DecodingThread(Recording recording, EventReader events, Collection<IndexColumn.Table> tables) {
         this.recording = recording;
         this.events = events;
+        this.collectors = new EnumMap<>(IndexColumn.Table.class);
+        for (IndexColumn.Table table : tables) {
+            collectors.put(table, table.newCollector());
+        }
+        this.visitor = collectors.size() == 1 ? collectors.values().iterator().next() : new EventFanOut(collectors.values());
         this.thread = new Thread(this::decode, "profq-index-decoder");
         this.thread.setDaemon(true);
         this.thread.start();
@@ -56,22 +69,19 @@ final class DecodingThread implements AutoCloseable {
 
     /** Gives back a chunk whose rows are written. */
     void recycle(RowChunk chunk) {
-        rows.recycle(chunk);
-    }
-
-    /** The calling contexts of every call: complete once {@link #next} gave null. */
-    CallingContexts contexts() {
-        return rows.contexts();
+        collectors.get(chunk.table.built()).recycle(chunk);
     }
 
     private void decode() {
         try {
-            while (events.visitNextBatch(rows)) {
-                handAll(rows.takeFull());
+            while (events.visitNextBatch(visitor)) {
+                handFull();
             }
             List<ThreadInfo> threads = recording.threads();
-            rows.finish(recording.durationNanos(), thread -> threads.get(thread - 1).lastNanos());
-            handAll(rows.takeFull());
+            for (RowCollector collector : collectors.values()) {
+                collector.finish(recording.durationNanos(), thread -> threads.get(thread - 1).lastNanos());
+            }
+            handFull();
             hand(END);
         } catch (InterruptedException e) {
             // stopped by close(): nobody reads any more
@@ -82,9 +92,13 @@ final class DecodingThread implements AutoCloseable {
         }
     }
 
-    private void handAll(List<RowChunk> full) throws InterruptedException {
-        for (RowChunk chunk : full) {
-            hand(chunk);
+    /** Hands on the chunks every collector filled, each marked with the events decoded so far. */
+    private void handFull() throws InterruptedException {
+        for (RowCollector collector : collectors.values()) {
+            for (RowChunk chunk : collector.takeFull()) {
+                chunk.eventsRead = events.eventsRead();
+                hand(chunk);
+            }
         }
     }
 

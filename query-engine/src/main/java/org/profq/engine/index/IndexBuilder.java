@@ -1,7 +1,5 @@
 package org.profq.engine.index;
 
-import static org.profq.engine.index.IndexColumn.*;
-
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.Path;
@@ -12,60 +10,69 @@ import org.profq.recording.EventReader;
 import org.profq.recording.Recording;
 
 /**
- * Builds the index of a recording in one streaming pass over its events: every column file of
- * {@link IndexColumn}, then the manifest (with each file's CRC32C), written last. It writes
- * into the directory it is given; {@link RecordingIndex} gives it a fresh temporary one and
- * renames it into place.
+ * Builds tables of the index of a recording in one streaming pass over its events: for each
+ * table asked for, every column file of the tables it writes ({@link IndexColumn.Table#written}),
+ * then its manifest (with each file's CRC32C), written last. It writes into the directories it
+ * is given, one per table; {@link RecordingIndex} gives it fresh temporary ones and renames
+ * them into place.
  */
 final class IndexBuilder {
     private final Map<IndexColumn, ColumnWriter> writers = new EnumMap<>(IndexColumn.class);
     /** Rows written, per table. */
-    private final Map<Table, Long> rows = new EnumMap<>(Table.class);
+    private final Map<IndexColumn.Table, Long> rows = new EnumMap<>(IndexColumn.Table.class);
 
-    private IndexBuilder(Path directory) throws IOException {
-        for (IndexColumn column : IndexColumn.ALL) {
-            writers.put(column, new ColumnWriter(directory.resolve(column.fileName())));
-        }
-        for (Table table : Table.values()) {
-            rows.put(table, 0L);
+    private IndexBuilder(Map<IndexColumn.Table, Path> directories) throws IOException {
+        try {
+            for (Map.Entry<IndexColumn.Table, Path> built : directories.entrySet()) {
+                for (IndexColumn.Table table : built.getKey().written()) {
+                    rows.put(table, 0L);
+                    for (IndexColumn column : table.columns()) {
+                        writers.put(column, new ColumnWriter(built.getValue().resolve(column.fileName())));
+                    }
+                }
+            }
+        } catch (IOException e) {
+            close();
+            throw e;
         }
     }
 
-    /** Writes the index of {@code recording} into the empty directory {@code directory}. */
-    static IndexManifest build(Recording recording, Path directory) throws IOException {
-        IndexBuilder builder = new IndexBuilder(directory);
+    /**
+     * Writes the tables that are the keys of {@code directories} (tables that are
+     * {@link IndexColumn.Table#built} alone), each into its empty directory; gives their manifests.
+     */
+    static Map<IndexColumn.Table, IndexManifest> build(Recording recording, Map<IndexColumn.Table, Path> directories)
+            throws IOException {
+        IndexBuilder builder = new IndexBuilder(directories);
         try {
-            builder.index(recording);
+            builder.index(recording, directories);
             Map<IndexColumn, Long> checksums = builder.close();
-            IndexManifest manifest = IndexManifest.of(recording, builder.rows, checksums);
-            manifest.write(directory);
-            return manifest;
+            Map<IndexColumn.Table, IndexManifest> manifests = new EnumMap<>(IndexColumn.Table.class);
+            for (Map.Entry<IndexColumn.Table, Path> table : directories.entrySet()) {
+                IndexManifest manifest = IndexManifest.of(recording, table.getKey(), builder.rows, checksums);
+                manifest.write(table.getValue());
+                manifests.put(table.getKey(), manifest);
+            }
+            return manifests;
         } finally {
             builder.close();
         }
     }
 
     /** Writes every column. */
-    private void index(Recording recording) throws IOException {
-        CallingContexts contexts;
+    private void index(Recording recording, Map<IndexColumn.Table, Path> directories) throws IOException {
         try (EventReader events = recording.newEventReader();
              IndexProgress progress = new IndexProgress(recording);
-             DecodingThread decoded = new DecodingThread(recording, events)) {
+             DecodingThread decoded = new DecodingThread(recording, events, directories.keySet())) {
             for (RowChunk chunk; (chunk = decoded.next()) != null; ) {
                 write(chunk);
                 progress.eventsRead(chunk.eventsRead);
                 decoded.recycle(chunk);
             }
-            contexts = decoded.contexts();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while indexing " + recording.directory());
         }
-        for (int context = 1; context <= contexts.count(); context++) {
-            writers.get(CONTEXT_PARENT).writeInt(contexts.parent(context));
-            writers.get(CONTEXT_METHOD_ID).writeInt(contexts.method(context));
-        }
-        rows.put(Table.CONTEXTS, (long) contexts.count());
     }
 
     private void write(RowChunk chunk) throws IOException {

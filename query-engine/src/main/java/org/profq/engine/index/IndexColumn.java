@@ -1,8 +1,10 @@
 package org.profq.engine.index;
 
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The column files of the index, the one list of them: one file per table and column,
@@ -86,23 +88,61 @@ public enum IndexColumn {
 
     static final List<IndexColumn> ALL = List.of(values());
 
-    /** The tables of the index: each names its columns' files and its row count in the manifest. */
+    /**
+     * The tables of the index. Each is built on demand, when a query first reads it, by its own
+     * {@link RowCollector} from one pass over the events (one pass feeds every table a query
+     * needs), and is kept in a directory of its own with its own manifest ({@link IndexManifest}):
+     * a new table is one entry here, its columns above, and its collector.
+     */
     public enum Table {
-        CALLS("calls"), ALLOCATIONS("allocations"), DEATHS("deaths"), EXCEPTIONS("exceptions"), USES("uses"),
+        CALLS("calls", CallRows::new),
+        ALLOCATIONS("allocations", AllocationRows::new),
+        DEATHS("deaths", DeathRows::new),
+        EXCEPTIONS("exceptions", ExceptionRows::new),
+        USES("uses", UseRows::new),
         /** Value profiles ({@code values=}): parameters, followed objects, their writes, the chosen methods' reads. */
-        PARAMS("params"), FOLLOWED_OBJECTS("followed_objects"), FIELD_WRITES("field_writes"), REFERENCE_FIELDS("reference_fields"),
-        /** The calling-context tree that names {@code calls.stack}: not a SQL table. */
-        CONTEXTS("contexts");
+        PARAMS("params", ParamRows::new),
+        FOLLOWED_OBJECTS("followed_objects", FollowedObjectRows::new),
+        FIELD_WRITES("field_writes", FieldWriteRows::new),
+        REFERENCE_FIELDS("reference_fields", ReferenceFieldRows::new),
+        /** The calling-context tree that names {@code calls.stack}: not a SQL table; built and kept with calls. */
+        CONTEXTS("contexts", CALLS);
 
         final String fileName;
+        /** Makes the collector of this table's rows; null for a table built with another. */
+        private final Supplier<RowCollector> collector;
+        private final Table builtWith;
 
-        Table(String fileName) {
+        Table(String fileName, Supplier<RowCollector> collector) {
             this.fileName = fileName;
+            this.collector = collector;
+            this.builtWith = null;
+        }
+
+        Table(String fileName, Table builtWith) {
+            this.fileName = fileName;
+            this.collector = null;
+            this.builtWith = builtWith;
         }
 
         /** Its columns, in {@link IndexColumn} order. */
         List<IndexColumn> columns() {
             return ALL.stream().filter(column -> column.table == this).toList();
+        }
+
+        /** The table whose build writes this one and whose directory keeps it: itself, or calls for contexts. */
+        public Table built() {
+            return builtWith == null ? this : builtWith;
+        }
+
+        /** The tables a build of this one writes, itself first ({@link #built} is this). */
+        List<Table> written() {
+            return Arrays.stream(values()).filter(table -> table.built() == this).toList();
+        }
+
+        /** A new collector of this table's rows (and of the others it writes). */
+        RowCollector newCollector() {
+            return collector.get();
         }
     }
 

@@ -23,7 +23,8 @@ import java.util.zip.CRC32C;
  * that every 8-byte read falls inside one chunk; the operating system pages it in as a scan
  * reads it, so a column larger than the heap costs no heap. Mapping it checks its length and,
  * once per process ({@link VerifiedColumnFiles}), its CRC32C against the manifest's and its
- * block directory.
+ * block directory: the index maps a column when a query first reads it, so a query checks the
+ * columns it reads and no others.
  */
 public final class MappedColumn {
     /** Rows are read in blocks of {@code 1 << BLOCK_SHIFT} ({@link Cursor#block}): all but a column's last are full. */
@@ -46,6 +47,11 @@ public final class MappedColumn {
         this.rows = rows;
         this.directoryAt = directoryAt;
         this.chunks = chunks;
+    }
+
+    /** A column of no rows and no file: what planning, which reads no values, reads a table's columns as. */
+    static MappedColumn none() {
+        return new MappedColumn(null, null, 0, PADDING_BYTES, new MappedByteBuffer[0]);
     }
 
     /**

@@ -7,105 +7,164 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.IntFunction;
+import java.util.Set;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import org.profq.recording.Recording;
 
 /**
- * The columnar index of a recording, {@code <recording>/index/}: the tables of
- * {@link IndexColumn} (derived columns included) as memory-mapped column files, which scans
- * read instead of decoding the event log. {@link #open} reuses an index whose manifest
- * covers the recording as opened, and otherwise builds one: into a temporary directory beside
- * it, renamed into place when complete, so a crash never leaves half an index. An index that
- * is stale (events/ grew, or an older profq built it) is rebuilt quietly. One that is damaged
- * (a file missing, of the wrong length or failing its CRC32C, an unreadable manifest) is never
- * read: it is rebuilt too, and one line on stderr says so and why; it is derived data. Each
- * column file is checksummed when this process first maps it ({@link VerifiedColumnFiles}).
+ * The columnar index of a recording: the tables of {@link IndexColumn} (derived columns
+ * included) as memory-mapped column files, which scans read instead of decoding the event log.
+ * Each table is built when a query first reads it ({@link #prepare}; one pass over the events
+ * builds every table a query reads that is not built yet), into a directory of its own,
+ * {@code <recording>/index/<table>/}, with its own manifest: built into a temporary directory
+ * beside it and renamed into place when complete, so a crash never leaves half a table. Where
+ * the recording cannot be written (read-only, or its disk full), tables are built in the user's
+ * cache instead ({@link IndexPlaces}), where later processes find them, and a notice says so
+ * once, when the first of them is put there. A table that is stale (events/
+ * grew, or an older profq built it) is rebuilt quietly. One that is damaged (a file missing, of
+ * the wrong length or failing its CRC32C, an unreadable manifest) is never read: it is rebuilt
+ * too, and one line on stderr says so and why; it is derived data. A column file is mapped and
+ * checked when a query first reads it ({@link #column}), so a query checks what it reads and
+ * nothing else; this process then knows it as checked ({@link VerifiedColumnFiles}).
  */
-public final class RecordingIndex {
+public final class RecordingIndex implements StoredColumns {
     /** The index directory inside a recording. */
     public static final String DIRECTORY = "index";
 
     private static volatile long builds;
 
-    private final Path directory;
-    private final IndexManifest manifest;
+    private final Recording recording;
+    private final IndexPlaces places;
+    private final Consumer<String> notices;
+    /** The tables opened, by the table that is {@link IndexColumn.Table#built}: where each is and its manifest. */
+    private final Map<IndexColumn.Table, BuiltTable> tables = new EnumMap<>(IndexColumn.Table.class);
     private final Map<IndexColumn, MappedColumn> columns = new EnumMap<>(IndexColumn.class);
-    private final int[] contextParents;
-    private final int[] contextMethods;
-    /** Each calling context's path of names, built on first use. */
-    private final String[] stacks;
+    private ContextPaths contextPaths;
 
-    private RecordingIndex(Path directory, IndexManifest manifest) throws IOException {
-        this.directory = directory;
-        this.manifest = manifest;
-        for (IndexColumn column : IndexColumn.ALL) {
-            Path file = directory.resolve(column.fileName());
-            if (!Files.isRegularFile(file)) {
-                throw new IndexDamagedException(file + " is missing");
-            }
-            columns.put(column, MappedColumn.map(file, manifest.rows(column.table), manifest.checksum(column)));
-        }
-        int contexts = manifest.contexts();
-        contextParents = new int[contexts + 1];
-        contextMethods = new int[contexts + 1];
-        for (int context = 1; context <= contexts; context++) {
-            contextParents[context] = columns.get(IndexColumn.CONTEXT_PARENT).getInt(context - 1);
-            contextMethods[context] = columns.get(IndexColumn.CONTEXT_METHOD_ID).getInt(context - 1);
-            if (contextParents[context] < 0 || contextParents[context] >= context) {
-                throw new IndexDamagedException(directory + ": calling context " + context + " has parent " + contextParents[context]);
-            }
-        }
-        stacks = new String[contexts + 1];
+    /** A table of the index on disk: its directory and manifest. */
+    private record BuiltTable(Path directory, IndexManifest manifest) {
+    }
+
+    private RecordingIndex(Recording recording, Consumer<String> notices) {
+        this.recording = recording;
+        this.places = IndexPlaces.of(recording);
+        this.notices = notices;
     }
 
     /**
-     * The index of {@code recording} as opened: reused when its manifest covers it and its files
-     * match the manifest, else (re)built.
+     * The index of {@code recording} as opened, with no table opened yet; {@code notices} is
+     * told where the index is when that is not in the recording.
      */
-    public static RecordingIndex open(Recording recording) {
-        Path directory = recording.directory().resolve(DIRECTORY);
-        String damage = null;
-        try {
-            if (Files.isRegularFile(directory.resolve(IndexManifest.FILE))) {
-                try {
-                    Optional<IndexManifest> manifest = IndexManifest.read(directory);
-                    Optional<String> mismatch = manifest.flatMap(current -> current.mismatch(recording));
-                    if (manifest.isPresent() && mismatch.isEmpty()) {
-                        return new RecordingIndex(directory, manifest.get());
-                    }
-                    if (mismatch.isPresent() && !manifest.get().grewSince(recording)) {
-                        damage = mismatch.get();
-                    }
-                } catch (IndexDamagedException e) {
-                    damage = e.getMessage();
-                } catch (IOException | RuntimeException e) {
-                    damage = e.toString();
+    public static RecordingIndex of(Recording recording, Consumer<String> notices) {
+        return new RecordingIndex(recording, notices);
+    }
+
+    /** How many times this JVM has built tables of an index (one pass over events/ each): for tests that check an index is reused. */
+    public static long builds() {
+        return builds;
+    }
+
+    /**
+     * Makes every table of {@code wanted} (and those built with it) ready to read: each is reused
+     * when a manifest that covers the recording as opened is found for it (in the recording's
+     * index, or else in the user's cache), and the others are built, together, in one pass over
+     * the events.
+     */
+    public synchronized void prepare(Collection<IndexColumn.Table> wanted) {
+        Set<IndexColumn.Table> missing = EnumSet.noneOf(IndexColumn.Table.class);
+        Map<IndexColumn.Table, String> damage = new LinkedHashMap<>();
+        for (IndexColumn.Table table : wanted) {
+            IndexColumn.Table built = table.built();
+            if (tables.containsKey(built) || missing.contains(built)) {
+                continue;
+            }
+            Found found = find(built);
+            if (found.table != null) {
+                tables.put(built, found.table);
+            } else {
+                missing.add(built);
+                if (found.damage != null) {
+                    damage.put(built, found.damage);
                 }
-            } else if (Files.isDirectory(directory)) {
-                damage = directory.resolve(IndexManifest.FILE) + " is missing";
             }
-            RecordingIndex rebuilt = build(recording, directory);
-            if (damage != null) {
-                System.err.println("profq: rebuilt the index of " + recording.directory() + " from events/: " + damage);
-            }
-            return rebuilt;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot build the index of " + recording.directory() + " in " + directory
-                    + ": " + e.getMessage(), e);
+        }
+        if (!missing.isEmpty()) {
+            build(missing);
+            damage.values().forEach(this::sayRebuilt);
         }
     }
 
+    /** The rows of {@code table}, which must have been {@link #prepare}d. */
+    @Override
+    public synchronized long rows(IndexColumn.Table table) {
+        return opened(table).manifest.rows(table);
+    }
+
     /**
-     * Whether every column file is still the one mapped and verified (a stat per file): a file
-     * changed on disk since, damaged or replaced, must not be read through this index.
+     * The mapped file of {@code column}, whose table must have been {@link #prepare}d: mapped and
+     * checked against the manifest the first time it is asked for. A damaged file throws
+     * {@link DamagedTableException}.
      */
-    public boolean unchangedOnDisk() {
+    @Override
+    public synchronized MappedColumn column(IndexColumn column) {
+        MappedColumn mapped = columns.get(column);
+        if (mapped == null) {
+            BuiltTable table = opened(column.table);
+            try {
+                Path file = table.directory.resolve(column.fileName());
+                if (!Files.isRegularFile(file)) {
+                    throw new IndexDamagedException(file + " is missing");
+                }
+                mapped = MappedColumn.map(file, table.manifest.rows(column.table), table.manifest.checksum(column));
+            } catch (IndexDamagedException e) {
+                throw new DamagedTableException(column.table.built(), e);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read the index of " + recording.directory() + ": " + e.getMessage(), e);
+            }
+            columns.put(column, mapped);
+        }
+        return mapped;
+    }
+
+    /** The calling contexts of {@code calls}, which must have been {@link #prepare}d: read and checked on first use. */
+    @Override
+    public synchronized ContextPaths contextPaths() {
+        if (contextPaths == null) {
+            MappedColumn parents = column(IndexColumn.CONTEXT_PARENT);
+            MappedColumn methods = column(IndexColumn.CONTEXT_METHOD_ID);
+            try {
+                contextPaths = ContextPaths.read(parents, methods, Math.toIntExact(rows(IndexColumn.Table.CONTEXTS)));
+            } catch (IndexDamagedException e) {
+                throw new DamagedTableException(IndexColumn.Table.CALLS,
+                        new IndexDamagedException(opened(IndexColumn.Table.CONTEXTS).directory + ": " + e.getMessage()));
+            }
+        }
+        return contextPaths;
+    }
+
+    /**
+     * Builds {@code damaged}'s table again from events/, in place of the one whose file
+     * {@code damage} names, and says so on stderr.
+     */
+    synchronized void rebuild(DamagedTableException damaged) {
+        build(EnumSet.of(damaged.table()));
+        sayRebuilt(damaged.damage().getMessage());
+    }
+
+    /**
+     * Whether every column file mapped is still the one mapped and checked (a stat per file): a
+     * file changed on disk since, damaged or replaced, must not be read through this index.
+     */
+    public synchronized boolean unchangedOnDisk() {
         for (MappedColumn column : columns.values()) {
             if (!column.unchangedOnDisk()) {
                 return false;
@@ -114,82 +173,161 @@ public final class RecordingIndex {
         return true;
     }
 
-    /** How many indexes this JVM has built: for tests that check an index is reused. */
-    public static long builds() {
-        return builds;
+    /** Where {@code table} is, which must have been {@link #prepare}d: for tests and messages. */
+    public synchronized Path directory(IndexColumn.Table table) {
+        return opened(table).directory;
     }
 
-    public Path directory() {
-        return directory;
+    private BuiltTable opened(IndexColumn.Table table) {
+        BuiltTable built = tables.get(table.built());
+        if (built == null) {
+            throw new IllegalStateException(table.built().fileName + " was not prepared before it was read");
+        }
+        return built;
     }
 
-    /** The rows of {@code table}. */
-    public long rows(IndexColumn.Table table) {
-        return manifest.rows(table);
+    private void sayRebuilt(String damage) {
+        System.err.println("profq: rebuilt the index of " + recording.directory() + " from events/: " + damage);
     }
 
-    /** The mapped file of {@code column}. */
-    public MappedColumn column(IndexColumn column) {
-        return columns.get(column);
+    /** A table found on disk, or why none could be used: damage (said when it is rebuilt), or null when it is absent or stale. */
+    private record Found(BuiltTable table, String damage) {
+    }
+
+    /** {@code table} as built before, in the recording's index or the user's cache: the first that covers the recording as opened. */
+    private Found find(IndexColumn.Table table) {
+        String damage = null;
+        for (Path place : places.searched()) {
+            Path directory = place.resolve(table.fileName);
+            if (!Files.isDirectory(directory)) {
+                continue;
+            }
+            try {
+                Optional<IndexManifest> manifest = Files.isRegularFile(directory.resolve(IndexManifest.FILE))
+                        ? IndexManifest.read(directory, table) : Optional.empty();
+                if (manifest.isEmpty() && !Files.exists(directory.resolve(IndexManifest.FILE))) {
+                    throw new IndexDamagedException(directory.resolve(IndexManifest.FILE) + " is missing");
+                }
+                Optional<String> mismatch = manifest.flatMap(current -> current.mismatch(recording));
+                if (manifest.isPresent() && mismatch.isEmpty()) {
+                    return new Found(new BuiltTable(directory, manifest.get()), null);
+                }
+                if (mismatch.isPresent() && !manifest.get().grewSince(recording)) {
+                    damage = damage == null ? mismatch.get() : damage;
+                }
+            } catch (IndexDamagedException e) {
+                damage = damage == null ? e.getMessage() : damage;
+            } catch (IOException | RuntimeException e) {
+                damage = damage == null ? e.toString() : damage;
+            }
+        }
+        return new Found(null, damage);
     }
 
     /**
-     * The calling context's path: {@code frameName} of each method from the thread's outermost
-     * call down to the context's, joined by ';'. Built once per context and kept.
+     * Builds {@code missing} (tables that are {@link IndexColumn.Table#built} alone) in one pass,
+     * in the recording's index; where there is no room for them there, in the user's cache, and
+     * if not there either, in a temporary directory of this JVM's own.
      */
-    public String stack(int context, IntFunction<String> frameName) {
-        String known = stacks[context];
-        if (known != null) {
-            return known;
+    private void build(Set<IndexColumn.Table> missing) {
+        Map<IndexColumn.Table, BuiltTable> built;
+        try {
+            built = buildIn(places.inRecording(), missing);
+        } catch (IOException noRoomInRecording) {
+            if (!IndexPlaces.noRoom(noRoomInRecording)) {
+                throw cannotBuild(places.inRecording(), noRoomInRecording);
+            }
+            String why = IndexPlaces.reason(noRoomInRecording);
+            try {
+                boolean first = !Files.isDirectory(places.inCache());
+                IndexPlaces.createPrivately(places.inCache());
+                built = buildIn(places.inCache(), missing);
+                if (first) {
+                    notices.accept("profq: the index of " + recording.directory() + " cannot be written there (" + why
+                            + "): it is kept in " + places.inCache() + " instead, for later queries too");
+                }
+            } catch (IOException noRoomInCache) {
+                if (!IndexPlaces.noRoom(noRoomInCache)) {
+                    throw cannotBuild(places.inCache(), noRoomInCache);
+                }
+                built = buildForThisJvm(missing);
+                notices.accept("profq: the index of " + recording.directory() + " cannot be written there (" + why
+                        + ") nor in " + places.inCache() + " (" + IndexPlaces.reason(noRoomInCache)
+                        + "): it is built for this process alone, in " + built.values().iterator().next().directory.getParent());
+            }
         }
-        // Walk up to the nearest named ancestor, then name the path down (no recursion: contexts can be deep).
-        int depth = 0;
-        for (int at = context; at != 0 && stacks[at] == null; at = contextParents[at]) {
-            depth++;
+        builds++;
+        tables.putAll(built);
+        columns.keySet().removeIf(column -> missing.contains(column.table.built()));
+        if (missing.contains(IndexColumn.Table.CALLS)) {
+            contextPaths = null;
         }
-        int[] path = new int[depth];
-        int at = context;
-        for (int i = depth - 1; i >= 0; i--) {
-            path[i] = at;
-            at = contextParents[at];
-        }
-        String prefix = at == 0 ? null : stacks[at];
-        for (int node : path) {
-            String name = frameName.apply(contextMethods[node]);
-            prefix = prefix == null ? name : prefix + ";" + name;
-            stacks[node] = prefix;
-        }
-        return stacks[context];
     }
 
-    private static RecordingIndex build(Recording recording, Path directory) throws IOException {
-        Path building;
+    private UncheckedIOException cannotBuild(Path place, IOException e) {
+        return new UncheckedIOException("cannot build the index of " + recording.directory() + " in " + place + ": "
+                + e.getMessage(), e);
+    }
+
+    /** Builds {@code missing} under {@code place}: each into a temporary directory there, renamed to its table's name when complete. */
+    private Map<IndexColumn.Table, BuiltTable> buildIn(Path place, Set<IndexColumn.Table> missing) throws IOException {
+        Files.createDirectories(place);
+        removeOlderLayout(place);
+        Map<IndexColumn.Table, Path> building = new EnumMap<>(IndexColumn.Table.class);
         try {
-            building = Files.createTempDirectory(recording.directory(), DIRECTORY + ".building-");
-        } catch (IOException readOnlyRecording) {
-            // A recording we may not write to still gets an index: a private one, for this JVM only.
-            building = Files.createTempDirectory("profq-" + DIRECTORY + "-");
-            IndexManifest manifest = IndexBuilder.build(recording, building);
-            builds++;
-            deleteOnExit(building);
-            return new RecordingIndex(building, manifest);
-        }
-        try {
-            IndexManifest manifest = IndexBuilder.build(recording, building);
-            builds++;
-            moveIntoPlace(building, directory);
-            return new RecordingIndex(directory, manifest);
+            for (IndexColumn.Table table : missing) {
+                building.put(table, Files.createTempDirectory(place, table.fileName + ".building-"));
+            }
+            Map<IndexColumn.Table, IndexManifest> manifests = IndexBuilder.build(recording, building);
+            Map<IndexColumn.Table, BuiltTable> built = new EnumMap<>(IndexColumn.Table.class);
+            for (IndexColumn.Table table : missing) {
+                Path directory = place.resolve(table.fileName);
+                moveIntoPlace(building.get(table), directory);
+                built.put(table, new BuiltTable(directory, manifests.get(table)));
+            }
+            return built;
         } finally {
-            deleteTree(building);
+            for (Path directory : building.values()) {
+                deleteTree(directory);
+            }
         }
     }
 
-    /** Replaces {@code target} (a stale or damaged index, if any) by the complete index {@code built}. */
+    /** Builds {@code missing} in a temporary directory that this JVM deletes when it exits. */
+    private Map<IndexColumn.Table, BuiltTable> buildForThisJvm(Set<IndexColumn.Table> missing) {
+        try {
+            Path place = Files.createTempDirectory("profq-" + DIRECTORY + "-");
+            deleteOnExit(place);
+            return buildIn(place, missing);
+        } catch (IOException e) {
+            throw cannotBuild(Path.of(System.getProperty("java.io.tmpdir")), e);
+        }
+    }
+
+    /**
+     * Deletes the files an older profq (index format 5 and before) kept directly in {@code index/},
+     * one index for every table under one manifest: the tables are rebuilt in directories of their own.
+     */
+    private static void removeOlderLayout(Path place) throws IOException {
+        if (!Files.isRegularFile(place.resolve(IndexManifest.FILE))) {
+            return;
+        }
+        try (Stream<Path> files = Files.list(place)) {
+            for (Path file : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+                if (!file.getFileName().toString().equals(IndexManifest.FILE)) {
+                    Files.deleteIfExists(file);
+                }
+            }
+        }
+        Files.deleteIfExists(place.resolve(IndexManifest.FILE)); // last: a crash before leaves it to say there is more to delete
+    }
+
+    /** Replaces {@code target} (a stale or damaged table, if any) by the complete table {@code built}. */
     private static void moveIntoPlace(Path built, Path target) throws IOException {
         for (int attempt = 0; ; attempt++) {
             if (Files.exists(target)) {
                 // Move the old one aside first (readers that mapped it keep their mappings), then delete it.
-                Path old = target.resolveSibling(DIRECTORY + ".old-" + System.nanoTime());
+                Path old = target.resolveSibling(target.getFileName() + ".old-" + System.nanoTime());
                 try {
                     Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
                     deleteTree(old);

@@ -37,6 +37,8 @@ import org.profq.recording.RecordingException;
  * recording that cannot be opened fails the connection with the reader's message. With the
  * property {@code lang=profq} the connection also takes statements of the profiling language
  * ({@code heap by method top 10}), compiled to SQL before they run; SQL still runs as SQL.
+ * What a recording's index has to tell the user comes as the connection's SQL warnings, or on
+ * stderr with the property {@code notices=stderr} ({@link ConnectionNotices}).
  */
 public final class ProfqDriver implements Driver {
     /** Calcite's cache of compiled query plans, by their generated code; off unless set. */
@@ -71,6 +73,12 @@ public final class ProfqDriver implements Driver {
         }
         ConnectString target = ConnectString.parse(url);
         boolean profqLanguage = language(info);
+        ConnectionNotices notices;
+        try {
+            notices = ConnectionNotices.of(info == null ? null : info.getProperty(ConnectionNotices.PROPERTY));
+        } catch (IllegalArgumentException e) {
+            throw new SQLException(e.getMessage() + ".", "08001");
+        }
         List<Recording> recordings = new ArrayList<>();
         Path current = null;
         try {
@@ -90,7 +98,7 @@ public final class ProfqDriver implements Driver {
                     + "); the recording is damaged", "08001", e);
         }
         EngineWarmUp.awaitEnd(); // Calcite's classes from here on
-        List<RecordingSchema> opened = recordings.stream().map(RecordingSchema::new).toList();
+        List<RecordingSchema> opened = recordings.stream().map(recording -> new RecordingSchema(recording, notices)).toList();
         PreparedPlans plans = new PreparedPlans();
         Connection calcite = new org.apache.calcite.jdbc.Driver().withPrepareFactory(() -> new ProfqPrepare(plans))
                 .connect("jdbc:calcite:", calciteProperties(info));
@@ -103,7 +111,7 @@ public final class ProfqDriver implements Driver {
         connection.setSchema(target.recordings().keySet().iterator().next());
         LanguageStatements language = profqLanguage
                 ? new LanguageStatements(new LanguageCatalog(target.recordings().keySet())) : null;
-        return ReadOnlyConnection.wrap(calcite, opened, language);
+        return ReadOnlyConnection.wrap(calcite, opened, language, notices);
     }
 
     /** Properties that open a connection speaking the profiling language as well as SQL. */
@@ -137,6 +145,7 @@ public final class ProfqDriver implements Driver {
         if (info != null) {
             properties.putAll(info);
             properties.remove(LanguageStatements.PROPERTY); // profq's own, not Calcite's
+            properties.remove(ConnectionNotices.PROPERTY);
         }
         return properties;
     }

@@ -15,7 +15,8 @@ import org.profq.engine.language.LanguageStatements;
 /**
  * The connection a {@code jdbc:profq:} URL gives: Calcite's, behind a proxy that checks
  * every SQL text with {@link ReadOnlySql} before it runs (on the connection and on every
- * statement it makes), reports itself read-only, gives profq's metadata ({@link ProfqMetaData}), and closes the recordings when it is closed.
+ * statement it makes), reports itself read-only, gives profq's metadata ({@link ProfqMetaData}) and the recordings'
+ * notices as its warnings ({@link ConnectionNotices}), and closes the recordings when it is closed.
  * Opened with {@code lang=profq}, it first compiles statements of the profiling language to
  * SQL ({@link LanguageStatements}).
  */
@@ -24,16 +25,20 @@ final class ReadOnlyConnection implements InvocationHandler {
     private final List<RecordingSchema> recordings;
     /** Null unless the connection speaks the profiling language too. */
     private final LanguageStatements language;
+    private final ConnectionNotices notices;
     private Connection proxy;
 
-    private ReadOnlyConnection(Connection calcite, List<RecordingSchema> recordings, LanguageStatements language) {
+    private ReadOnlyConnection(Connection calcite, List<RecordingSchema> recordings, LanguageStatements language,
+            ConnectionNotices notices) {
         this.calcite = calcite;
         this.recordings = List.copyOf(recordings);
         this.language = language;
+        this.notices = notices;
     }
 
-    static Connection wrap(Connection calcite, List<RecordingSchema> recordings, LanguageStatements language) {
-        ReadOnlyConnection handler = new ReadOnlyConnection(calcite, recordings, language);
+    static Connection wrap(Connection calcite, List<RecordingSchema> recordings, LanguageStatements language,
+            ConnectionNotices notices) {
+        ReadOnlyConnection handler = new ReadOnlyConnection(calcite, recordings, language, notices);
         handler.proxy = (Connection) Proxy.newProxyInstance(ReadOnlyConnection.class.getClassLoader(),
                 new Class<?>[] {Connection.class}, handler);
         return handler.proxy;
@@ -48,6 +53,11 @@ final class ReadOnlyConnection implements InvocationHandler {
                 // A hint in JDBC; clients such as sqlline call setReadOnly(false) on every connect.
                 // The connection stays read-only (isReadOnly) and writes are refused per statement.
                 return null;
+            case "getWarnings":
+                return notices.warnings(calcite.getWarnings());
+            case "clearWarnings":
+                notices.clear();
+                break;
             case "prepareStatement", "prepareCall", "nativeSQL":
                 args[0] = sql((String) args[0]);
                 ReadOnlySql.check((String) args[0]);

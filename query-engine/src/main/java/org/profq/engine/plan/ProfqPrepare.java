@@ -1,11 +1,20 @@
 package org.profq.engine.plan;
 
 import java.lang.reflect.Type;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
 
 import org.apache.calcite.jdbc.CalcitePrepare;
 import org.apache.calcite.plan.RelOptCostFactory;
 import org.apache.calcite.plan.RelOptPlanner;
+import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.prepare.CalcitePrepareImpl;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.runtime.Hook;
+import org.profq.engine.scan.ColumnSource;
 
 /**
  * Calcite's statement preparation with profq's planner rules added ({@link IndexAggregateRule},
@@ -30,7 +39,36 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
             return super.prepareSql(context, query, elementType, maxRowCount);
         }
         return plans.get(query.sql, context.getDefaultSchemaPath(), elementType, maxRowCount, indexAggregates(),
-                () -> super.prepareSql(context, query, elementType, maxRowCount));
+                () -> namingIndexTables(() -> super.prepareSql(context, query, elementType, maxRowCount)));
+    }
+
+    /**
+     * The plan {@code prepare} makes, holding the indexed tables it reads
+     * ({@link ColumnSource#STATEMENT_TABLES}, in the statement's {@code DataContext} when it
+     * runs): the first of them a statement reads has the index build all of those not built yet
+     * in one pass over the events, rather than one pass each.
+     */
+    private static <T> CalciteSignature<T> namingIndexTables(Supplier<CalciteSignature<T>> prepare) {
+        Set<ColumnSource> read = new LinkedHashSet<>();
+        CalciteSignature<T> signature;
+        try (Hook.Closeable ignored = Hook.CONVERTED.addThread((RelNode converted) -> {
+            for (RelOptTable table : RelOptUtil.findAllTables(converted)) {
+                ColumnSource source = table.unwrap(ColumnSource.class);
+                if (source != null) {
+                    read.add(source);
+                }
+            }
+        })) {
+            signature = prepare.get();
+        }
+        if (!read.isEmpty()) {
+            try {
+                signature.internalParameters.put(ColumnSource.STATEMENT_TABLES, List.copyOf(read));
+            } catch (UnsupportedOperationException fixed) {
+                // a statement that reads no rows (DDL's signature has fixed parameters): each table is built as it is read
+            }
+        }
+        return signature;
     }
 
     @Override

@@ -17,7 +17,6 @@ import org.apache.calcite.linq4j.Linq4j;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.util.ImmutableBitSet;
-import org.profq.engine.index.LiveRecording;
 
 /**
  * A {@code GROUP BY} over one indexed table, computed in a single pass over its mapped columns:
@@ -58,15 +57,15 @@ public final class AggregationScan {
 
     /** Runs the aggregation over the recording as the statement running {@code root} sees it. */
     public Enumerable<Object[]> run(DataContext root) {
-        LiveRecording.Snapshot snapshot = spec.table.snapshot(root);
+        ColumnSource.Reading reading = spec.table.read(root, spec.columnsRead());
         AtomicBoolean cancelled = DataContext.Variable.CANCEL_FLAG.get(root);
-        long rows = spec.table.rows(snapshot.index());
+        long rows = reading.rows();
         long blocks = (rows + BLOCK_ROWS - 1) >>> BLOCK_SHIFT;
         int threads = Integer.getInteger(SCAN_THREADS, Runtime.getRuntime().availableProcessors());
         int workers = (int) Math.max(1, Math.min(threads, blocks / MIN_BLOCKS_PER_WORKER));
         PartialAggregation[] partials = new PartialAggregation[workers];
         for (int w = 0; w < workers; w++) {
-            BoundAggregation bound = spec.bind(spec.table.columns(snapshot)); // each worker reads through cursors of its own
+            BoundAggregation bound = spec.bind(reading.columns()); // each worker reads through cursors of its own
             if (bound == null) {
                 throw new IllegalStateException("the aggregation was planned for columns this recording's tables do not have");
             }

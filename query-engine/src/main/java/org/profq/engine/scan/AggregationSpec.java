@@ -102,6 +102,11 @@ final class AggregationSpec {
         return new Call(function, argument, aggregate.filterArg, type);
     }
 
+    /** The table's columns the scan reads: those scanned and those the filters test. */
+    ImmutableBitSet columnsRead() {
+        return ColumnSource.columnsRead(scanned, filters, table.columnCount());
+    }
+
     /** What a scan evaluates, over {@code columns} (the table's); null when something cannot be evaluated on raw values. */
     BoundAggregation bind(ColumnReader[] columns) {
         List<RexNode> untaken = new ArrayList<>(filters);

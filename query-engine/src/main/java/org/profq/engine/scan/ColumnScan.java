@@ -8,7 +8,6 @@ import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.AbstractEnumerable;
 import org.apache.calcite.linq4j.Enumerator;
 import org.apache.calcite.rex.RexNode;
-import org.profq.engine.index.LiveRecording;
 
 /**
  * A scan of one indexed table with projection and filter push-down: it reads only the
@@ -38,8 +37,8 @@ public final class ColumnScan extends AbstractEnumerable<Object[]> {
      * takes out of {@code filters}; Calcite tests those it leaves.
      */
     public static ColumnScan of(ColumnSource table, DataContext root, List<RexNode> filters, int[] projects) {
-        LiveRecording.Snapshot snapshot = table.snapshot(root);
-        ColumnReader[] columns = table.columns(snapshot);
+        ColumnSource.Reading reading = table.read(root, ColumnSource.columnsRead(projects, filters, table.columnCount()));
+        ColumnReader[] columns = reading.columns();
         PushedFilters.RowTest test = PushedFilters.take(filters, columns);
         ColumnReader[] projected = columns;
         if (projects != null) {
@@ -48,7 +47,7 @@ public final class ColumnScan extends AbstractEnumerable<Object[]> {
                 projected[i] = columns[projects[i]];
             }
         }
-        return new ColumnScan(table.rows(snapshot.index()), test, projected, DataContext.Variable.CANCEL_FLAG.get(root));
+        return new ColumnScan(reading.rows(), test, projected, DataContext.Variable.CANCEL_FLAG.get(root));
     }
 
     @Override

@@ -1,27 +1,34 @@
 package org.profq.engine.scan;
 
+import java.util.List;
+
 import org.apache.calcite.DataContext;
-import org.profq.engine.index.LiveRecording;
-import org.profq.engine.index.RecordingIndex;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.util.ImmutableBitSet;
 
 /**
  * A table whose rows are read from the recording's columnar index, as the scans of this
- * package see it: one {@link ColumnReader} per column over a snapshot of the recording, and
- * its row count. The planner finds an aggregation's table by this interface alone.
+ * package see it: one {@link ColumnReader} per column it reads, over the recording as one
+ * statement sees it, and its row count. The planner finds an aggregation's table by this
+ * interface alone.
  */
 public interface ColumnSource {
+    /**
+     * The name under which a statement's {@code DataContext} holds the {@code ColumnSource}s its
+     * plan reads, so that the first one it reads can have the index build all of theirs in one pass.
+     */
+    String STATEMENT_TABLES = "profq.statementTables";
 
-    /** The recording as the statement running {@code root} sees it. */
-    LiveRecording.Snapshot snapshot(DataContext root);
+    /**
+     * The table as the statement running {@code root} sees it, ready to read its columns
+     * {@code columns}: the files those are read from are checked before this returns (a
+     * damaged one is rebuilt first), so no row a scan makes of them holds a damaged byte.
+     */
+    Reading read(DataContext root, ImmutableBitSet columns);
 
-    /** One reader per column, in column order, over {@code snapshot}'s index. */
-    ColumnReader[] columns(LiveRecording.Snapshot snapshot);
-
-    /** The column readers as planning sees them: their kinds, which do not change as a recording grows. */
+    /** The column readers as planning sees them: their kinds, which do not change as a recording grows. Reads no file. */
     ColumnReader[] planningColumns();
-
-    /** The table's rows in {@code index}. */
-    long rows(RecordingIndex index);
 
     /** Column {@code column}'s name, for {@code EXPLAIN PLAN}. */
     String columnName(int column);
@@ -37,5 +44,22 @@ public interface ColumnSource {
      */
     default int idColumn() {
         return -1;
+    }
+
+    /** The columns a scan reads: {@code projected} (null: all of the table's {@code columnCount}) and those {@code filters} test. */
+    static ImmutableBitSet columnsRead(int[] projected, List<RexNode> filters, int columnCount) {
+        ImmutableBitSet read = projected == null ? ImmutableBitSet.range(columnCount) : ImmutableBitSet.of(projected);
+        return read.union(RelOptUtil.InputFinder.bits(filters, null));
+    }
+
+    /** A table as one statement reads it. */
+    interface Reading {
+        long rows();
+
+        /**
+         * Readers of the columns read (null in the places of the others), with cursors of their
+         * own: each thread that scans takes a set.
+         */
+        ColumnReader[] columns();
     }
 }

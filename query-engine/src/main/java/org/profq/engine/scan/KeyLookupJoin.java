@@ -13,7 +13,7 @@ import org.apache.calcite.linq4j.AbstractEnumerable;
 import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.Enumerator;
 import org.apache.calcite.rex.RexNode;
-import org.profq.engine.index.LiveRecording;
+import org.apache.calcite.util.ImmutableBitSet;
 
 /**
  * An equi-join of a small input with a big indexed table ({@code calls}, {@code allocations})
@@ -114,8 +114,9 @@ public final class KeyLookupJoin {
         private Object[] current;
 
         Joining(DataContext root, Enumerable<Object[]> small) {
-            LiveRecording.Snapshot snapshot = table.snapshot(root);
-            ColumnReader[] all = table.columns(snapshot);
+            ImmutableBitSet read = ColumnSource.columnsRead(projects, filters, table.columnCount()).set(tableKey);
+            ColumnSource.Reading reading = table.read(root, read);
+            ColumnReader[] all = reading.columns();
             List<RexNode> remaining = new ArrayList<>(filters);
             this.test = PushedFilters.take(remaining, all);
             this.key = all[tableKey];
@@ -123,7 +124,7 @@ public final class KeyLookupJoin {
             for (int i = 0; i < projects.length; i++) {
                 columns[i] = all[projects[i]];
             }
-            this.rows = table.rows(snapshot.index());
+            this.rows = reading.rows();
             AtomicBoolean flag = DataContext.Variable.CANCEL_FLAG.get(root);
             this.cancelled = flag == null ? new AtomicBoolean() : flag;
             for (Object[] values : small) {

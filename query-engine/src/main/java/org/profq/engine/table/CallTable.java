@@ -2,9 +2,10 @@ package org.profq.engine.table;
 
 import static org.profq.engine.index.IndexColumn.*;
 
+import org.profq.engine.index.ContextPaths;
 import org.profq.engine.index.IndexColumn;
 import org.profq.engine.index.LiveRecording;
-import org.profq.engine.index.RecordingIndex;
+import org.profq.engine.index.StoredColumns;
 import org.profq.engine.scan.ColumnReader;
 import org.profq.recording.Recording;
 
@@ -21,24 +22,27 @@ public final class CallTable extends IndexedTable {
     }
 
     @Override
-    public ColumnReader[] columns(LiveRecording.Snapshot snapshot) {
-        RecordingIndex index = snapshot.index();
-        Recording recording = snapshot.recording();
-        return new ColumnReader[] {
-                ColumnReader.longs(index.column(CALL_ID)),
-                ColumnReader.intIds(index.column(CALL_THREAD_ID)),
-                ColumnReader.intIds(index.column(CALL_METHOD_ID)),
-                ColumnReader.nullableIds(index.column(CALL_PARENT_CALL_ID)),
-                ColumnReader.ints(index.column(CALL_DEPTH)),
-                ColumnReader.longs(index.column(CALL_START_NS)),
-                ColumnReader.longs(index.column(CALL_END_NS)),
-                ColumnReader.difference(index.column(CALL_END_NS), index.column(CALL_START_NS)),
-                ColumnReader.longs(index.column(CALL_SELF_NS)),
-                ColumnReader.flag(index.column(CALL_FLAGS), THREW),
-                ColumnReader.flag(index.column(CALL_FLAGS), FINISHED),
-                ColumnReader.flag(index.column(CALL_FLAGS), OUTERMOST),
-                ColumnReader.text(index.column(CALL_CONTEXT),
-                        context -> index.stack((int) context, methodId -> Signatures.of(recording, methodId)))};
+    ColumnReader reader(int column, StoredColumns index, Recording recording) {
+        return switch (column) {
+            case 0 -> ColumnReader.longs(index.column(CALL_ID));
+            case 1 -> ColumnReader.intIds(index.column(CALL_THREAD_ID));
+            case 2 -> ColumnReader.intIds(index.column(CALL_METHOD_ID));
+            case 3 -> ColumnReader.nullableIds(index.column(CALL_PARENT_CALL_ID));
+            case 4 -> ColumnReader.ints(index.column(CALL_DEPTH));
+            case 5 -> ColumnReader.longs(index.column(CALL_START_NS));
+            case 6 -> ColumnReader.longs(index.column(CALL_END_NS));
+            case 7 -> ColumnReader.difference(index.column(CALL_END_NS), index.column(CALL_START_NS));
+            case 8 -> ColumnReader.longs(index.column(CALL_SELF_NS));
+            case 9 -> ColumnReader.flag(index.column(CALL_FLAGS), THREW);
+            case 10 -> ColumnReader.flag(index.column(CALL_FLAGS), FINISHED);
+            case 11 -> ColumnReader.flag(index.column(CALL_FLAGS), OUTERMOST);
+            case 12 -> {
+                ContextPaths contexts = index.contextPaths();
+                yield ColumnReader.text(index.column(CALL_CONTEXT),
+                        context -> contexts.stack((int) context, methodId -> Signatures.of(recording, methodId)));
+            }
+            default -> throw new IndexOutOfBoundsException(column);
+        };
     }
 
     /** Column 0, {@code call_id}: joins on it stream this table rather than hold it. */

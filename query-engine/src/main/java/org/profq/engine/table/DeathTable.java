@@ -4,8 +4,9 @@ import static org.profq.engine.index.IndexColumn.*;
 
 import org.profq.engine.index.IndexColumn;
 import org.profq.engine.index.LiveRecording;
-import org.profq.engine.index.RecordingIndex;
+import org.profq.engine.index.StoredColumns;
 import org.profq.engine.scan.ColumnReader;
+import org.profq.recording.Recording;
 
 /** {@code deaths}: one row per tracked object's death (or survival to the end), read from the index's {@code deaths} columns. */
 public final class DeathTable extends IndexedTable {
@@ -15,11 +16,12 @@ public final class DeathTable extends IndexedTable {
     }
 
     @Override
-    public ColumnReader[] columns(LiveRecording.Snapshot snapshot) {
-        RecordingIndex index = snapshot.index();
-        return new ColumnReader[] {
-                ColumnReader.longs(index.column(DEATH_OBJECT_ID)),
-                ColumnReader.longs(index.column(DEATH_NS)),
-                ColumnReader.flag(index.column(DEATH_AT_EXIT), 1)};
+    ColumnReader reader(int column, StoredColumns index, Recording recording) {
+        return switch (column) {
+            case 0 -> ColumnReader.longs(index.column(DEATH_OBJECT_ID));
+            case 1 -> ColumnReader.longs(index.column(DEATH_NS));
+            case 2 -> ColumnReader.flag(index.column(DEATH_AT_EXIT), 1);
+            default -> throw new IndexOutOfBoundsException(column);
+        };
     }
 }

@@ -4,8 +4,9 @@ import static org.profq.engine.index.IndexColumn.*;
 
 import org.profq.engine.index.IndexColumn;
 import org.profq.engine.index.LiveRecording;
-import org.profq.engine.index.RecordingIndex;
+import org.profq.engine.index.StoredColumns;
 import org.profq.engine.scan.ColumnReader;
+import org.profq.recording.Recording;
 
 /** {@code exceptions}: one row per exception thrown in recorded code, read from the index's {@code exceptions} columns. */
 public final class ExceptionTable extends IndexedTable {
@@ -15,13 +16,14 @@ public final class ExceptionTable extends IndexedTable {
     }
 
     @Override
-    public ColumnReader[] columns(LiveRecording.Snapshot snapshot) {
-        RecordingIndex index = snapshot.index();
-        return new ColumnReader[] {
-                ColumnReader.intIds(index.column(EXCEPTION_THREAD_ID)),
-                ColumnReader.nullableIds(index.column(EXCEPTION_CALL_ID)),
-                ColumnReader.intIds(index.column(EXCEPTION_CLASS_ID)),
-                ColumnReader.ints(index.column(EXCEPTION_LINE)),
-                ColumnReader.longs(index.column(EXCEPTION_THROW_NS))};
+    ColumnReader reader(int column, StoredColumns index, Recording recording) {
+        return switch (column) {
+            case 0 -> ColumnReader.intIds(index.column(EXCEPTION_THREAD_ID));
+            case 1 -> ColumnReader.nullableIds(index.column(EXCEPTION_CALL_ID));
+            case 2 -> ColumnReader.intIds(index.column(EXCEPTION_CLASS_ID));
+            case 3 -> ColumnReader.ints(index.column(EXCEPTION_LINE));
+            case 4 -> ColumnReader.longs(index.column(EXCEPTION_THROW_NS));
+            default -> throw new IndexOutOfBoundsException(column);
+        };
     }
 }

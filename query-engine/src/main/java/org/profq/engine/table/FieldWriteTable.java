@@ -4,8 +4,7 @@ import static org.profq.engine.index.IndexColumn.*;
 
 import org.profq.engine.index.IndexColumn;
 import org.profq.engine.index.LiveRecording;
-import org.profq.engine.index.MappedColumn;
-import org.profq.engine.index.RecordingIndex;
+import org.profq.engine.index.StoredColumns;
 import org.profq.engine.scan.ColumnReader;
 import org.profq.recording.Recording;
 
@@ -21,17 +20,16 @@ public final class FieldWriteTable extends IndexedTable {
     }
 
     @Override
-    public ColumnReader[] columns(LiveRecording.Snapshot snapshot) {
-        RecordingIndex index = snapshot.index();
-        Recording recording = snapshot.recording();
-        MappedColumn fields = index.column(FIELD_WRITE_FIELD_ID);
-        return new ColumnReader[] {
-                ColumnReader.longs(index.column(FIELD_WRITE_OBJECT_ID)),
-                ColumnReader.intIds(fields),
-                ColumnReader.text(fields, field -> Signatures.field(recording, (int) field)),
-                ColumnReader.longs(index.column(FIELD_WRITE_SEQ)),
-                ColumnReader.nullableIds(index.column(FIELD_WRITE_VALUE_OBJECT_ID)),
-                ColumnReader.intIds(index.column(FIELD_WRITE_THREAD_ID)),
-                ColumnReader.nullableIds(index.column(FIELD_WRITE_CALL_ID))};
+    ColumnReader reader(int column, StoredColumns index, Recording recording) {
+        return switch (column) {
+            case 0 -> ColumnReader.longs(index.column(FIELD_WRITE_OBJECT_ID));
+            case 1 -> ColumnReader.intIds(index.column(FIELD_WRITE_FIELD_ID));
+            case 2 -> ColumnReader.text(index.column(FIELD_WRITE_FIELD_ID), field -> Signatures.field(recording, (int) field));
+            case 3 -> ColumnReader.longs(index.column(FIELD_WRITE_SEQ));
+            case 4 -> ColumnReader.nullableIds(index.column(FIELD_WRITE_VALUE_OBJECT_ID));
+            case 5 -> ColumnReader.intIds(index.column(FIELD_WRITE_THREAD_ID));
+            case 6 -> ColumnReader.nullableIds(index.column(FIELD_WRITE_CALL_ID));
+            default -> throw new IndexOutOfBoundsException(column);
+        };
     }
 }

@@ -4,8 +4,9 @@ import static org.profq.engine.index.IndexColumn.*;
 
 import org.profq.engine.index.IndexColumn;
 import org.profq.engine.index.LiveRecording;
-import org.profq.engine.index.RecordingIndex;
+import org.profq.engine.index.StoredColumns;
 import org.profq.engine.scan.ColumnReader;
+import org.profq.recording.Recording;
 
 /** {@code followed_objects}: one row per object value profiles followed, read from the index's {@code followed_objects} columns. */
 public final class FollowedObjectTable extends IndexedTable {
@@ -15,13 +16,14 @@ public final class FollowedObjectTable extends IndexedTable {
     }
 
     @Override
-    public ColumnReader[] columns(LiveRecording.Snapshot snapshot) {
-        RecordingIndex index = snapshot.index();
-        return new ColumnReader[] {
-                ColumnReader.longs(index.column(FOLLOWED_OBJECT_ID)),
-                ColumnReader.intIds(index.column(FOLLOWED_CLASS_ID)),
-                ColumnReader.flag(index.column(FOLLOWED_SEEN_INTO), 1),
-                ColumnReader.intIds(index.column(FOLLOWED_THREAD_ID)),
-                ColumnReader.nullableIds(index.column(FOLLOWED_CALL_ID))};
+    ColumnReader reader(int column, StoredColumns index, Recording recording) {
+        return switch (column) {
+            case 0 -> ColumnReader.longs(index.column(FOLLOWED_OBJECT_ID));
+            case 1 -> ColumnReader.intIds(index.column(FOLLOWED_CLASS_ID));
+            case 2 -> ColumnReader.flag(index.column(FOLLOWED_SEEN_INTO), 1);
+            case 3 -> ColumnReader.intIds(index.column(FOLLOWED_THREAD_ID));
+            case 4 -> ColumnReader.nullableIds(index.column(FOLLOWED_CALL_ID));
+            default -> throw new IndexOutOfBoundsException(column);
+        };
     }
 }

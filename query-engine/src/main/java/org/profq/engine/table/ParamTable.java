@@ -9,7 +9,7 @@ import java.util.Map;
 import org.profq.engine.index.IndexColumn;
 import org.profq.engine.index.LiveRecording;
 import org.profq.engine.index.MappedColumn;
-import org.profq.engine.index.RecordingIndex;
+import org.profq.engine.index.StoredColumns;
 import org.profq.engine.scan.ColumnReader;
 import org.profq.recording.MethodInfo;
 import org.profq.recording.Recording;
@@ -30,21 +30,19 @@ public final class ParamTable extends IndexedTable {
     }
 
     @Override
-    public ColumnReader[] columns(LiveRecording.Snapshot snapshot) {
-        RecordingIndex index = snapshot.index();
-        Recording recording = snapshot.recording();
-        MappedColumn.Cursor methods = index.column(PARAM_METHOD_ID).cursor();
-        MappedColumn.Cursor positions = index.column(PARAM_POSITION).cursor();
-        MappedColumn.Cursor kinds = index.column(PARAM_KIND).cursor();
-        MappedColumn.Cursor primitiveTypes = index.column(PARAM_PRIMITIVE_TYPE).cursor();
-        MappedColumn.Cursor classes = index.column(PARAM_CLASS_ID).cursor();
-        MappedColumn.Cursor values = index.column(PARAM_VALUE).cursor();
-        DeclaredTypes declared = new DeclaredTypes(recording);
-        return new ColumnReader[] {
-                ColumnReader.longs(index.column(PARAM_CALL_ID)),
-                ColumnReader.intIds(index.column(PARAM_METHOD_ID)),
-                ColumnReader.ints(index.column(PARAM_POSITION)),
-                ColumnReader.computedText(row -> {
+    ColumnReader reader(int column, StoredColumns index, Recording recording) {
+        return switch (column) {
+            case 0 -> ColumnReader.longs(index.column(PARAM_CALL_ID));
+            case 1 -> ColumnReader.intIds(index.column(PARAM_METHOD_ID));
+            case 2 -> ColumnReader.ints(index.column(PARAM_POSITION));
+            case 3 -> {
+                MappedColumn.Cursor methods = index.column(PARAM_METHOD_ID).cursor();
+                MappedColumn.Cursor positions = index.column(PARAM_POSITION).cursor();
+                MappedColumn.Cursor kinds = index.column(PARAM_KIND).cursor();
+                MappedColumn.Cursor primitiveTypes = index.column(PARAM_PRIMITIVE_TYPE).cursor();
+                MappedColumn.Cursor classes = index.column(PARAM_CLASS_ID).cursor();
+                DeclaredTypes declared = new DeclaredTypes(recording);
+                yield ColumnReader.computedText(row -> {
                     int primitiveType = (int) primitiveTypes.get(row);
                     int classId = (int) classes.get(row);
                     ValueKind kind = KINDS[(int) kinds.get(row)];
@@ -52,9 +50,14 @@ public final class ParamTable extends IndexedTable {
                             : classId != 0 ? recording.classInfo(classId).name()
                             : kind == ValueKind.STRING ? "java.lang.String"
                             : declared.of((int) methods.get(row), (int) positions.get(row));
-                }),
-                ColumnReader.text(index.column(PARAM_KIND), kind -> KINDS[(int) kind].label()),
-                ColumnReader.computedText(row -> {
+                });
+            }
+            case 4 -> ColumnReader.text(index.column(PARAM_KIND), kind -> KINDS[(int) kind].label());
+            case 5 -> {
+                MappedColumn.Cursor kinds = index.column(PARAM_KIND).cursor();
+                MappedColumn.Cursor primitiveTypes = index.column(PARAM_PRIMITIVE_TYPE).cursor();
+                MappedColumn.Cursor values = index.column(PARAM_VALUE).cursor();
+                yield ColumnReader.computedText(row -> {
                     long value = values.get(row);
                     return switch (KINDS[(int) kinds.get(row)]) {
                         case STRING -> recording.text(value).orElse(ValueKind.hashText(value));
@@ -62,11 +65,14 @@ public final class ParamTable extends IndexedTable {
                         case NULL, OBJECT, ARRAY -> null;
                         default -> ValueKind.primitiveText((int) primitiveTypes.get(row), value);
                     };
-                }),
-                ColumnReader.nullableInts(index.column(PARAM_LENGTH)),
-                ColumnReader.nullableIds(index.column(PARAM_OBJECT_ID)),
-                ColumnReader.nullableLongs(index.column(PARAM_STAMP)),
-                ColumnReader.longs(index.column(PARAM_WRITE_SEQ))};
+                });
+            }
+            case 6 -> ColumnReader.nullableInts(index.column(PARAM_LENGTH));
+            case 7 -> ColumnReader.nullableIds(index.column(PARAM_OBJECT_ID));
+            case 8 -> ColumnReader.nullableLongs(index.column(PARAM_STAMP));
+            case 9 -> ColumnReader.longs(index.column(PARAM_WRITE_SEQ));
+            default -> throw new IndexOutOfBoundsException(column);
+        };
     }
 
     /** A parameter's declared type, from its method's descriptor (position 0: the declaring class), per method once. */

@@ -4,8 +4,7 @@ import static org.profq.engine.index.IndexColumn.*;
 
 import org.profq.engine.index.IndexColumn;
 import org.profq.engine.index.LiveRecording;
-import org.profq.engine.index.MappedColumn;
-import org.profq.engine.index.RecordingIndex;
+import org.profq.engine.index.StoredColumns;
 import org.profq.engine.scan.ColumnReader;
 import org.profq.recording.Recording;
 
@@ -17,14 +16,13 @@ public final class ReferenceFieldTable extends IndexedTable {
     }
 
     @Override
-    public ColumnReader[] columns(LiveRecording.Snapshot snapshot) {
-        RecordingIndex index = snapshot.index();
-        Recording recording = snapshot.recording();
-        MappedColumn fields = index.column(REFERENCE_FIELD_FIELD_ID);
-        return new ColumnReader[] {
-                ColumnReader.intIds(index.column(REFERENCE_FIELD_METHOD_ID)),
-                ColumnReader.intIds(fields),
-                ColumnReader.text(fields, field -> Signatures.field(recording, (int) field)),
-                ColumnReader.nullableIds(index.column(REFERENCE_FIELD_CALL_ID))};
+    ColumnReader reader(int column, StoredColumns index, Recording recording) {
+        return switch (column) {
+            case 0 -> ColumnReader.intIds(index.column(REFERENCE_FIELD_METHOD_ID));
+            case 1 -> ColumnReader.intIds(index.column(REFERENCE_FIELD_FIELD_ID));
+            case 2 -> ColumnReader.text(index.column(REFERENCE_FIELD_FIELD_ID), field -> Signatures.field(recording, (int) field));
+            case 3 -> ColumnReader.nullableIds(index.column(REFERENCE_FIELD_CALL_ID));
+            default -> throw new IndexOutOfBoundsException(column);
+        };
     }
 }

@@ -5,7 +5,7 @@ import static org.profq.engine.index.IndexColumn.*;
 import org.profq.engine.index.IndexColumn;
 import org.profq.engine.index.LiveRecording;
 import org.profq.engine.index.MappedColumn;
-import org.profq.engine.index.RecordingIndex;
+import org.profq.engine.index.StoredColumns;
 import org.profq.engine.scan.ColumnReader;
 import org.profq.recording.Recording;
 import org.profq.recording.UseKind;
@@ -23,19 +23,24 @@ public final class UseTable extends IndexedTable {
     }
 
     @Override
-    public ColumnReader[] columns(LiveRecording.Snapshot snapshot) {
-        RecordingIndex index = snapshot.index();
-        Recording recording = snapshot.recording();
-        MappedColumn kinds = index.column(USE_KIND);
-        MappedColumn members = index.column(USE_MEMBER_ID);
-        return new ColumnReader[] {
-                ColumnReader.longs(index.column(USE_OBJECT_ID)),
-                ColumnReader.intIds(index.column(USE_THREAD_ID)),
-                ColumnReader.nullableIds(index.column(USE_CALL_ID)),
-                ColumnReader.longs(index.column(USE_NS)),
-                ColumnReader.computedText(row -> KINDS[kinds.getByte(row)].label()),
-                ColumnReader.intIds(members),
-                ColumnReader.computedText(row -> member(recording, KINDS[kinds.getByte(row)], members.getInt(row)))};
+    ColumnReader reader(int column, StoredColumns index, Recording recording) {
+        return switch (column) {
+            case 0 -> ColumnReader.longs(index.column(USE_OBJECT_ID));
+            case 1 -> ColumnReader.intIds(index.column(USE_THREAD_ID));
+            case 2 -> ColumnReader.nullableIds(index.column(USE_CALL_ID));
+            case 3 -> ColumnReader.longs(index.column(USE_NS));
+            case 4 -> {
+                MappedColumn kinds = index.column(USE_KIND);
+                yield ColumnReader.computedText(row -> KINDS[kinds.getByte(row)].label());
+            }
+            case 5 -> ColumnReader.intIds(index.column(USE_MEMBER_ID));
+            case 6 -> {
+                MappedColumn kinds = index.column(USE_KIND);
+                MappedColumn members = index.column(USE_MEMBER_ID);
+                yield ColumnReader.computedText(row -> member(recording, KINDS[kinds.getByte(row)], members.getInt(row)));
+            }
+            default -> throw new IndexOutOfBoundsException(column);
+        };
     }
 
     private static String member(Recording recording, UseKind kind, int memberId) {

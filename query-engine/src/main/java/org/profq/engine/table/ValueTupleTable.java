@@ -6,6 +6,7 @@ import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.Linq4j;
 import org.apache.calcite.schema.ScannableTable;
+import org.profq.engine.index.IndexColumn;
 import org.profq.engine.index.LiveRecording;
 import org.profq.engine.value.ValueTuples;
 
@@ -16,6 +17,9 @@ import org.profq.engine.value.ValueTuples;
  * ten million times with three tuples is three rows).
  */
 public final class ValueTupleTable extends RecordingTable implements ScannableTable {
+    /** What the tuples are worked out from, besides {@code params}. */
+    private static final List<IndexColumn.Table> VALUE_TABLES = List.of(IndexColumn.Table.FOLLOWED_OBJECTS,
+            IndexColumn.Table.FIELD_WRITES, IndexColumn.Table.REFERENCE_FIELDS);
     private LiveRecording.Snapshot computedFor;
     private List<Object[]> rows;
 
@@ -30,7 +34,7 @@ public final class ValueTupleTable extends RecordingTable implements ScannableTa
 
     private synchronized List<Object[]> rows(LiveRecording.Snapshot snapshot) {
         if (computedFor != snapshot) {
-            rows = ValueTuples.of(snapshot.index()).stream()
+            rows = snapshot.read(IndexColumn.Table.PARAMS, VALUE_TABLES, ValueTuples::of).stream()
                     .map(row -> new Object[] {row.methodId(), row.equality(), row.tuple(), row.calls(), row.firstCallId(),
                             row.droppedPositions()})
                     .toList();

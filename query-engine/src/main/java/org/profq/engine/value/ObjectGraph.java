@@ -8,7 +8,7 @@ import java.util.Map;
 
 import org.profq.engine.index.IndexColumn;
 import org.profq.engine.index.MappedColumn;
-import org.profq.engine.index.RecordingIndex;
+import org.profq.engine.index.StoredColumns;
 
 /**
  * The graph of the objects the value profiler followed, as it was at any moment of the run,
@@ -70,7 +70,7 @@ final class ObjectGraph {
     }
 
     /** The graph of a recording's index. */
-    static ObjectGraph of(RecordingIndex index) {
+    static ObjectGraph of(StoredColumns index) {
         int objects = Math.toIntExact(index.rows(IndexColumn.Table.FOLLOWED_OBJECTS));
         LongIntMap indexOf = new LongIntMap(objects);
         boolean[] seenInto = new boolean[objects];

@@ -11,7 +11,7 @@ import java.util.StringJoiner;
 
 import org.profq.engine.index.IndexColumn;
 import org.profq.engine.index.MappedColumn;
-import org.profq.engine.index.RecordingIndex;
+import org.profq.engine.index.StoredColumns;
 import org.profq.recording.ValueKind;
 
 /**
@@ -73,7 +73,7 @@ public final class ValueTuples {
     /** Per object parameter, in row order, per equality: its graph's stamp or {@link ObjectGraph#UNDECIDABLE}. */
     private final long[][] objectStamps = new long[EQUALITIES.size()][];
 
-    private ValueTuples(RecordingIndex index) {
+    private ValueTuples(StoredColumns index) {
         rows = index.rows(IndexColumn.Table.PARAMS);
         callIds = index.column(PARAM_CALL_ID).cursor();
         methodIds = index.column(PARAM_METHOD_ID).cursor();
@@ -85,14 +85,14 @@ public final class ValueTuples {
     }
 
     /** The rows of {@code value_tuples} for the recording of {@code index}: by method, equality, then tuple rank. */
-    public static List<Row> of(RecordingIndex index) {
+    public static List<Row> of(StoredColumns index) {
         ValueTuples tuples = new ValueTuples(index);
         tuples.stampObjects(index);
         return tuples.count();
     }
 
     /** The stamps of every object parameter under both equalities, worked out in write-sequence order. */
-    private void stampObjects(RecordingIndex index) {
+    private void stampObjects(StoredColumns index) {
         MappedColumn.Cursor writeSeqs = index.column(PARAM_WRITE_SEQ).cursor();
         int objects = 0;
         for (long row = 0; row < rows; row++) {
@@ -127,7 +127,7 @@ public final class ValueTuples {
     }
 
     /** Each method's reference field set, as flags by field id. */
-    private static Map<Integer, boolean[]> referenceFields(RecordingIndex index) {
+    private static Map<Integer, boolean[]> referenceFields(StoredColumns index) {
         long rows = index.rows(IndexColumn.Table.REFERENCE_FIELDS);
         MappedColumn.Cursor methods = index.column(REFERENCE_FIELD_METHOD_ID).cursor();
         MappedColumn.Cursor fields = index.column(REFERENCE_FIELD_FIELD_ID).cursor();

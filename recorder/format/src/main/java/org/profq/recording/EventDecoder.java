@@ -24,9 +24,15 @@ final class EventDecoder {
     private final ByteCursor cursor = new ByteCursor();
     /** The thread of the previous batch: a thread's batches often follow each other. */
     private ThreadState last;
+    private long eventsDecoded;
 
     EventDecoder(Dictionaries dictionaries) {
         this.dictionaries = dictionaries;
+    }
+
+    /** The events of the batches decoded so far, as their headers count them. */
+    long eventsDecoded() {
+        return eventsDecoded;
     }
 
     /**
@@ -66,6 +72,7 @@ final class EventDecoder {
             throw malformed("a batch of thread " + threadId + " claims " + count + " events in " + length + " bytes");
         }
         thread.batches++;
+        eventsDecoded += count;
         thread.sequence = sequence;
         thread.callSequence = firstCall;
         thread.objectSequence = firstObject;

@@ -72,6 +72,11 @@ public final class EventReader implements AutoCloseable {
         return false;
     }
 
+    /** The events read so far (visited, or decoded for {@link #next}): how far through the log a reader is. */
+    public long eventsRead() {
+        return decoder.eventsDecoded();
+    }
+
     public RecordedEvent next() {
         if (!hasNext()) {
             throw new NoSuchElementException("no more events");

@@ -1,0 +1,35 @@
+package org.profq.engine.index;
+
+/**
+ * The stored columns an indexed table's readers read: the index's ({@link RecordingIndex}),
+ * each mapped and checked when first asked for, or {@link #NONE}, for planning, which reads
+ * no values.
+ */
+public interface StoredColumns {
+    /** Columns of no rows, read from no file: what planning sees a table's columns as. */
+    StoredColumns NONE = new StoredColumns() {
+        @Override
+        public MappedColumn column(IndexColumn column) {
+            return MappedColumn.none();
+        }
+
+        @Override
+        public long rows(IndexColumn.Table table) {
+            return 0;
+        }
+
+        @Override
+        public ContextPaths contextPaths() {
+            return ContextPaths.NONE;
+        }
+    };
+
+    /** The rows of {@code table}. */
+    long rows(IndexColumn.Table table);
+
+    /** The mapped file of {@code column}, checked against its manifest. */
+    MappedColumn column(IndexColumn column);
+
+    /** The calling contexts that name {@code calls.stack}. */
+    ContextPaths contextPaths();
+}
