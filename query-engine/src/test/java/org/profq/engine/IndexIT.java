@@ -114,9 +114,12 @@ class IndexIT {
             assertEquals(Set.of("allocations", "deaths"), tablesOf(files(fresh.resolve(RecordingIndex.DIRECTORY))));
             assertEquals(List.of(List.of(5L)), Rows.query(connection, """
                     SELECT COUNT(*) FROM (SELECT 1 FROM calls UNION ALL SELECT 1 FROM allocations UNION ALL SELECT 1 FROM deaths
-                        UNION ALL SELECT 1 FROM exceptions UNION ALL SELECT 1 FROM uses FETCH FIRST 5 ROWS ONLY)"""));
-            assertEquals(oneByOneBuilds + 2, RecordingIndex.builds(), "one pass built the three others");
-            assertEquals(Set.of("calls", "allocations", "deaths", "exceptions", "uses"), tablesOf(files(fresh.resolve(RecordingIndex.DIRECTORY))));
+                        UNION ALL SELECT 1 FROM exceptions UNION ALL SELECT 1 FROM uses UNION ALL SELECT 1 FROM params
+                        UNION ALL SELECT 1 FROM followed_objects UNION ALL SELECT 1 FROM field_writes
+                        UNION ALL SELECT 1 FROM reference_fields FETCH FIRST 5 ROWS ONLY)"""));
+            assertEquals(oneByOneBuilds + 2, RecordingIndex.builds(), "one pass built the seven others");
+            assertEquals(Set.of("calls", "allocations", "deaths", "exceptions", "uses", "params", "followed_objects",
+                    "field_writes", "reference_fields"), tablesOf(files(fresh.resolve(RecordingIndex.DIRECTORY))));
             assertEquals(oneByOne, everyViewAndTable(connection));
         }
         assertEquals(oneByOneBuilds + 2, RecordingIndex.builds());
