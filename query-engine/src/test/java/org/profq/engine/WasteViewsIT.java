@@ -63,12 +63,13 @@ class WasteViewsIT {
         assertEquals(0L, configs.get(2), "a single use: no use span");
         assertTrue((Long) configs.get(3) < (Long) configs.get(0), "drag is less than lag: " + configs);
         assertEquals(List.of(1L, 1L), configs.subList(4, 6));
-        // The never-used array is all lag; the site's waste is nearly all lag.
+        // The never-used array is all lag; the site's waste is mostly lag (its drag is the collection's and the
+        // reaper's delay after the use, which a loaded machine stretches: 36% of the lifetime seen at load 15).
         assertEquals(List.of(List.of(true, true)), Rows.query(lazy.get(),
                 "SELECT lag_ns = lifetime_ns, drag_ns = 0 FROM waste WHERE uses = 0"));
         List<Object> site = Rows.query(lazy.get(), "SELECT lag_share, drag_share, lag_ns + use_ns + drag_ns = lifetime_ns"
                 + " FROM waste_by_site WHERE line = 24").get(0);
-        assertTrue((Double) site.get(0) > 0.5 && (Double) site.get(0) > 2 * (Double) site.get(1), site.toString());
+        assertTrue((Double) site.get(0) > 0.5 && (Double) site.get(0) > (Double) site.get(1), site.toString());
         assertEquals(true, site.get(2));
     }
 
