@@ -22,6 +22,7 @@ directory above this file's).
 """
 
 import os
+import shlex
 import shutil
 import subprocess
 from pathlib import Path
@@ -36,6 +37,11 @@ HOME = Path(os.environ.get("PROFQ_HOME") or Path(__file__).resolve().parent.pare
 _BUILD_HINT = "./mvnw -q package -DskipTests in " + str(HOME)
 # Debian's JPype 1.4 finds its own support classes only on the class path.
 _DEBIAN_JPYPE_JAR = Path("/usr/share/java/org.jpype.jar")
+# The JIT setting of the ./profq launcher (see its comment): C2 ten times later. A notebook's
+# queries are, like the shell's, much code run a few thousand times, which C2 compiles for
+# nothing on the core the query needs; a long query still reaches C2 within milliseconds.
+_JIT_OPTIONS = ["-XX:Tier4InvocationThreshold=50000", "-XX:Tier4MinInvocationThreshold=6000",
+                "-XX:Tier4CompileThreshold=150000", "-XX:Tier4BackEdgeThreshold=400000"]
 
 
 def find_jar(jar=None):
@@ -56,7 +62,8 @@ def start_jvm(jar=None):
     """Starts the JVM with the driver jar on its class path, once per Python process.
 
     JPype can start one JVM per process and fixes its class path then: a later call does
-    nothing, and fails if the running JVM was started without profq's driver.
+    nothing, and fails if the running JVM was started without profq's driver. Options in
+    ``$PROFQ_JAVA_OPTS`` (such as ``-Xmx4g``) are given to the JVM, as the launcher does.
     """
     import jpype
 
@@ -70,7 +77,7 @@ def start_jvm(jar=None):
     classpath = [str(find_jar(jar))]
     if _DEBIAN_JPYPE_JAR.is_file():
         classpath.append(str(_DEBIAN_JPYPE_JAR))
-    jpype.startJVM(classpath=classpath)
+    jpype.startJVM(*_JIT_OPTIONS, *shlex.split(os.environ.get("PROFQ_JAVA_OPTS", "")), classpath=classpath)
 
 
 def connect(*recordings, jar=None, lang=None, **named):

@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -62,23 +63,20 @@ class NotebooksIT {
     private static final Map<String, Future<Executed>> EXECUTED = new HashMap<>();
 
     @BeforeAll
-    static void recordTheSamplesAndStartEveryNotebook() throws IOException {
+    static void startEveryNotebook() throws IOException {
         assertTrue(Files.isExecutable(JUPYTER), "Debian's Jupyter is missing: apt-get install jupyter-notebook"
                 + " jupyter-nbconvert python3-ipykernel python3-pandas python3-matplotlib python3-jpype (.ci/run does)");
         deleteRecursively(WORK);
         Files.createDirectories(WORK);
-        Path churn = record(Churn.class, "events=calls:allocations:deaths,track=1");
-        Path lazyInit = record(LazyInit.class, "events=calls:uses,track=1");
-        Path small = record(ManyEvents.class, "", "10000");
-        Path large = record(ManyEvents.class, "", "20000");
-        Path repeated = record(RepeatedArguments.class, "values=*RepeatedArguments.square");
-        Path kinds = record(ValueKinds.class, "values=*ValueKinds*");
-        execute("01-quickstart", Map.of());
-        execute("02-heap-and-lifetime", Map.of("PROFQ_RECORDING", churn.toString()));
-        execute("03-waste", Map.of("PROFQ_RECORDING", lazyInit.toString()));
-        execute("04-time", Map.of("PROFQ_RECORDING", large.toString()));
-        execute("05-compare-runs", Map.of("PROFQ_RECORDING_A", small.toString(), "PROFQ_RECORDING_B", large.toString()));
-        execute("06-values", Map.of("PROFQ_RECORDING", repeated.toString(), "PROFQ_RECORDING_KINDS", kinds.toString()));
+        execute("01-quickstart", Map::of);
+        execute("02-heap-and-lifetime", () -> Map.of("PROFQ_RECORDING",
+                recording(Churn.class, "events=calls:allocations:deaths,track=1")));
+        execute("03-waste", () -> Map.of("PROFQ_RECORDING", recording(LazyInit.class, "events=calls:uses,track=1")));
+        execute("04-time", () -> Map.of("PROFQ_RECORDING", recording(ManyEvents.class, "", "20000")));
+        execute("05-compare-runs", () -> Map.of("PROFQ_RECORDING_A", recording(ManyEvents.class, "", "10000"),
+                "PROFQ_RECORDING_B", recording(ManyEvents.class, "", "20000")));
+        execute("06-values", () -> Map.of("PROFQ_RECORDING", recording(RepeatedArguments.class, "values=*RepeatedArguments.square"),
+                "PROFQ_RECORDING_KINDS", recording(ValueKinds.class, "values=*ValueKinds*")));
     }
 
     @AfterAll
@@ -335,20 +333,29 @@ class NotebooksIT {
         }
     }
 
-    /** The recording of {@code sample} made through the real agent, exact clock, with these extra options. */
-    private static Path record(Class<?> sample, String options, String... args) {
-        Path recording = WORK.resolve("recordings").resolve(String.join("-", Stream.concat(Stream.of(sample.getSimpleName()), Stream.of(args)).toList()) + ".profq");
-        SampleRun.Result result = SampleRun.record(Jdk.current(), recording, "clock=exact" + (options.isEmpty() ? "" : "," + options),
-                sample, args);
-        assertEquals(0, result.exitCode(), () -> sample.getName() + " failed:\n" + result.stderr());
-        return recording;
+    /**
+     * The path of the recording of {@code sample} with these arguments, made through the real
+     * agent with the exact clock and these extra options, once per test JVM.
+     */
+    private static synchronized String recording(Class<?> sample, String options, String... args) {
+        String name = String.join("-", Stream.concat(Stream.of(sample.getSimpleName()), Stream.of(args)).toList());
+        Path recording = WORK.resolve("recordings").resolve(name + ".profq");
+        if (!Files.isDirectory(recording)) {
+            SampleRun.Result result = SampleRun.record(Jdk.current(), recording,
+                    "clock=exact" + (options.isEmpty() ? "" : "," + options), sample, args);
+            assertEquals(0, result.exitCode(), () -> sample.getName() + " failed:\n" + result.stderr());
+        }
+        return recording.toString();
     }
 
-    /** Starts executing notebook {@code name} with these environment variables, the recordings it is to open. */
-    private static void execute(String name, Map<String, String> recordings) {
+    /**
+     * Starts executing notebook {@code name} in the background, with the recordings it is to
+     * open (made first, on the same thread) in its environment.
+     */
+    private static void execute(String name, Callable<Map<String, String>> recordings) {
         EXECUTED.put(name, JUPYTER_RUNS.submit(() -> {
             Path executed = WORK.resolve("executed");
-            Map<String, String> environment = new LinkedHashMap<>(recordings);
+            Map<String, String> environment = new LinkedHashMap<>(recordings.call());
             // where the notebook records when it is given no recording: away from the source tree
             environment.put("PROFQ_RECORDINGS_DIR", Files.createDirectories(WORK.resolve("recorded-by-" + name)).toString());
             Outcome outcome = run(List.of(JUPYTER.toString(), "nbconvert", "--to", "notebook", "--execute",
@@ -394,8 +401,10 @@ class NotebooksIT {
             process.destroyForcibly();
             fail("did not end within 5 minutes: " + command);
         }
-        return new Outcome(process.exitValue(), Files.readString(streams.resolve("stdout"), StandardCharsets.UTF_8),
+        Outcome outcome = new Outcome(process.exitValue(), Files.readString(streams.resolve("stdout"), StandardCharsets.UTF_8),
                 Files.readString(streams.resolve("stderr"), StandardCharsets.UTF_8));
+        deleteRecursively(streams);
+        return outcome;
     }
 
     /** Headless Chromium on {@code page}, offline: every host name fails to resolve. */
