@@ -95,12 +95,10 @@ class ReplIT {
                 --
                 calls of '*sum*' where depth >= :depth columns depth
                 """, Files.readString(home.resolve(".profq/reports/deep_sums.sql")));
-        List<String> report = new ArrayList<>(Forked.profq("report", "deep_sums", Recorded.sample("Recursion").toString(),
+        List<String> report = withHome(home, Forked.profq("report", "deep_sums", Recorded.sample("Recursion").toString(),
                 "--format", "csv", "-p", "depth=11"));
-        report.add(1, "-Duser.home=" + home);
         assertEquals("depth\n11\n", Forked.run(home, report).stdout());
-        List<String> reports = new ArrayList<>(Forked.profq("reports", "--format", "csv"));
-        reports.add(1, "-Duser.home=" + home);
+        List<String> reports = withHome(home, Forked.profq("reports", "--format", "csv"));
         assertTrue(Forked.run(home, reports).stdout().contains("deep_sums," + home.resolve(".profq/reports/deep_sums.sql")
                 + ",the calls of sum at least :depth deep,depth=10\n"));
     }
@@ -193,10 +191,21 @@ class ReplIT {
         }
     }
 
-    /** {@code profq sql <sample recording>} with {@code home} as the user's home (history, reports). */
+    /** {@code profq sql <sample recording>} with {@code home} as the user's {@code $HOME} (history, reports). */
     private static List<String> repl(Path home, String sample) {
-        List<String> command = new ArrayList<>(Forked.profq("sql", Recorded.sample(sample).toString()));
-        command.add(1, "-Duser.home=" + home);
-        return command;
+        return withHome(home, Forked.profq("sql", Recorded.sample(sample).toString()));
+    }
+
+    /**
+     * {@code command} run with {@code $HOME} set to {@code home}, the XDG variables unset but for
+     * those in {@code environment} ({@code NAME=value}); {@code -Duser.home} points elsewhere,
+     * since {@code $HOME} is what counts.
+     */
+    private static List<String> withHome(Path home, List<String> command, String... environment) {
+        List<String> withHome = new ArrayList<>(List.of("env", "-u", "XDG_STATE_HOME", "-u", "XDG_DATA_HOME", "HOME=" + home));
+        withHome.addAll(List.of(environment));
+        withHome.addAll(command);
+        withHome.add(withHome.indexOf(Forked.JAVA) + 1, "-Duser.home=" + home.resolve("not-home"));
+        return withHome;
     }
 }

@@ -183,6 +183,15 @@ class SqlCommandIT {
                     + " instead, for later queries too\n"), first::toString);
             assertEquals(first.stdout(), later.stdout());
             assertEquals("", later.stderr(), "said once");
+
+            // Without XDG_CACHE_HOME the cache is under $HOME, not Java's user.home.
+            List<String> homeQuery = new ArrayList<>(List.of("env", "-u", "XDG_CACHE_HOME", "HOME=" + dir.resolve("home")));
+            homeQuery.addAll(profq("sql", recording.toString(), "-e", "SELECT objects FROM heap_by_method"));
+            homeQuery.add(homeQuery.indexOf(Forked.JAVA) + 1, "-Duser.home=" + dir.resolve("not-home"));
+            Outcome inHome = run(dir, homeQuery);
+            assertEquals(first.stdout(), inHome.stdout());
+            assertTrue(inHome.stderr().contains(" it is kept in " + dir.resolve("home/.cache/profq/index") + "/Allocations.profq-"),
+                    inHome::toString);
         } finally {
             mount("-l", readOnly.toString());
         }

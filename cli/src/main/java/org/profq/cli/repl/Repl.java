@@ -29,12 +29,14 @@ import org.profq.cli.report.ReportRunner;
 import org.profq.cli.sql.SqlErrors;
 import org.profq.cli.sql.Statements;
 import org.profq.engine.language.LanguageCatalog;
+import org.profq.format.BaseDirectories;
 
 /**
  * The interactive SQL shell of {@code profq sql <recording>}, in the manner of psql: a
  * statement may span lines and ends with ';' (a statement of the profiling language, such as
  * {@code heap by method top 10}, also ends at the end of its line), a line starting with '\'
- * is a meta-command ({@link MetaCommands}), history is kept in {@code ~/.profq/history}, Tab completes
+ * is a meta-command ({@link MetaCommands}), history is kept in {@code ~/.profq/history}
+ * ({@link #historyFile()}), Tab completes
  * keywords, tables, views, columns and report names. Ctrl-C cancels the running query (or
  * clears the line being typed); Ctrl-D leaves.
  */
@@ -65,7 +67,7 @@ public final class Repl {
         session.start();
         try (session; Terminal terminal = TerminalBuilder.builder().system(true).build()) {
             ReportCatalog reports = ReportCatalog.standard();
-            Path history = Path.of(System.getProperty("user.home"), ".profq", "history");
+            Path history = historyFile();
             Files.createDirectories(history.getParent());
             LineReader reader = LineReaderBuilder.builder()
                     .terminal(terminal)
@@ -112,6 +114,20 @@ public final class Repl {
             System.err.println("profq: the terminal cannot be used (" + e.getMessage() + "); run queries with -e instead.");
             return 1;
         }
+    }
+
+    /**
+     * The history file: {@code $XDG_STATE_HOME/profq/history} (where the XDG specification keeps
+     * history), else {@code $XDG_DATA_HOME/profq/history}, else {@code $HOME/.profq/history}.
+     */
+    static Path historyFile() {
+        for (String variable : new String[] {"XDG_STATE_HOME", "XDG_DATA_HOME"}) {
+            Path base = BaseDirectories.fromEnvironment(variable);
+            if (base != null) {
+                return base.resolve("profq").resolve("history");
+            }
+        }
+        return BaseDirectories.home().resolve(".profq").resolve("history");
     }
 
     /**
