@@ -156,8 +156,27 @@ class SqlCommandIT {
         assertEquals(List.of("profq: the query failed at line 1, column 17: Column 'nosuch' not found in any table."),
                 unknownColumn.stderrLines());
         assertEquals(1, syntax.exitCode());
-        assertEquals(List.of("profq: the query failed at line 1, column 8: syntax error, Incorrect syntax near the keyword 'FROM'."),
-                syntax.stderrLines());
+        assertEquals(List.of("profq: the query failed at line 1, column 8: syntax error at 'FROM'.", "  SELECT FROM calls",
+                "         ^^^^"), syntax.stderrLines());
+    }
+
+    /**
+     * SQL that is not the profiling language either (the connection speaks both) fails as SQL: the
+     * word where the syntax breaks, its line and column, and a caret under it, as psql does.
+     */
+    @Test
+    void aSyntaxErrorNamesTheWordWithACaret(@TempDir Path dir) throws Exception {
+        String recording = Recorded.sample("Recursion").toString();
+
+        Outcome misspelt = run(dir, profq("sql", recording, "-e", "SELEC 1"));
+        Outcome unfinished = run(dir, profq("sql", recording, "-e", "SELECT call_id\nFROM calls WHERE"));
+
+        assertEquals(1, misspelt.exitCode());
+        assertEquals(List.of("profq: the query failed at line 1, column 1: syntax error at 'SELEC'.", "  SELEC 1", "  ^^^^^"),
+                misspelt.stderrLines());
+        assertEquals(1, unfinished.exitCode());
+        assertEquals(List.of("profq: the query failed at line 2, column 17: syntax error at the end of the statement.",
+                "  FROM calls WHERE", "  " + " ".repeat(16) + "^"), unfinished.stderrLines());
     }
 
     @Test
