@@ -113,7 +113,10 @@ public final class RecordCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         JavaCommandLine java = javaCommandLine();
-        agentOptions(out == null ? null : out.toString()); // checked before anything is created or started
+        String checked = agentOptions(out == null ? null : out.toString()); // checked before anything is created or started
+        if (events != null) {
+            EventFamilies.leftOut(events, checked).ifPresent(sentence -> System.err.println("profq: " + sentence));
+        }
         Path agentJar = AgentJar.locate();
         RecordingDirectory directory = recordingDirectory(java);
         // Absolute, so that a JVM the program starts in another working directory with the same
