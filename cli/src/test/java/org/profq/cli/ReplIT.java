@@ -175,6 +175,56 @@ class ReplIT {
     }
 
     @Test
+    void historyFollowsXdgStateHome(@TempDir Path home) throws Exception {
+        Path state = home.resolve("state");
+        List<String> command = withHome(home, Forked.profq("sql", Recorded.sample("Recursion").toString()),
+                "XDG_STATE_HOME=" + state);
+        try (Tmux first = Tmux.start(home, command)) {
+            first.await(PROMPT);
+            first.typeLine("SELECT 8 AS eight;");
+            first.await("(1 row)");
+            first.keys("C-d");
+            first.await("EXITED 0");
+        }
+        assertTrue(Files.readString(state.resolve("profq/history")).contains("SELECT 8 AS eight;"));
+        assertTrue(Files.notExists(home.resolve(".profq/history")), "not in $HOME when XDG_STATE_HOME is set");
+    }
+
+    @Test
+    void timingCountsTheQueryNotTheTimeInThePager(@TempDir Path home) throws Exception {
+        try (Tmux terminal = Tmux.start(home, repl(home, "Allocations"), 100, 24)) {
+            terminal.await(PROMPT);
+            terminal.typeLine("\\timing");
+            terminal.await("Timing is on.");
+            String query = "SELECT call_id FROM calls ORDER BY call_id LIMIT 200;";
+            terminal.typeLine(query); // planned and run once, so the next run is quick
+            terminal.await("-- more (21 of 200 rows) --");
+            terminal.keys("q");
+            terminal.await("Time: ");
+            terminal.typeLine(query);
+            terminal.await("-- more (21 of 200 rows) --"); // the first run's prompt was cleared when q was pressed
+            Thread.sleep(6_000); // the user reads the first page
+            terminal.keys("q");
+            String screen = terminal.await("Time: ", 2);
+            String last = screen.substring(screen.lastIndexOf("Time: ") + "Time: ".length());
+            double millis = Double.parseDouble(last.substring(0, last.indexOf(" ms")));
+            assertTrue(millis < 6_000, "the time spent in the pager is not the query's: " + millis + " ms\n" + screen);
+        }
+    }
+
+    @Test
+    void aSqlSyntaxErrorNamesTheWordWithACaret(@TempDir Path home) throws Exception {
+        try (Tmux terminal = Tmux.start(home, repl(home, "Recursion"))) {
+            terminal.await(PROMPT);
+            terminal.typeLine("SELEC 1;");
+            String screen = terminal.await("^^^^^");
+            assertTrue(screen.contains("ERROR at line 1, column 1: syntax error at 'SELEC'.\n  SELEC 1\n  ^^^^^"), screen);
+            terminal.typeLine("SELECT 42 AS answer;");
+            terminal.await("(1 row)");
+        }
+    }
+
+    @Test
     void historyIsKeptAcrossRuns(@TempDir Path home) throws Exception {
         try (Tmux first = Tmux.start(home, repl(home, "Recursion"))) {
             first.await(PROMPT);

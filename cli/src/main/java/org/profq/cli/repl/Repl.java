@@ -21,6 +21,7 @@ import org.jline.reader.LineReaderBuilder;
 import org.jline.reader.UserInterruptException;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
+import org.profq.cli.EventFamilies;
 import org.profq.cli.output.OutputFormat;
 import org.profq.cli.output.ResultPrinter;
 import org.profq.cli.output.ResultTable;
@@ -146,22 +147,38 @@ public final class Repl {
         ResultTable table = runAndShow(work, terminal);
         if (table != null) {
             state.ran(statement, table);
+            if (table.rows().isEmpty()) {
+                whyEmpty(statement, terminal);
+            }
+        }
+    }
+
+    /** Says why a statement that reads calls (or allocations) came back empty, when the recording has none. */
+    private void whyEmpty(String statement, Terminal terminal) {
+        try {
+            session.call((connection, statements) -> EventFamilies.whyEmpty(connection, statement))
+                    .ifPresent(sentence -> terminal.writer().println("NOTE: " + sentence));
+            terminal.writer().flush();
+        } catch (SQLException cannotTell) {
+            // the result stands as printed
         }
     }
 
     /**
      * Runs {@code work} on the query thread (Ctrl-C cancels it) and prints its result, or why
-     * there is none; then its time, with \timing on. The result, or null.
+     * there is none; then, with \timing on, the query's time: running it and reading its rows,
+     * not the time the user spent reading them in the pager. The result, or null.
      */
     private ResultTable runAndShow(QuerySession.Work<ResultTable> work, Terminal terminal) {
         long started = System.nanoTime();
         ResultTable table = await(work, terminal);
+        long queryNanos = System.nanoTime() - started;
         if (table != null) {
             show(ResultPrinter.print(table, state.format, state.output == null ? terminal.getWidth() : 0),
                     table.rows().size(), terminal);
         }
         if (state.timing) {
-            terminal.writer().printf(Locale.ROOT, "Time: %.1f ms%n", (System.nanoTime() - started) / 1e6);
+            terminal.writer().printf(Locale.ROOT, "Time: %.1f ms%n", queryNanos / 1e6);
         }
         terminal.writer().flush();
         return table;
