@@ -81,11 +81,16 @@ public final class FlameCommand implements Callable<Integer> {
             return 0;
         }
         FlameGraph graph = new FlameGraph();
-        try (Connection connection = RecordingConnections.connect(spec, List.of(recording));
-             Statement statement = connection.createStatement();
-             ResultSet stacks = statement.executeQuery(sql)) {
-            while (stacks.next()) {
-                graph.add(stacks.getString(1), stacks.getLong(2));
+        try (Connection connection = RecordingConnections.connect(spec, List.of(recording))) {
+            boolean empty = true;
+            try (Statement statement = connection.createStatement(); ResultSet stacks = statement.executeQuery(sql)) {
+                while (stacks.next()) {
+                    graph.add(stacks.getString(1), stacks.getLong(2));
+                    empty = false;
+                }
+            }
+            if (empty) {
+                EventFamilies.whyEmpty(connection, sql).ifPresent(sentence -> System.err.println("profq: " + sentence));
             }
         } catch (SQLException e) {
             throw new CommandFailure(SqlErrors.sentence("the flame graph's query failed", e), e);

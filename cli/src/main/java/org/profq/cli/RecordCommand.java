@@ -1,11 +1,14 @@
 package org.profq.cli;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.profq.format.RecordingLayout;
+import org.profq.recording.Recording;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -113,7 +116,10 @@ public final class RecordCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         JavaCommandLine java = javaCommandLine();
-        agentOptions(out == null ? null : out.toString()); // checked before anything is created or started
+        String checked = agentOptions(out == null ? null : out.toString()); // checked before anything is created or started
+        if (events != null) {
+            EventFamilies.leftOut(events, checked).ifPresent(sentence -> System.err.println("profq: " + sentence));
+        }
         Path agentJar = AgentJar.locate();
         RecordingDirectory directory = recordingDirectory(java);
         // Absolute, so that a JVM the program starts in another working directory with the same
@@ -183,7 +189,29 @@ public final class RecordCommand implements Callable<Integer> {
             directory.removeIfUnused();
             return "nothing was recorded: the program ended (exit code " + exitCode + ") before the recorder started.";
         }
+        if (exitCode != 0 && holdsNoEvent(directory.path())) {
+            // The program failed before any woven code ran: no main class, a class path that is wrong.
+            directory.removeRecording();
+            return "nothing was recorded: the program failed (exit code " + exitCode + ") before any of its code ran,"
+                    + " as when java cannot find the main class, so no recording was kept.";
+        }
         return RecordingSummary.of(directory.path());
+    }
+
+    /**
+     * Whether the recording in {@code directory} ended normally holding no event at all, and no
+     * other JVM's recording beside it (a killed program's recording is kept: its events may be
+     * missing, not absent).
+     */
+    private static boolean holdsNoEvent(Path directory) {
+        if (Files.exists(RecordingLayout.jvmsDirectory(directory))) {
+            return false;
+        }
+        try (Recording recording = Recording.open(directory)) {
+            return recording.eventCount() == 0 && recording.end().isPresent();
+        } catch (RuntimeException unreadable) {
+            return false; // RecordingSummary says why
+        }
     }
 
     private ParameterException usage(String message) {

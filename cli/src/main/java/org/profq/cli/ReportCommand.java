@@ -93,6 +93,9 @@ public final class ReportCommand implements Callable<Integer> {
         String text;
         try (Connection connection = RecordingConnections.connect(spec, recordings)) {
             ResultTable table = ReportRunner.run(connection, report, parameters);
+            if (table.rows().isEmpty()) {
+                EventFamilies.whyEmpty(connection, report.sql()).ifPresent(sentence -> System.err.println("profq: " + sentence));
+            }
             text = outputFormat == OutputFormat.HTML
                     ? HtmlReport.render(report, table, boundValues(report), String.join(" ", recordings))
                     : ResultPrinter.print(table, outputFormat, 0);

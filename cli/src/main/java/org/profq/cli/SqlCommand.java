@@ -92,8 +92,12 @@ public final class SqlCommand implements Callable<Integer> {
                 throw usage("there is no SQL statement to run; give one with -e \"SELECT ...\".");
             }
             for (String statement : statements) {
-                System.out.print(ResultPrinter.print(query(connection, statement), output, 0));
+                ResultTable table = query(connection, statement);
+                System.out.print(ResultPrinter.print(table, output, 0));
                 System.out.flush();
+                if (table.rows().isEmpty()) {
+                    EventFamilies.whyEmpty(connection, statement).ifPresent(sentence -> System.err.println("profq: " + sentence));
+                }
             }
             return 0;
         } catch (SQLException e) {

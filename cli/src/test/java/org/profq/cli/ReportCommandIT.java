@@ -8,7 +8,10 @@ import static org.profq.cli.Forked.run;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,6 +70,23 @@ class ReportCommandIT {
         assertEquals(List.of("profq.samples.EndlessCache.lookup(int)", "27", "profq.samples.EndlessCache$Entry", "100", "0", "100"),
                 top.subList(0, 6));
         assertTrue(Double.parseDouble(top.get(7)) > 0.9, "drag share: " + top);
+    }
+
+    /** The waste page's chart of waste_share labels its bars with the share rounded as the table shows it, not 17 digits. */
+    @Test
+    void theWasteChartsLabelsAreRounded(@TempDir Path dir) throws Exception {
+        Path recording = Recorded.sample("EndlessCache", List.of("--events=calls:uses", "--track=1"));
+        Outcome outcome = run(dir, profq("report", "waste", recording.toString(), "--format", "html", "-o", "waste.html"));
+
+        assertEquals(0, outcome.exitCode(), outcome::toString);
+        String html = Files.readString(dir.resolve("waste.html"));
+        Matcher labels = Pattern.compile("<text x=\"\\d+\" y=\"\\d+\">([^<]*)</text></g>").matcher(html);
+        List<String> shown = new ArrayList<>();
+        while (labels.find()) {
+            shown.add(labels.group(1));
+        }
+        assertFalse(shown.isEmpty(), html);
+        assertTrue(shown.stream().allMatch(label -> label.matches("(0|1)(\\.\\d{1,4})?")), "shares to four decimals: " + shown);
     }
 
     @Test
@@ -142,7 +162,7 @@ class ReportCommandIT {
 
         assertEquals("""
                 name,source,answers,parameters
-                summary,built-in,"what happened in this run, in a few figures?",
+                summary,built-in,"what happened in this run, in a few figures?",""
                 heap,built-in,which methods allocate the most memory?,top=10
                 lifetime,built-in,"which allocation sites make objects that live long, or die young?",top=10
                 waste,built-in,which allocation sites make objects that sit unused?,top=10
@@ -163,7 +183,9 @@ class ReportCommandIT {
         String html = Files.readString(dir.resolve("heap.html"));
         assertTrue(html.startsWith("<!DOCTYPE html>"));
         assertTrue(html.contains("<svg"), "a bar chart");
-        assertTrue(html.contains("<td>profq.samples.Allocations.allocate()</td><td class=\"num\">1110</td><td class=\"num\">31360</td>"), html);
+        assertTrue(html.contains("<td>profq.samples.Allocations.allocate()</td><td class=\"num\" data-value=\"1110\">1110</td>"
+                + "<td class=\"num\" data-value=\"31360\">30.6 KiB</td>"), html);
+        assertTrue(html.contains("\">30.6 KiB</text></g>"), "the chart's label in units: " + html);
         assertFalse(html.contains("http://") && !html.contains("xmlns=\"http://www.w3.org/2000/svg\""));
         assertFalse(html.contains("https://") || html.contains("src=") || html.contains("<link"), "nothing fetched from the network");
     }
