@@ -173,7 +173,7 @@ class ReportCommandIT {
         Outcome outcome = run(dir, profq("report", "nope", Recorded.sample("Recursion").toString()));
 
         assertEquals(2, outcome.exitCode());
-        assertEquals(List.of("profq: there is no report named 'nope'; the reports are summary, heap, lifetime, waste, time, values (see profq reports)."),
+        assertEquals(List.of("profq: there is no report named 'nope'; the reports are summary, heap, lifetime, waste, time, values, compare-heap, compare-time (see profq reports)."),
                 outcome.stderrLines());
     }
 
