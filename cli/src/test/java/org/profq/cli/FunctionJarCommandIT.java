@@ -22,7 +22,7 @@ import org.profq.cli.Forked.Outcome;
  * name and jar, after which the shell goes on.
  */
 class FunctionJarCommandIT {
-    private static final Path JAR = Path.of(Forked.property("profq.sample.udfs.jar")).toAbsolutePath();
+    private static final Path JAR = Path.of(Forked.property("profq.sample.udfs.jar")).toAbsolutePath().normalize();
 
     @Test
     void aJarNamedWithUdfGivesItsFunctions(@TempDir Path dir) throws Exception {
@@ -69,7 +69,7 @@ class FunctionJarCommandIT {
             terminal.await("failed: java.lang.ArithmeticException: / by zero");
             terminal.typeLine("SELECT COUNT(*) AS n FROM calls;");
             screen = terminal.await("(1 row)");
-            assertTrue(screen.contains("  5"), screen);
+            assertTrue(screen.contains("\n 5\n"), screen);
         }
     }
 }
