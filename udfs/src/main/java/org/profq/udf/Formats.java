@@ -57,7 +57,7 @@ public final class Formats {
     @Strict
     @Description("a share (0..1) as a percentage, one decimal: 0.123 is 12.3%")
     public static String fmt_share(Object share) {
-        double x = ((Number) share).doubleValue();
+        double x = Sample.number(share, "fmt_share");
         if (Double.isNaN(x) || Double.isInfinite(x)) {
             return String.valueOf(x);
         }

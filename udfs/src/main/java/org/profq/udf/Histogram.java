@@ -28,7 +28,7 @@ public final class Histogram {
             throw new IllegalArgumentException("histogram's buckets is " + buckets + "; give a number from 1 to 1000");
         }
         state.buckets = buckets;
-        state.values.add(((Number) x).doubleValue());
+        state.values.add(Sample.number(x, "histogram"));
         return state;
     }
 

@@ -33,8 +33,8 @@ public final class Overlap {
             state.a = Arrays.copyOf(state.a, state.size * 2);
             state.b = Arrays.copyOf(state.b, state.size * 2);
         }
-        state.a[state.size] = ((Number) shareA).doubleValue();
-        state.b[state.size] = ((Number) shareB).doubleValue();
+        state.a[state.size] = Sample.number(shareA, "overlap");
+        state.b[state.size] = Sample.number(shareB, "overlap");
         state.size++;
         return state;
     }

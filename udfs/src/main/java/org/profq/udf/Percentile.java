@@ -25,12 +25,12 @@ public final class Percentile {
         if (x == null || fraction == null) {
             return state;
         }
-        double p = ((Number) fraction).doubleValue();
+        double p = Sample.number(fraction, "percentile");
         if (!(p >= 0 && p <= 1)) {
             throw new IllegalArgumentException("percentile's p is " + p + "; give a fraction from 0 to 1, such as 0.9 for p90");
         }
         state.p = p;
-        state.values.add(((Number) x).doubleValue());
+        state.values.add(Sample.number(x, "percentile"));
         return state;
     }
 

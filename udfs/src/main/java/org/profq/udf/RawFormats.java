@@ -28,6 +28,6 @@ public final class RawFormats {
     @Strict
     @Description("x unchanged (formatting=raw; formatted: 12.3%)")
     public static double fmt_share(Object share) {
-        return ((Number) share).doubleValue();
+        return Sample.number(share, "fmt_share");
     }
 }

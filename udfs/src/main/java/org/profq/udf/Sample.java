@@ -17,6 +17,14 @@ final class Sample {
     private long seen;
     private long random = 0x9E3779B97F4A7C15L;
 
+    /** {@code value} as a double: the functions that take any SQL number see it as an Object; anything else is refused by name. */
+    static double number(Object value, String function) {
+        if (value instanceof Number number) {
+            return number.doubleValue();
+        }
+        throw new IllegalArgumentException(function + " takes a number; got " + value.getClass().getSimpleName() + " '" + value + "'");
+    }
+
     void add(double value) {
         seen++;
         if (size < EXACT) {

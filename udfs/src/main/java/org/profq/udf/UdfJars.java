@@ -243,8 +243,7 @@ public final class UdfJars {
                     }
                     SqlFunction function = owner.getValue().stream()
                             .filter(candidate -> candidate.kind() == SqlFunction.Kind.AGGREGATE
-                                    || candidate.name().equals(frame.getMethodName())
-                                    || methodOf(candidate).equals(frame.getMethodName()))
+                                    || javaName(candidate).equals(frame.getMethodName()))
                             .findFirst().orElse(owner.getValue().get(0));
                     return java.util.Optional.of("the function " + function.name() + " from " + function.source() + " failed: "
                             + cause);
@@ -254,8 +253,11 @@ public final class UdfJars {
         return java.util.Optional.empty();
     }
 
-    private static String methodOf(SqlFunction function) {
-        String signature = function.signature();
-        return signature.substring(0, signature.indexOf('('));
+    /** The Java method a scalar function runs (its SQL name unless @Description renamed it). */
+    private static String javaName(SqlFunction function) {
+        if (function.function() instanceof org.apache.calcite.schema.impl.ScalarFunctionImpl scalar) {
+            return scalar.method.getName();
+        }
+        return function.name();
     }
 }

@@ -110,6 +110,12 @@ class FunctionsTest {
     }
 
     @Test
+    void aNumberFunctionRefusesTextByName() {
+        Exception refused = assertThrows(Exception.class, () -> row("SELECT fmt_share('half')")); // folded while planned: not always an SQLException
+        assertTrue(causes(refused).contains("fmt_share takes a number; got String 'half'"), causes(refused));
+    }
+
+    @Test
     void histogramDrawsOneCharacterPerBucket() throws SQLException {
         assertEquals(List.of("█████"), row("SELECT histogram(x, 5) FROM (VALUES (1), (2), (3), (4), (5), (6), (7), (8), (9), (10)) AS t(x)"));
         assertEquals(List.of("█▁ ▁"), row("SELECT histogram(x, 4) FROM (VALUES (0), (0), (0), (0), (0), (0), (0), (0), (1), (4)) AS t(x)"));

@@ -42,6 +42,9 @@ import org.profq.udf.SqlFunction;
  * reads it. A call that does not exist has no stack (NULL) and no ancestors or descendants.
  */
 public final class CallTreeFunctions {
+    /** Their names, which no user's function may take. */
+    public static final List<String> NAMES = List.of("stack", "ancestors", "descendants");
+
     static final int CALL_ID = 0;
     static final int THREAD_ID = 1;
     static final int PARENT_CALL_ID = 3;

@@ -168,7 +168,8 @@ public final class ProfqDriver implements Driver {
             }
         }
         for (SqlFunction user : users) {
-            if (functions.find(user.name()).filter(known -> known.source().equals(FunctionLibrary.BUILT_IN)).isPresent()) {
+            if (functions.find(user.name()).filter(known -> known.source().equals(FunctionLibrary.BUILT_IN)).isPresent()
+                    || CallTreeFunctions.NAMES.contains(user.name().toLowerCase(java.util.Locale.ROOT))) {
                 throw new SQLException("the function jar " + user.source() + " has a function " + user.name()
                         + ", which is the name of one of profq's own; rename it", "08001");
             }
