@@ -120,6 +120,12 @@ class ReportCommandIT {
         assertTrue(lines.get(10).matches("most_self_time,\"?profq\\.samples\\.Allocations[.$].*"), lines.get(10));
         assertEquals("most_bytes_allocated,profq.samples.Allocations.allocate()", lines.get(11));
         assertEquals(12, lines.size());
+
+        // for people, the same figures formatted (fmt_bytes, fmt_ns); CSV above kept the numbers
+        Outcome table = run(dir, profq("report", "summary", Recorded.sample("Allocations").toString()));
+        assertEquals(0, table.exitCode(), table::toString);
+        assertTrue(table.stdout().matches("(?s).*\\n bytes_allocated +\\| 30\\.6 KiB *\\n.*"), table.stdout());
+        assertTrue(table.stdout().matches("(?s).*\\n duration_ns +\\| [0-9.]+ (ms|s) *\\n.*"), table.stdout());
     }
 
     @Test
@@ -168,6 +174,8 @@ class ReportCommandIT {
                 waste,built-in,which allocation sites make objects that sit unused?,top=10
                 time,built-in,which methods take the most time?,top=10
                 values,built-in,which methods are called with the same parameters most of the time?,top=10 min_calls=10
+                compare-heap,built-in,how did the heap profile change between two runs?,top=20
+                compare-time,built-in,how did the time profile change between two runs?,top=20
                 deep,reports/deep.sql,which calls are deeper than a depth?,min_depth=9 name='sum'
                 """, listed.stdout());
         assertEquals("depth\n10\n11\n", ran.stdout(), ran::toString);
@@ -195,7 +203,7 @@ class ReportCommandIT {
         Outcome outcome = run(dir, profq("report", "nope", Recorded.sample("Recursion").toString()));
 
         assertEquals(2, outcome.exitCode());
-        assertEquals(List.of("profq: there is no report named 'nope'; the reports are summary, heap, lifetime, waste, time, values (see profq reports)."),
+        assertEquals(List.of("profq: there is no report named 'nope'; the reports are summary, heap, lifetime, waste, time, values, compare-heap, compare-time (see profq reports)."),
                 outcome.stderrLines());
     }
 
