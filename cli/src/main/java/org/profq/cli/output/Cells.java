@@ -4,6 +4,8 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Locale;
 
+import org.profq.udf.Formats;
+
 /**
  * How one value is written as text: for people (rounded fractions, times and sizes in units)
  * or for machines (exact).
@@ -14,8 +16,6 @@ import java.util.Locale;
  * numbers are printed as they are.
  */
 public final class Cells {
-    private static final String[] BYTE_UNITS = {"KiB", "MiB", "GiB", "TiB", "PiB"};
-
     /** For the table, Markdown and HTML formats: {@code value} of the column named {@code column}. */
     public static String forPeople(String column, Object value) {
         if (value instanceof Number number && !(Double.isNaN(number.doubleValue()) || Double.isInfinite(number.doubleValue()))) {
@@ -59,33 +59,18 @@ public final class Cells {
         return name.equals("bytes") || name.endsWith("_bytes");
     }
 
-    /** {@code 830 ns}, {@code 12.5 µs}, {@code 756.6 ms}, {@code 2.3 s}. */
+    /**
+     * {@code 830 ns}, {@code 12.5 µs}, {@code 756.6 ms}, {@code 2.3 s}: as {@code fmt_ns} writes them
+     * ({@link Formats}, the one place profq scales numbers), but for a fraction of a nanosecond
+     * (an average) under a microsecond.
+     */
     static String nanos(double nanos) {
-        double size = Math.abs(nanos);
-        if (size < 1e3) {
-            return whole(nanos) + " ns";
-        }
-        if (size < 1e6) {
-            return String.format(Locale.ROOT, "%.1f µs", nanos / 1e3);
-        }
-        if (size < 1e9) {
-            return String.format(Locale.ROOT, "%.1f ms", nanos / 1e6);
-        }
-        return String.format(Locale.ROOT, "%.1f s", nanos / 1e9);
+        return Math.abs(nanos) < 1e3 ? whole(nanos) + " ns" : Formats.fmt_ns(Math.round(nanos));
     }
 
-    /** {@code 512 B}, {@code 30.6 KiB}, {@code 1.5 MiB}: powers of 1024, as the profiling language's kb and mb. */
+    /** {@code 512 B}, {@code 30.6 KiB}, {@code 1.5 MiB}: as {@code fmt_bytes} writes them, powers of 1024. */
     static String bytes(double bytes) {
-        double size = Math.abs(bytes);
-        if (size < 1024) {
-            return whole(bytes) + " B";
-        }
-        int unit = -1;
-        while (size >= 1024 && unit < BYTE_UNITS.length - 1) {
-            size /= 1024;
-            unit++;
-        }
-        return String.format(Locale.ROOT, "%.1f %s", Math.signum(bytes) * size, BYTE_UNITS[unit]);
+        return Math.abs(bytes) < 1024 ? whole(bytes) + " B" : Formats.fmt_bytes(Math.round(bytes));
     }
 
     private static String whole(double number) {
