@@ -18,7 +18,9 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
+import org.profq.format.RecordingLayout;
 import org.profq.recording.Recording;
+import org.profq.recording.RecordingException;
 
 /**
  * The columnar index of a recording: the tables of {@link IndexColumn} (derived columns
@@ -41,6 +43,7 @@ public final class RecordingIndex implements StoredColumns {
     public static final String DIRECTORY = "index";
 
     private static volatile long builds;
+    private static volatile long extensions;
 
     private final Recording recording;
     private final IndexPlaces places;
@@ -82,14 +85,17 @@ public final class RecordingIndex implements StoredColumns {
     public synchronized void prepare(Collection<IndexColumn.Table> wanted) {
         Set<IndexColumn.Table> missing = EnumSet.noneOf(IndexColumn.Table.class);
         Map<IndexColumn.Table, String> damage = new LinkedHashMap<>();
+        Map<IndexColumn.Table, BuiltTable> grown = new EnumMap<>(IndexColumn.Table.class);
         for (IndexColumn.Table table : wanted) {
             IndexColumn.Table built = table.built();
-            if (tables.containsKey(built) || missing.contains(built)) {
+            if (tables.containsKey(built) || missing.contains(built) || grown.containsKey(built)) {
                 continue;
             }
             Found found = find(built);
             if (found.table != null) {
                 tables.put(built, found.table);
+            } else if (found.grown != null) {
+                grown.put(built, found.grown);
             } else {
                 missing.add(built);
                 if (found.damage != null) {
@@ -97,10 +103,63 @@ public final class RecordingIndex implements StoredColumns {
                 }
             }
         }
+        missing.addAll(extend(grown, damage));
+        if (System.getenv("PROFQ_DEBUG") != null) System.err.println("DEBUG prepare wanted=" + wanted + " missing=" + missing + " grown=" + grown.keySet() + " damage=" + damage);
         if (!missing.isEmpty()) {
             build(missing);
             damage.values().forEach(this::sayRebuilt);
         }
+    }
+
+    /**
+     * Extends the tables of {@code grown} (built before from fewer of this recording's events) in
+     * place, the tables that ended at one place in the log in one pass; gives those that could not
+     * be (damaged, putting why in {@code damage}, or whose log a window cut), to build instead.
+     */
+    private Set<IndexColumn.Table> extend(Map<IndexColumn.Table, BuiltTable> grown, Map<IndexColumn.Table, String> damage) {
+        Set<IndexColumn.Table> failed = EnumSet.noneOf(IndexColumn.Table.class);
+        Map<Long, Map<IndexColumn.Table, BuiltTable>> byEnd = new LinkedHashMap<>();
+        grown.forEach((table, built) -> byEnd.computeIfAbsent(built.manifest.logBytes(), end -> new EnumMap<>(IndexColumn.Table.class))
+                .put(table, built));
+        for (Map<IndexColumn.Table, BuiltTable> group : byEnd.values()) {
+            try (TableLocks locks = TableLocks.lock(group.values().stream().map(BuiltTable::directory).toList())) {
+                Map<IndexColumn.Table, Path> directories = new EnumMap<>(IndexColumn.Table.class);
+                Map<IndexColumn.Table, IndexManifest> manifests = new EnumMap<>(IndexColumn.Table.class);
+                for (Map.Entry<IndexColumn.Table, BuiltTable> table : group.entrySet()) {
+                    // Another process may have extended it while this one waited for the lock.
+                    Optional<IndexManifest> now = IndexManifest.read(table.getValue().directory, table.getKey());
+                    if (now.isPresent() && now.get().mismatch(recording).isEmpty()) {
+                        tables.put(table.getKey(), new BuiltTable(table.getValue().directory, now.get()));
+                    } else if (now.isPresent() && now.get().equals(table.getValue().manifest)) {
+                        directories.put(table.getKey(), table.getValue().directory);
+                        manifests.put(table.getKey(), table.getValue().manifest);
+                    } else {
+                        failed.add(table.getKey()); // changed under this process: built afresh
+                    }
+                }
+                if (!directories.isEmpty()) {
+                    Map<IndexColumn.Table, IndexManifest> extended = IndexBuilder.extend(recording, directories, manifests);
+                    extended.forEach((table, manifest) -> tables.put(table, new BuiltTable(directories.get(table), manifest)));
+                    extensions++;
+                    columns.keySet().removeIf(column -> extended.containsKey(column.table.built()));
+                    if (extended.containsKey(IndexColumn.Table.CALLS)) {
+                        contextPaths = null;
+                    }
+                }
+            } catch (IndexDamagedException e) {
+                group.keySet().forEach(table -> damage.put(table, e.getMessage()));
+                failed.addAll(group.keySet());
+            } catch (RecordingException cannotGoOn) {
+                if (System.getenv("PROFQ_DEBUG") != null) cannotGoOn.printStackTrace();
+                failed.addAll(group.keySet()); // e.g. a window deleted the log file it ended in: built afresh
+            } catch (IOException e) {
+                if (!IndexPlaces.noRoom(e)) {
+                    throw cannotBuild(group.values().iterator().next().directory.getParent(), e);
+                }
+                failed.addAll(group.keySet()); // built where there is room
+            }
+        }
+        return failed;
     }
 
     /** The rows of {@code table}, which must have been {@link #prepare}d. */
@@ -124,7 +183,7 @@ public final class RecordingIndex implements StoredColumns {
                 if (!Files.isRegularFile(file)) {
                     throw new IndexDamagedException(file + " is missing");
                 }
-                mapped = MappedColumn.map(file, table.manifest.rows(column.table), table.manifest.checksum(column));
+                mapped = MappedColumn.map(file, table.manifest.extent(column));
             } catch (IndexDamagedException e) {
                 throw new DamagedTableException(column.table.built(), e);
             } catch (IOException e) {
@@ -173,6 +232,19 @@ public final class RecordingIndex implements StoredColumns {
         return true;
     }
 
+    /** How many times this JVM has extended tables of an index (one pass over the events after those they held each): for tests. */
+    public static long extensions() {
+        return extensions;
+    }
+
+    /**
+     * Whether tables of this recording can be extended: not when it keeps a window, whose oldest
+     * log files are deleted as it grows, so that a table's first rows are no longer the log's.
+     */
+    private boolean extensible() {
+        return recording.window().isEmpty() && !Files.isDirectory(RecordingLayout.namesDirectory(recording.directory()));
+    }
+
     /** Where {@code table} is, which must have been {@link #prepare}d: for tests and messages. */
     public synchronized Path directory(IndexColumn.Table table) {
         return opened(table).directory;
@@ -190,8 +262,12 @@ public final class RecordingIndex implements StoredColumns {
         System.err.println("profq: rebuilt the index of " + recording.directory() + " from events/: " + damage);
     }
 
-    /** A table found on disk, or why none could be used: damage (said when it is rebuilt), or null when it is absent or stale. */
-    private record Found(BuiltTable table, String damage) {
+    /**
+     * A table found on disk that covers the recording; or one built from fewer of its events, to
+     * extend; or why none could be used: damage (said when it is rebuilt), or null when it is
+     * absent or stale.
+     */
+    private record Found(BuiltTable table, BuiltTable grown, String damage) {
     }
 
     /** {@code table} as built before, in the recording's index or the user's cache: the first that covers the recording as opened. */
@@ -210,7 +286,10 @@ public final class RecordingIndex implements StoredColumns {
                 }
                 Optional<String> mismatch = manifest.flatMap(current -> current.mismatch(recording));
                 if (manifest.isPresent() && mismatch.isEmpty()) {
-                    return new Found(new BuiltTable(directory, manifest.get()), null);
+                    return new Found(new BuiltTable(directory, manifest.get()), null, null);
+                }
+                if (mismatch.isPresent() && manifest.get().grewSince(recording) && extensible()) {
+                    return new Found(null, new BuiltTable(directory, manifest.get()), null);
                 }
                 if (mismatch.isPresent() && !manifest.get().grewSince(recording)) {
                     damage = damage == null ? mismatch.get() : damage;
@@ -221,7 +300,7 @@ public final class RecordingIndex implements StoredColumns {
                 damage = damage == null ? e.toString() : damage;
             }
         }
-        return new Found(null, damage);
+        return new Found(null, null, damage);
     }
 
     /**

@@ -15,7 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * modification time; a rebuilt index's files are new files.
  */
 final class VerifiedColumnFiles {
-    private record Stamp(Object fileKey, long size, FileTime modified, long checksum) {
+    private record Stamp(Object fileKey, long size, FileTime modified, ColumnExtent extent) {
     }
 
     private static final Map<Path, Stamp> VERIFIED = new ConcurrentHashMap<>();
@@ -23,17 +23,17 @@ final class VerifiedColumnFiles {
     private VerifiedColumnFiles() {
     }
 
-    /** Whether {@code file}, as {@code attributes} describe it now, was found to have {@code checksum}. */
-    static boolean verified(Path file, BasicFileAttributes attributes, long checksum) {
-        return Objects.equals(VERIFIED.get(file.toAbsolutePath()), stamp(attributes, checksum));
+    /** Whether {@code file}, as {@code attributes} describe it now, was found to hold {@code extent}. */
+    static boolean verified(Path file, BasicFileAttributes attributes, ColumnExtent extent) {
+        return Objects.equals(VERIFIED.get(file.toAbsolutePath()), stamp(attributes, extent));
     }
 
-    /** Remembers that {@code file}, as {@code attributes} describe it, has {@code checksum}. */
-    static void remember(Path file, BasicFileAttributes attributes, long checksum) {
-        VERIFIED.put(file.toAbsolutePath(), stamp(attributes, checksum));
+    /** Remembers that {@code file}, as {@code attributes} describe it, holds {@code extent}. */
+    static void remember(Path file, BasicFileAttributes attributes, ColumnExtent extent) {
+        VERIFIED.put(file.toAbsolutePath(), stamp(attributes, extent));
     }
 
-    private static Stamp stamp(BasicFileAttributes attributes, long checksum) {
-        return new Stamp(attributes.fileKey(), attributes.size(), attributes.lastModifiedTime(), checksum);
+    private static Stamp stamp(BasicFileAttributes attributes, ColumnExtent extent) {
+        return new Stamp(attributes.fileKey(), attributes.size(), attributes.lastModifiedTime(), extent);
     }
 }
