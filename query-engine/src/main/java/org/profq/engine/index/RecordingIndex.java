@@ -104,7 +104,6 @@ public final class RecordingIndex implements StoredColumns {
             }
         }
         missing.addAll(extend(grown, damage));
-        if (System.getenv("PROFQ_DEBUG") != null) System.err.println("DEBUG prepare wanted=" + wanted + " missing=" + missing + " grown=" + grown.keySet() + " damage=" + damage);
         if (!missing.isEmpty()) {
             build(missing);
             damage.values().forEach(this::sayRebuilt);
@@ -150,7 +149,6 @@ public final class RecordingIndex implements StoredColumns {
                 group.keySet().forEach(table -> damage.put(table, e.getMessage()));
                 failed.addAll(group.keySet());
             } catch (RecordingException cannotGoOn) {
-                if (System.getenv("PROFQ_DEBUG") != null) cannotGoOn.printStackTrace();
                 failed.addAll(group.keySet()); // e.g. a window deleted the log file it ended in: built afresh
             } catch (IOException e) {
                 if (!IndexPlaces.noRoom(e)) {
