@@ -97,6 +97,12 @@ record IndexManifest(int format, IndexColumn.Table table, long startedAtEpochNan
                 && logBytes < recording.logBytes() && events <= recording.eventCount();
     }
 
+    /** Whether this table was built from more of {@code recording}'s events than it shows (opened before the build). */
+    boolean isAheadOf(Recording recording) {
+        return startedAtEpochNanos == recording.run().startedAtEpochNanos() && pid == recording.run().pid()
+                && logBytes > recording.logBytes() && events >= recording.eventCount();
+    }
+
     void write(Path directory) throws IOException {
         Properties properties = new Properties();
         properties.setProperty("format", Integer.toString(format));

@@ -86,9 +86,10 @@ public final class RecordingIndex implements StoredColumns {
         Set<IndexColumn.Table> missing = EnumSet.noneOf(IndexColumn.Table.class);
         Map<IndexColumn.Table, String> damage = new LinkedHashMap<>();
         Map<IndexColumn.Table, BuiltTable> grown = new EnumMap<>(IndexColumn.Table.class);
+        Set<IndexColumn.Table> ahead = EnumSet.noneOf(IndexColumn.Table.class);
         for (IndexColumn.Table table : wanted) {
             IndexColumn.Table built = table.built();
-            if (tables.containsKey(built) || missing.contains(built) || grown.containsKey(built)) {
+            if (tables.containsKey(built) || missing.contains(built) || grown.containsKey(built) || ahead.contains(built)) {
                 continue;
             }
             Found found = find(built);
@@ -96,6 +97,8 @@ public final class RecordingIndex implements StoredColumns {
                 tables.put(built, found.table);
             } else if (found.grown != null) {
                 grown.put(built, found.grown);
+            } else if (found.ahead) {
+                ahead.add(built);
             } else {
                 missing.add(built);
                 if (found.damage != null) {
@@ -104,6 +107,12 @@ public final class RecordingIndex implements StoredColumns {
             }
         }
         missing.addAll(extend(grown, damage));
+        if (!ahead.isEmpty()) {
+            // Another process (profq record's indexer) extended these past this snapshot: this
+            // statement gets tables of its own, and the shared ones stay as they are.
+            builds++;
+            tables.putAll(buildForThisJvm(ahead));
+        }
         if (!missing.isEmpty()) {
             build(missing);
             damage.values().forEach(this::sayRebuilt);
@@ -265,7 +274,7 @@ public final class RecordingIndex implements StoredColumns {
      * extend; or why none could be used: damage (said when it is rebuilt), or null when it is
      * absent or stale.
      */
-    private record Found(BuiltTable table, BuiltTable grown, String damage) {
+    private record Found(BuiltTable table, BuiltTable grown, boolean ahead, String damage) {
     }
 
     /** {@code table} as built before, in the recording's index or the user's cache: the first that covers the recording as opened. */
@@ -284,10 +293,13 @@ public final class RecordingIndex implements StoredColumns {
                 }
                 Optional<String> mismatch = manifest.flatMap(current -> current.mismatch(recording));
                 if (manifest.isPresent() && mismatch.isEmpty()) {
-                    return new Found(new BuiltTable(directory, manifest.get()), null, null);
+                    return new Found(new BuiltTable(directory, manifest.get()), null, false, null);
                 }
                 if (mismatch.isPresent() && manifest.get().grewSince(recording) && extensible()) {
-                    return new Found(null, new BuiltTable(directory, manifest.get()), null);
+                    return new Found(null, new BuiltTable(directory, manifest.get()), false, null);
+                }
+                if (mismatch.isPresent() && manifest.get().isAheadOf(recording)) {
+                    return new Found(null, null, true, null);
                 }
                 if (mismatch.isPresent() && !manifest.get().grewSince(recording)) {
                     damage = damage == null ? mismatch.get() : damage;
@@ -298,7 +310,7 @@ public final class RecordingIndex implements StoredColumns {
                 damage = damage == null ? e.toString() : damage;
             }
         }
-        return new Found(null, null, damage);
+        return new Found(null, null, false, damage);
     }
 
     /**
