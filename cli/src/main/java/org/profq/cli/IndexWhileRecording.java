@@ -31,7 +31,14 @@ final class IndexWhileRecording {
     private final Path directory;
     private final Thread thread;
     private boolean programEnded;
+    /** Whether the thread is extending the index (rather than waiting for the next period). */
+    private volatile boolean extending;
+    /** At the program's end, more than this left to index is left to the first query (which extends only the tables it reads). */
+    static final long TAIL_LIMIT_BYTES = 64L << 20;
+
     private Recording recording;
+    /** The log bytes the index covers. */
+    private long indexedLogBytes;
     private volatile Throwable failure;
 
     private IndexWhileRecording(Path directory) {
@@ -50,15 +57,25 @@ final class IndexWhileRecording {
 
     /**
      * After the program ended: waits for the extension under way, then indexes what the log holds
-     * now (the tail, and the end record) on the calling thread. Quiet when it cannot.
+     * now (the tail, and the end record) on the calling thread, if the indexer kept up with the
+     * program ({@link #TAIL_LIMIT_BYTES} or less is left); if it did not (a program that writes
+     * events faster than they can be indexed), the first query extends the tables it reads from
+     * where the indexer stopped. Quiet when it cannot.
      */
     void finish() {
         synchronized (this) {
             programEnded = true;
             notifyAll();
         }
+        boolean abandoned = extending;
+        if (abandoned) {
+            // At nice 19 on a busy machine it could take long: it is abandoned (its manifest is not
+            // replaced, so the index stays as the last extension left it) and the rest left to
+            // the first query, or to the tail below if the last extension kept up.
+            thread.interrupt();
+        }
         try {
-            thread.join(TimeUnit.MINUTES.toMillis(10));
+            thread.join(TimeUnit.SECONDS.toMillis(30));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return;
@@ -66,8 +83,12 @@ final class IndexWhileRecording {
         if (failure != null || thread.isAlive()) {
             return;
         }
+        if (abandoned && recording != null) {
+            recording.close(); // its reader may have been closed by the interrupt: the tail reads the log afresh
+            recording = null;
+        }
         try {
-            indexOnce();
+            indexOnce(TAIL_LIMIT_BYTES);
         } catch (RuntimeException | Error e) {
             // the first query builds what is missing
         } finally {
@@ -82,11 +103,22 @@ final class IndexWhileRecording {
         lowerPriority();
         try {
             while (waitForNextPeriod()) {
-                indexOnce();
+                extending = true;
+                try {
+                    indexOnce(Long.MAX_VALUE);
+                } finally {
+                    extending = false;
+                }
             }
         } catch (InterruptedException | RuntimeException | Error e) {
-            failure = e; // e.g. a damaged recording: the first query builds the index, and says why
+            if (!programEnded()) {
+                failure = e; // e.g. a damaged recording: the first query builds the index, and says why
+            } // else interrupted by finish(): the extension was abandoned, the index is as the last one left it
         }
+    }
+
+    private synchronized boolean programEnded() {
+        return programEnded;
     }
 
     /** Waits a period; false once the program has ended. */
@@ -97,8 +129,11 @@ final class IndexWhileRecording {
         return !programEnded;
     }
 
-    /** Reads on in the log and extends the index with what was flushed since the last time (nothing when nothing was). */
-    private void indexOnce() {
+    /**
+     * Reads on in the log and extends the index with what was flushed since the last time
+     * (nothing when nothing was, or when more than {@code limitBytes} was).
+     */
+    private void indexOnce(long limitBytes) {
         if (recording == null) {
             if (!Files.isDirectory(RecordingLayout.eventsDirectory(directory))) {
                 return;
@@ -115,7 +150,11 @@ final class IndexWhileRecording {
             }
             recording = newer;
         }
+        if (recording.logBytes() - indexedLogBytes > limitBytes) {
+            return;
+        }
         RecordingIndex.of(recording, notice -> { }).prepare(TABLES);
+        indexedLogBytes = recording.logBytes();
     }
 
     /** Nice 19 for this thread and the threads it starts (Linux sets nice per thread; new threads inherit it). */

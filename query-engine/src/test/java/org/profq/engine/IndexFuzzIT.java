@@ -60,7 +60,8 @@ class IndexFuzzIT {
 
     static {
         ProfileViews.NAMES.forEach(view -> QUERIES.put(view, "SELECT * FROM " + view));
-        for (String table : List.of("calls", "allocations", "deaths", "exceptions", "uses")) {
+        for (String table : List.of("calls", "allocations", "deaths", "exceptions", "uses", "params", "followed_objects",
+                "field_writes", "reference_fields")) {
             QUERIES.put(table, "SELECT * FROM " + table);
         }
     }

@@ -54,8 +54,8 @@ class IndexGrowthIT {
                 + "=out=" + recording + ",clock=exact,events=calls:exceptions:deaths,track=97", ManyEvents.class, "4000000000"))
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         try {
-            long logBytes = growTo(recording, program, 0, 3_000_000);
-            pause(recording, program);
+            growTo(recording, program, 0, 3_000_000);
+            long logBytes = pause(recording, program);
             try (Connection live = Rows.connect(recording.toString())) {
                 Map<String, String> rows = everyViewAndTable(live);
                 assertEquals(rows, freshBuildOfACopy(recording, "copy-0"), "the first build");
@@ -65,7 +65,7 @@ class IndexGrowthIT {
                     long before = logBytes;
                     logBytes = growTo(recording, program, before, before + before / 100); // about 1 %
                     if (round < 3) {
-                        pause(recording, program);
+                        logBytes = pause(recording, program);
                     } else {
                         program.destroyForcibly(); // SIGKILL: the index of what was flushed
                         program.waitFor(30, TimeUnit.SECONDS);
@@ -115,12 +115,13 @@ class IndexGrowthIT {
     /**
      * Stops the program (SIGSTOP) where its log reads to the end: not while a document's length
      * word is still zero with the document's bytes after it, which a reader takes for damage.
+     * Gives the log's length then.
      */
-    private static void pause(Path recording, Process program) throws IOException, InterruptedException {
+    private static long pause(Path recording, Process program) throws IOException, InterruptedException {
         for (int attempt = 0; ; attempt++) {
             signal(program, "STOP");
             try (Recording opened = Recording.open(recording)) {
-                return;
+                return opened.logBytes();
             } catch (RuntimeException midWrite) {
                 if (attempt == 20) {
                     throw midWrite;

@@ -39,7 +39,11 @@ public final class MappedColumn {
     private static final MappedByteBuffer[] NO_CHUNKS = new MappedByteBuffer[0];
 
     private final Path file;
+    /** The {@code .blocks} file, named in messages about a sealed block's entry. */
+    private final Path directoryFile;
     private final BasicFileAttributes mapped;
+    /** The {@code .blocks} file as mapped; null when it was not (no sealed blocks). */
+    private BasicFileAttributes mappedDirectory;
     private final long rows;
     /** Blocks whose entries are in the {@code .blocks} file; the later ones' are in the data file, from {@link #tailEntriesAt}. */
     private final long sealedBlocks;
@@ -50,6 +54,7 @@ public final class MappedColumn {
     private MappedColumn(Path file, BasicFileAttributes mapped, ColumnExtent extent, MappedByteBuffer[] chunks,
                          MappedByteBuffer[] directory) {
         this.file = file;
+        this.directoryFile = file == null ? null : file.resolveSibling(file.getFileName() + DIRECTORY_SUFFIX);
         this.mapped = mapped;
         this.rows = extent.rows();
         this.sealedBlocks = extent.sealedBlocks();
@@ -99,10 +104,23 @@ public final class MappedColumn {
             directory = mapChunks(directoryFile, directoryBytes);
         }
         MappedColumn column = new MappedColumn(file, attributes, extent, chunks, directory);
+        if (directoryBytes > 0) {
+            column.mappedDirectory = Files.readAttributes(directoryFile, BasicFileAttributes.class);
+        }
         if (tailOnly) {
-            column.check(extent, extent.sealedBlocks());
+            column.check(extent, extent.sealedBlocks(), extent.sealedChecksum());
         } else if (!VerifiedColumnFiles.verified(file, attributes, extent)) {
-            column.check(extent, 0);
+            // A column that grew since this process checked it is checked from the first block it
+            // did not check, if the entry before it still holds the CRC32C that ended that check.
+            ColumnExtent checked = VerifiedColumnFiles.checkedBefore(file, attributes);
+            long from = 0;
+            long chain = 0;
+            if (checked != null && checked.sealedBlocks() > 0 && checked.sealedBlocks() <= extent.sealedBlocks()
+                    && column.entryField(checked.sealedBlocks() - 1, 2) == checked.sealedChecksum()) {
+                from = checked.sealedBlocks();
+                chain = checked.sealedChecksum();
+            }
+            column.check(extent, from, chain);
             VerifiedColumnFiles.remember(file, attributes, extent);
         }
         return column;
@@ -121,23 +139,25 @@ public final class MappedColumn {
     }
 
     /**
-     * Checks the blocks from {@code firstBlock} (0, or the first of the tail): each one's data
+     * Checks the blocks from {@code firstBlock} (0, the first not checked before, or the first
+     * of the tail), the entry before which has the CRC32C {@code chainBefore}: each one's data
      * must come after the previous one's, in a width the layout allows, before the padding, and
      * match its entry's CRC32C, which chains to the previous entry's; the last sealed entry's must
      * be the manifest's, and so must the tail's CRC32C.
      */
-    private void check(ColumnExtent extent, long firstBlock) throws IndexDamagedException {
+    private void check(ColumnExtent extent, long firstBlock, long chainBefore) throws IndexDamagedException {
         CRC32C crc = new CRC32C();
         byte[] entryBytes = new byte[2 * Long.BYTES + Integer.BYTES];
         ByteBuffer entry = ByteBuffer.wrap(entryBytes).order(ByteOrder.LITTLE_ENDIAN);
-        long chain = firstBlock == 0 ? 0 : extent.sealedChecksum();
+        long chain = chainBefore;
         long dataEnd = tailEntriesAt - PADDING_BYTES;
-        long previousEnd = 0;
+        long previousEnd = firstBlock == 0 ? 0 : (entryField(firstBlock - 1, 1) >>> 8);
         long blocks = PackedLayout.blocks(rows);
         long tailStart = dataEnd;
         for (long block = firstBlock; block < blocks; block++) {
             if (block == sealedBlocks && chain != extent.sealedChecksum()) {
-                throw failsChecksum("its sealed blocks' CRC32C is " + hex(chain) + ", the manifest says " + hex(extent.sealedChecksum()));
+                throw failsChecksum("its sealed blocks' CRC32C is " + hex(chain) + ", the manifest says " + hex(extent.sealedChecksum())
+                        + " (of the last entry in " + directoryFile + ")");
             }
             long minimum = entryField(block, 0);
             long layout = entryField(block, 1);
@@ -145,7 +165,8 @@ public final class MappedColumn {
             int bits = (int) layout & 0xFF;
             long offset = layout >>> 8;
             if (bits > Long.SIZE || bits > MAX_PACKED_BITS && bits != Long.SIZE || offset < previousEnd) {
-                throw new IndexDamagedException(file + ": block " + block + " has a layout the writer never makes");
+                throw new IndexDamagedException(file + ": block " + block + " has a layout the writer never makes"
+                        + (block < sealedBlocks ? " (its entry in " + directoryFile + ")" : ""));
             }
             long length = PackedLayout.blockBytes(bits, (int) Math.min(BLOCK_ROWS, rows - (block << BLOCK_SHIFT)));
             if (offset + length > dataEnd) {
@@ -161,12 +182,14 @@ public final class MappedColumn {
             crc.update(entryBytes);
             chain = crc.getValue();
             if (stored != chain) {
-                throw failsChecksum("block " + block + "'s CRC32C is " + hex(chain) + ", its directory entry says " + hex(stored));
+                throw failsChecksum("block " + block + "'s CRC32C is " + hex(chain) + ", its directory entry says " + hex(stored)
+                        + (block < sealedBlocks ? " (in " + directoryFile + ")" : ""));
             }
             previousEnd = offset + length;
         }
         if (blocks == sealedBlocks && chain != extent.sealedChecksum()) {
-            throw failsChecksum("its sealed blocks' CRC32C is " + hex(chain) + ", the manifest says " + hex(extent.sealedChecksum()));
+            throw failsChecksum("its sealed blocks' CRC32C is " + hex(chain) + ", the manifest says " + hex(extent.sealedChecksum())
+                    + " (of the last entry in " + directoryFile + ")");
         }
         crc.reset();
         entry.clear();
@@ -213,6 +236,11 @@ public final class MappedColumn {
      * must not be read through this mapping.
      */
     boolean unchangedOnDisk() {
+        return unchanged(file, mapped) && (mappedDirectory == null || unchanged(directoryFile, mappedDirectory));
+    }
+
+    /** Whether {@code file} is still as {@code mapped} describes it: identity, size and modification time (a stat). */
+    static boolean unchanged(Path file, BasicFileAttributes mapped) {
         try {
             BasicFileAttributes now = Files.readAttributes(file, BasicFileAttributes.class);
             return Objects.equals(mapped.fileKey(), now.fileKey()) && mapped.size() == now.size()

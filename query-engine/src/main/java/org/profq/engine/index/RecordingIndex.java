@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -55,7 +56,18 @@ public final class RecordingIndex implements StoredColumns {
 
     /** A table of the index on disk: its directory and manifest. */
     private record BuiltTable(Path directory, IndexManifest manifest) {
+        /** The table's resume state file as it is now, for {@link #unchangedOnDisk}; null when it cannot be read. */
+        BasicFileAttributes resumeState() {
+            try {
+                return Files.readAttributes(directory.resolve(manifest.resumeFile()), BasicFileAttributes.class);
+            } catch (IOException gone) {
+                return null;
+            }
+        }
     }
+
+    /** The resume state file of each table opened, as it was when checked. */
+    private final Map<IndexColumn.Table, BasicFileAttributes> resumeStates = new EnumMap<>(IndexColumn.Table.class);
 
     private RecordingIndex(Recording recording, Consumer<String> notices) {
         this.recording = recording;
@@ -95,6 +107,7 @@ public final class RecordingIndex implements StoredColumns {
             Found found = find(built);
             if (found.table != null) {
                 tables.put(built, found.table);
+                resumeStates.put(built, found.resumeState);
             } else if (found.grown != null) {
                 grown.put(built, found.grown);
             } else if (found.ahead) {
@@ -111,7 +124,7 @@ public final class RecordingIndex implements StoredColumns {
             // Another process (profq record's indexer) extended these past this snapshot: this
             // statement gets tables of its own, and the shared ones stay as they are.
             builds++;
-            tables.putAll(buildForThisJvm(ahead));
+            buildForThisJvm(ahead).forEach(this::keep);
         }
         if (!missing.isEmpty()) {
             build(missing);
@@ -137,7 +150,7 @@ public final class RecordingIndex implements StoredColumns {
                     // Another process may have extended it while this one waited for the lock.
                     Optional<IndexManifest> now = IndexManifest.read(table.getValue().directory, table.getKey());
                     if (now.isPresent() && now.get().mismatch(recording).isEmpty()) {
-                        tables.put(table.getKey(), new BuiltTable(table.getValue().directory, now.get()));
+                        keep(table.getKey(), new BuiltTable(table.getValue().directory, now.get()));
                     } else if (now.isPresent() && now.get().equals(table.getValue().manifest)) {
                         directories.put(table.getKey(), table.getValue().directory);
                         manifests.put(table.getKey(), table.getValue().manifest);
@@ -147,7 +160,7 @@ public final class RecordingIndex implements StoredColumns {
                 }
                 if (!directories.isEmpty()) {
                     Map<IndexColumn.Table, IndexManifest> extended = IndexBuilder.extend(recording, directories, manifests);
-                    extended.forEach((table, manifest) -> tables.put(table, new BuiltTable(directories.get(table), manifest)));
+                    extended.forEach((table, manifest) -> keep(table, new BuiltTable(directories.get(table), manifest)));
                     extensions++;
                     columns.keySet().removeIf(column -> extended.containsKey(column.table.built()));
                     if (extended.containsKey(IndexColumn.Table.CALLS)) {
@@ -236,6 +249,13 @@ public final class RecordingIndex implements StoredColumns {
                 return false;
             }
         }
+        for (Map.Entry<IndexColumn.Table, BasicFileAttributes> state : resumeStates.entrySet()) {
+            BuiltTable table = tables.get(state.getKey());
+            if (table == null || state.getValue() == null
+                    || !MappedColumn.unchanged(table.directory.resolve(table.manifest.resumeFile()), state.getValue())) {
+                return false;
+            }
+        }
         return true;
     }
 
@@ -250,6 +270,12 @@ public final class RecordingIndex implements StoredColumns {
      */
     private boolean extensible() {
         return recording.window().isEmpty() && !Files.isDirectory(RecordingLayout.namesDirectory(recording.directory()));
+    }
+
+    /** Opens {@code table} as {@code built}, watching its resume state as it is now. */
+    private void keep(IndexColumn.Table table, BuiltTable built) {
+        tables.put(table, built);
+        resumeStates.put(table, built.resumeState());
     }
 
     /** Where {@code table} is, which must have been {@link #prepare}d: for tests and messages. */
@@ -274,7 +300,7 @@ public final class RecordingIndex implements StoredColumns {
      * extend; or why none could be used: damage (said when it is rebuilt), or null when it is
      * absent or stale.
      */
-    private record Found(BuiltTable table, BuiltTable grown, boolean ahead, String damage) {
+    private record Found(BuiltTable table, BasicFileAttributes resumeState, BuiltTable grown, boolean ahead, String damage) {
     }
 
     /** {@code table} as built before, in the recording's index or the user's cache: the first that covers the recording as opened. */
@@ -293,13 +319,17 @@ public final class RecordingIndex implements StoredColumns {
                 }
                 Optional<String> mismatch = manifest.flatMap(current -> current.mismatch(recording));
                 if (manifest.isPresent() && mismatch.isEmpty()) {
-                    return new Found(new BuiltTable(directory, manifest.get()), null, false, null);
+                    // Small: checked here, and watched like a mapped column, so that damage to it is found like a column's.
+                    BuiltTable found = new BuiltTable(directory, manifest.get());
+                    BasicFileAttributes resumeState = found.resumeState();
+                    ResumeState.read(directory, manifest.get());
+                    return new Found(found, resumeState, null, false, null);
                 }
                 if (mismatch.isPresent() && manifest.get().grewSince(recording) && extensible()) {
-                    return new Found(null, new BuiltTable(directory, manifest.get()), false, null);
+                    return new Found(null, null, new BuiltTable(directory, manifest.get()), false, null);
                 }
                 if (mismatch.isPresent() && manifest.get().isAheadOf(recording)) {
-                    return new Found(null, null, true, null);
+                    return new Found(null, null, null, true, null);
                 }
                 if (mismatch.isPresent() && !manifest.get().grewSince(recording)) {
                     damage = damage == null ? mismatch.get() : damage;
@@ -310,7 +340,7 @@ public final class RecordingIndex implements StoredColumns {
                 damage = damage == null ? e.toString() : damage;
             }
         }
-        return new Found(null, null, false, damage);
+        return new Found(null, null, null, false, damage);
     }
 
     /**
@@ -346,7 +376,7 @@ public final class RecordingIndex implements StoredColumns {
             }
         }
         builds++;
-        tables.putAll(built);
+        built.forEach(this::keep);
         columns.keySet().removeIf(column -> missing.contains(column.table.built()));
         if (missing.contains(IndexColumn.Table.CALLS)) {
             contextPaths = null;
