@@ -64,10 +64,11 @@ class IndexGrowthIT {
                     signal(program, "CONT");
                     long before = logBytes;
                     logBytes = growTo(recording, program, before, before + before / 100); // about 1 %
-                    if (round < 3) {
-                        logBytes = pause(recording, program);
-                    } else {
-                        program.destroyForcibly(); // SIGKILL: the index of what was flushed
+                    logBytes = pause(recording, program);
+                    if (round == 3) {
+                        // SIGKILL, no shutdown hook, no end record: the index of what was flushed. Killed
+                        // while paused where the log reads to its end, as a reader needs.
+                        program.destroyForcibly();
                         program.waitFor(30, TimeUnit.SECONDS);
                     }
                     long builds = RecordingIndex.builds();
