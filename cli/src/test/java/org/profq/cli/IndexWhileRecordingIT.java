@@ -36,7 +36,8 @@ import org.profq.engine.ProfileViews;
  * no index behind.
  */
 class IndexWhileRecordingIT {
-    private static final List<String> TABLES = List.of("calls", "allocations", "deaths", "exceptions", "uses");
+    private static final List<String> TABLES = List.of("calls", "allocations", "deaths", "exceptions", "uses", "params",
+            "followed_objects", "field_writes", "reference_fields");
 
     @TempDir
     Path dir;

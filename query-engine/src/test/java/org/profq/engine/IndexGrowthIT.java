@@ -42,7 +42,8 @@ import profq.samples.ManyEvents;
  * (SIGKILL), and the index of what it flushed is extended once more, with the same rows again.
  */
 class IndexGrowthIT {
-    private static final List<String> TABLES = List.of("calls", "allocations", "deaths", "exceptions", "uses");
+    private static final List<String> TABLES = List.of("calls", "allocations", "deaths", "exceptions", "uses", "params",
+            "followed_objects", "field_writes", "reference_fields");
 
     @TempDir
     Path scratch;
