@@ -7,8 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.profq.engine.index.IndexProgress;
 import org.profq.format.RecordingLayout;
 import org.profq.recording.Recording;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -32,7 +34,7 @@ import picocli.CommandLine.Spec;
                 "                    [--events=KINDS] [--out=DIR] [--clock=tick|exact]",
                 "                    [--tick=MICROS] [--track=N] [--cache=DIR|off]",
                 "                    [--max-size=SIZE] [--max-age=DURATION]",
-                "                    [--values=PATTERN]... [--raw-strings]",
+                "                    [--values=PATTERN]... [--raw-strings] [--no-index]",
                 "                    -- java [JVM options] MAIN [args...]"},
         description = {
                 "%nMAIN is a class, -jar app.jar, or -m module/class. The recording is a directory,"
@@ -40,6 +42,9 @@ import picocli.CommandLine.Spec;
                 "%nEvery JVM the program starts with the same agent option (a harness forking with its own JVM"
                         + " options) is recorded too, into the recording's jvms/jvm2.profq, jvms/jvm3.profq, ...;"
                         + " profq info lists them and profq sql opens each as a schema (jvm2, jvm3, ...).",
+                "%nWhile the program runs, profq indexes the recording on a background thread of its own, at the"
+                        + " lowest priority (nice 19), so that when the program ends only the tail is left to index and"
+                        + " the first query answers at once; --no-index leaves the index to the first query.",
                 "%nThe program's stdin, stdout and stderr are its own; when it ends, profq prints one summary"
                         + " line on stderr and exits with the program's exit code.%n"},
         exitCodeListHeading = "%nExit codes:%n",
@@ -109,6 +114,11 @@ public final class RecordCommand implements Callable<Integer> {
             description = "With --values: keep string parameters' text (up to 4096 characters), not only their 64-bit hash.")
     boolean rawStrings;
 
+    @Option(names = "--no-index",
+            description = "Do not index the recording while the program runs (nor with --max-size or --max-age, whose"
+                    + " log is cut as it grows); the first query builds the index instead.")
+    boolean noIndex;
+
     @Parameters(paramLabel = "java", arity = "0..*",
             description = "After --: the java command line to run, starting with java or the path of a java executable.")
     List<String> javaWords = new ArrayList<>();
@@ -126,13 +136,24 @@ public final class RecordCommand implements Callable<Integer> {
         // agent option records into the same group.
         String agent = "-javaagent:" + agentJar + "=" + agentOptions(directory.path().toAbsolutePath().toString());
 
+        IndexWhileRecording indexer = null;
+        if (!noIndex && maxSize == null && maxAge == null) {
+            IndexProgress.showOn(null); // the program's terminal is its own: no progress bar over its output
+            indexer = IndexWhileRecording.start(directory.path());
+        }
         int exitCode;
         try {
             exitCode = ProgramRun.run(java.withAgent(agent));
         } catch (IOException e) {
+            if (indexer != null) {
+                indexer.finish();
+            }
             directory.removeIfUnused();
             throw new CommandFailure("cannot start " + java.words().get(0) + " (" + e.getMessage()
                     + "); put java on the PATH or give the path of a java executable after --.", e);
+        }
+        if (indexer != null) {
+            indexer.finish();
         }
         System.err.println("profq: " + summary(directory, exitCode));
         return exitCode;
