@@ -3,8 +3,6 @@ package org.profq.engine.index;
 import static org.profq.engine.index.PackedLayout.*;
 
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -15,15 +13,14 @@ import java.util.zip.CRC32C;
 
 /**
  * Appends values to one column file in the {@link PackedLayout}: the writing side of
- * {@link MappedColumn}. Values are gathered a block at a time; each block is stored as its
- * minimum and the differences from it, in as few bits as its range needs. The directory of
+ * {@link MappedColumn}. Values are gathered a block at a time; each block is stored in the
+ * encoding that makes it smallest ({@link BlockEncoder}). The directory of
  * blocks is spooled to a side file and appended at {@link #close}, so that a column of any
  * length costs a fixed amount of heap. One writer per column; close it to finish the file. It
  * keeps the CRC32C of what it wrote, for the manifest, so the index is never read back to
  * checksum it.
  */
 final class ColumnWriter implements AutoCloseable {
-    private static final VarHandle LITTLE_ENDIAN_LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final int BUFFER_BYTES = 256 * 1024;
 
     private final FileChannel file;
@@ -33,8 +30,7 @@ final class ColumnWriter implements AutoCloseable {
     private final ByteBuffer entries = ByteBuffer.allocateDirect(BUFFER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
     private final CRC32C checksum = new CRC32C();
     private final long[] block = new long[BLOCK_ROWS];
-    /** One block packed (and room for a last whole word). */
-    private final byte[] packed = new byte[BLOCK_ROWS * Long.BYTES + Long.BYTES];
+    private final BlockEncoder encoder = new BlockEncoder();
     private int blockRows;
     private long dataBytes;
 
@@ -80,61 +76,16 @@ final class ColumnWriter implements AutoCloseable {
 
     /** Writes the block of the {@code rows} values at {@code values[from]}. */
     private void writeBlock(long[] values, int from, int rows) throws IOException {
-        long min = values[from];
-        long max = values[from];
-        for (int row = from + 1; row < from + rows; row++) {
-            // branches rather than Math.min/max: ids and times mostly rise, so they predict well
-            long value = values[row];
-            if (value > max) {
-                max = value;
-            } else if (value < min) {
-                min = value;
-            }
-        }
-        int bits = bitsFor(max - min);
+        encoder.encode(values, from, rows);
         if (entries.remaining() < DIRECTORY_ENTRY_BYTES) {
             drain(entries, directory, null);
         }
-        entries.putLong(min).putLong(dataBytes << 8 | bits);
-        int length = pack(values, from, rows, min, bits);
-        if (data.remaining() < length) {
+        entries.putLong(encoder.base).putLong(PackedLayout.layout(dataBytes, encoder.encoding, encoder.bits));
+        if (data.remaining() < encoder.length) {
             drain(data, file, checksum);
         }
-        data.put(packed, 0, length);
-        dataBytes += length;
-    }
-
-    /**
-     * Packs the {@code rows} values at {@code values[from]}, less {@code min}, in {@code bits}
-     * bits each into {@link #packed}; gives its length in bytes. Values are gathered into a
-     * 64-bit word, stored whole when full (little-endian, so the same bytes as value after
-     * value, least significant bit first).
-     */
-    private int pack(long[] values, int from, int rows, long min, int bits) {
-        if (bits == Long.SIZE) {
-            for (int row = 0; row < rows; row++) {
-                LITTLE_ENDIAN_LONGS.set(packed, row << 3, values[from + row] - min);
-            }
-            return rows << 3;
-        }
-        int at = 0;
-        if (bits > 0) {
-            long word = 0;
-            int used = 0;
-            for (int row = from; row < from + rows; row++) {
-                long value = values[row] - min;
-                word |= value << used;
-                used += bits;
-                if (used >= Long.SIZE) {
-                    LITTLE_ENDIAN_LONGS.set(packed, at, word);
-                    at += Long.BYTES;
-                    used -= Long.SIZE;
-                    word = used == 0 ? 0 : value >>> (bits - used); // the bits that did not fit
-                }
-            }
-            LITTLE_ENDIAN_LONGS.set(packed, at, word); // the rest, of which the block keeps (used + 7) / 8 bytes
-        }
-        return (int) blockBytes(bits, rows);
+        data.put(encoder.data, 0, encoder.length);
+        dataBytes += encoder.length;
     }
 
     private void putDataByte(byte value) throws IOException {

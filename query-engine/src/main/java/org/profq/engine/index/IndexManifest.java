@@ -28,7 +28,7 @@ record IndexManifest(int format, IndexColumn.Table table, long startedAtEpochNan
      * 2: deaths, exceptions and allocations.tracked. 3: a CRC32C per column file. 4: uses.
      * 5: packed columns. 6: value profiles. 7: a directory and a manifest per table.
      */
-    static final int FORMAT = 7;
+    static final int FORMAT = 8;
     static final String FILE = "manifest.properties";
     private static final String CHECKSUM_PREFIX = "crc32c.";
 
