@@ -22,7 +22,12 @@ final class BlockEncoder {
     private static final int SAMPLES = 9;
     /** Stretches of rows whose slopes give a block's typical slope. */
     private static final int STRETCHES = 16;
-    /** Every how many rows a block's exceptions are first estimated from. */
+    /**
+     * The narrowest line worth looking for exceptions in: below it they save a bit or two of
+     * a narrow column (depths, method ids) for more time on the writing thread than that is worth.
+     */
+    private static final int MIN_PATCHED_BITS = 5;
+    /** Every how many rows a block's lines and exceptions are first estimated from. */
     private static final int SAMPLE_STEP = 8;
     /** The widest block: a slope, 64-bit values, and every row an exception of 64 bits. */
     static final int MAX_BLOCK_BYTES = Long.BYTES + BLOCK_ROWS * Long.BYTES + EXCEPTION_HEADER_BYTES + BITMAP_BYTES
@@ -83,15 +88,24 @@ final class BlockEncoder {
         candidates[0] = ends;
         candidates[1] = typical;
         candidates[2] = whole;
-        for (int c = 0; c < candidates.length; c++) {
-            long candidate = candidates[c];
-            if (candidate != 0 && (c == 0 || candidate != candidates[c - 1])) {
-                int candidateBits = lineBits(values, from, rows, candidate);
-                if (candidateBits < lineBits) {
+        // each sized on every SAMPLE_STEP-th row, the best then exactly
+        int sampledBits = frameBits;
+        for (long candidate : candidates) {
+            if (candidate != 0) {
+                int candidateBits = lineBits(values, from, rows, candidate, SAMPLE_STEP);
+                if (candidateBits < sampledBits) {
                     slope = candidate;
-                    lineBits = candidateBits;
-                    lineMin = lineMinimum;
+                    sampledBits = candidateBits;
                 }
+            }
+        }
+        if (slope != 0) {
+            lineBits = lineBits(values, from, rows, slope, 1);
+            lineMin = lineMinimum;
+            if (lineBits >= frameBits) {
+                slope = 0;
+                lineBits = frameBits;
+                lineMin = min;
             }
         }
         long lineCost = (long) rows * lineBits + (slope == 0 ? 0 : Long.SIZE);
@@ -107,7 +121,7 @@ final class BlockEncoder {
         long patchedCost = Long.MAX_VALUE;
         long patchedSlope = 0;
         int patchedWidth = 0;
-        if (lineBits >= 3) {
+        if (lineBits >= MIN_PATCHED_BITS) {
             candidates[0] = 0;
             long estimate = Long.MAX_VALUE;
             for (long candidate : candidates) {
@@ -157,13 +171,16 @@ final class BlockEncoder {
         return (difference / rows << SLOPE_FRACTION_BITS) + (difference % rows << SLOPE_FRACTION_BITS) / rows;
     }
 
-    /** The bits of the residuals of the values from the line through 0 of {@code slope}; their minimum in {@link #lineMinimum}. */
-    private int lineBits(long[] values, int from, int rows, long slope) {
+    /**
+     * The bits of the residuals of the values from the line through 0 of {@code slope}, of every
+     * {@code step}-th row; their minimum in {@link #lineMinimum}.
+     */
+    private int lineBits(long[] values, int from, int rows, long slope, int step) {
         long min = values[from];
         long max = min;
         long line = 0;
-        for (int row = from + 1; row < from + rows; row++) {
-            line += slope;
+        for (int row = from + step; row < from + rows; row += step) {
+            line += slope * step;
             long residual = values[row] - (line >> SLOPE_FRACTION_BITS);
             if (residual > max) {
                 max = residual;
