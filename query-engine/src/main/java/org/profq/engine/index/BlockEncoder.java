@@ -11,8 +11,9 @@ import java.util.Arrays;
  * Encodes one block of a column in the {@link PackedLayout} encoding that makes it smallest:
  * its minimum and differences ({@code FRAME}), a line and the wobble around it ({@code LINEAR}),
  * a handful of distinct values ({@code DICTIONARY}), or either of the first two with the rows that
- * would widen it set apart ({@code PATCHED}). Each is sized in a pass or two over the block, with
- * no sorting: a block costs a few microseconds on the writing thread. One per column writer,
+ * would widen it set apart ({@code PATCHED}). Candidates are sized on a sample of the block's rows
+ * and only the best exactly, with no sorting of the block: a block costs a few microseconds on the
+ * writing thread. One per column writer,
  * reused for every block; after {@link #encode}, its fields are the block's directory entry and data.
  */
 final class BlockEncoder {
@@ -55,7 +56,7 @@ final class BlockEncoder {
     /** The residuals' minimum that {@link #lineBits} found last. */
     private long lineMinimum;
     /** The cost in bits of the exceptions' width that {@link #patchedWidth} found last. */
-    private long patchedCost;
+    private long lastPatchedCost;
 
     /** Encodes the {@code rows} values at {@code values[from]} (1 to {@link PackedLayout#BLOCK_ROWS}). */
     void encode(long[] values, int from, int rows) {
@@ -76,14 +77,13 @@ final class BlockEncoder {
             return;
         }
 
-        // A line: the slope from end to end, or the median of slopes over short stretches (which
-        // rows that stray, such as parents among their children, do not move).
+        // A line: the slope from end to end, or the typical slope (which rows that stray, such as
+        // parents among their children, do not move), or that rounded to a whole step a row.
         long slope = 0;
         long lineMin = min;
         int lineBits = frameBits;
         long ends = slopeOver(values[from + rows - 1] - values[from], rows - 1);
         long typical = typicalSlope(values, from, rows);
-        // ids handed out one by one are a whole number of steps a row: the typical slope rounded
         long whole = (typical + (1L << (SLOPE_FRACTION_BITS - 1))) & -(1L << SLOPE_FRACTION_BITS);
         candidates[0] = ends;
         candidates[1] = typical;
@@ -120,27 +120,27 @@ final class BlockEncoder {
         // Each is first sized on every SAMPLE_STEP-th row, then the best sized exactly if it may pay.
         long patchedCost = Long.MAX_VALUE;
         long patchedSlope = 0;
-        int patchedWidth = 0;
+        int exceptionWidth = 0;
         if (lineBits >= MIN_PATCHED_BITS) {
             candidates[0] = 0;
             long estimate = Long.MAX_VALUE;
             for (long candidate : candidates) {
                 patchedWidth(values, from, rows, candidate, SAMPLE_STEP);
-                if (this.patchedCost < estimate) {
-                    estimate = this.patchedCost;
+                if (lastPatchedCost < estimate) {
+                    estimate = lastPatchedCost;
                     patchedSlope = candidate;
                 }
             }
             if (estimate < lineCost && estimate < dictionaryCost) {
-                patchedWidth = patchedWidth(values, from, rows, patchedSlope, 1);
-                patchedCost = this.patchedCost;
+                exceptionWidth = patchedWidth(values, from, rows, patchedSlope, 1);
+                patchedCost = lastPatchedCost;
             }
         }
 
         if (dictionaryCost < lineCost && dictionaryCost <= patchedCost) {
             writeDictionary(values, from, rows, distinct);
         } else if (patchedCost < lineCost) {
-            writePatched(values, from, rows, patchedSlope, patchedWidth);
+            writePatched(values, from, rows, patchedSlope, exceptionWidth);
         } else {
             writeLine(values, from, rows, slope, lineMin, lineBits);
         }
@@ -225,7 +225,7 @@ final class BlockEncoder {
     /**
      * The width (in bits of the zigzag distance from the value most rows sit near) beyond which
      * a row is best made an exception, for the line of {@code slope}; its cost in bits in
-     * {@link #patchedCost} ({@code Long.MAX_VALUE} when no width pays). Leaves each row's
+     * {@link #lastPatchedCost} ({@code Long.MAX_VALUE} when no width pays). Leaves each row's
      * residual and width in {@link #residuals} and {@link #widths}. With a {@code step} over 1,
      * an estimate from every {@code step}-th row alone.
      */
@@ -251,7 +251,7 @@ final class BlockEncoder {
             widthMinimum[width] = Math.min(widthMinimum[width], value);
             widthMaximum[width] = Math.max(widthMaximum[width], value);
         }
-        patchedCost = Long.MAX_VALUE;
+        lastPatchedCost = Long.MAX_VALUE;
         int best = 0;
         int count = 0;
         long exceptionMin = Long.MAX_VALUE;
@@ -267,8 +267,8 @@ final class BlockEncoder {
                     + (slope == 0 ? 0 : Long.SIZE)
                     + Byte.SIZE * (EXCEPTION_HEADER_BYTES + exceptionRowBytes(count))
                     + (long) count * bitsFor(exceptionMax - exceptionMin);
-            if (cost < patchedCost) {
-                patchedCost = cost;
+            if (cost < lastPatchedCost) {
+                lastPatchedCost = cost;
                 best = width;
             }
         }
