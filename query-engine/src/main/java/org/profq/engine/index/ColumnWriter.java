@@ -3,8 +3,6 @@ package org.profq.engine.index;
 import static org.profq.engine.index.PackedLayout.*;
 
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -14,17 +12,16 @@ import java.util.zip.CRC32C;
 
 /**
  * Appends values to one column in the {@link PackedLayout}: the writing side of
- * {@link MappedColumn}. Values are gathered a block at a time; each block is stored as its
- * minimum and the differences from it, in as few bits as its range needs, and its directory
- * entry, with the CRC32C that chains it to the blocks before, goes to the {@code .blocks} file
- * while the block is sealed, or is kept for the tail once {@link #startTail} was called. A new
- * column starts empty; {@link #append} goes on with a column from its manifest's extent, after
- * its sealed blocks (its tail's rows are written again by the caller). Memory is fixed, however
- * long the column. {@link #finish} gives the column's new extent, for the manifest: the files
- * are never read back to checksum them.
+ * {@link MappedColumn}. Values are gathered a block at a time; each block is stored in the
+ * encoding that makes it smallest ({@link BlockEncoder}), and its directory entry, with the
+ * CRC32C that chains it to the blocks before, goes to the {@code .blocks} file while the block
+ * is sealed, or is kept for the tail once {@link #startTail} was called. A new column starts
+ * empty; {@link #append} goes on with a column from its manifest's extent, after its sealed
+ * blocks (its tail's rows are written again by the caller). Memory is fixed, however long the
+ * column. {@link #finish} gives the column's new extent, for the manifest: the files are never
+ * read back to checksum them.
  */
 final class ColumnWriter implements AutoCloseable {
-    private static final VarHandle LITTLE_ENDIAN_LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final int BUFFER_BYTES = 256 * 1024;
 
     private final FileChannel file;
@@ -38,8 +35,7 @@ final class ColumnWriter implements AutoCloseable {
     /** The tail's CRC32C, from {@link #startTail}; null before. */
     private CRC32C tailChecksum;
     private final long[] block = new long[BLOCK_ROWS];
-    /** One block packed (and room for a last whole word). */
-    private final byte[] packed = new byte[BLOCK_ROWS * Long.BYTES + Long.BYTES];
+    private final BlockEncoder encoder = new BlockEncoder();
     private int blockRows;
     /** Rows in the column, and whole blocks written. */
     private long rows;
@@ -140,29 +136,17 @@ final class ColumnWriter implements AutoCloseable {
 
     /** Writes the block of the {@code rows} values at {@code values[from]}, and its entry. */
     private void writeBlock(long[] values, int from, int rows) throws IOException {
-        long min = values[from];
-        long max = values[from];
-        for (int row = from + 1; row < from + rows; row++) {
-            // branches rather than Math.min/max: ids and times mostly rise, so they predict well
-            long value = values[row];
-            if (value > max) {
-                max = value;
-            } else if (value < min) {
-                min = value;
-            }
-        }
-        int bits = bitsFor(max - min);
-        int length = pack(values, from, rows, min, bits);
-        long layout = dataBytes << 8 | bits;
+        encoder.encode(values, from, rows);
+        long layout = PackedLayout.layout(dataBytes, encoder.encoding, encoder.bits);
         entry.clear();
-        entry.putLong(min).putLong(layout).putInt((int) chain);
+        entry.putLong(encoder.base).putLong(layout).putInt((int) chain);
         blockChecksum.reset();
-        blockChecksum.update(packed, 0, length);
+        blockChecksum.update(encoder.data, 0, encoder.length);
         blockChecksum.update(entry.array(), 0, 2 * Long.BYTES + Integer.BYTES);
         chain = blockChecksum.getValue();
         entry.clear();
-        entry.putLong(min).putLong(layout).putLong(chain);
-        putData(packed, length);
+        entry.putLong(encoder.base).putLong(layout).putLong(chain);
+        putData(encoder.data, encoder.length);
         if (tailChecksum == null) {
             if (entries.remaining() < DIRECTORY_ENTRY_BYTES) {
                 drain(entries, directory);
@@ -179,39 +163,6 @@ final class ColumnWriter implements AutoCloseable {
             tailEntries.put(entry.array());
         }
         this.rows += rows;
-    }
-
-    /**
-     * Packs the {@code rows} values at {@code values[from]}, less {@code min}, in {@code bits}
-     * bits each into {@link #packed}; gives its length in bytes. Values are gathered into a
-     * 64-bit word, stored whole when full (little-endian, so the same bytes as value after
-     * value, least significant bit first).
-     */
-    private int pack(long[] values, int from, int rows, long min, int bits) {
-        if (bits == Long.SIZE) {
-            for (int row = 0; row < rows; row++) {
-                LITTLE_ENDIAN_LONGS.set(packed, row << 3, values[from + row] - min);
-            }
-            return rows << 3;
-        }
-        int at = 0;
-        if (bits > 0) {
-            long word = 0;
-            int used = 0;
-            for (int row = from; row < from + rows; row++) {
-                long value = values[row] - min;
-                word |= value << used;
-                used += bits;
-                if (used >= Long.SIZE) {
-                    LITTLE_ENDIAN_LONGS.set(packed, at, word);
-                    at += Long.BYTES;
-                    used -= Long.SIZE;
-                    word = used == 0 ? 0 : value >>> (bits - used); // the bits that did not fit
-                }
-            }
-            LITTLE_ENDIAN_LONGS.set(packed, at, word); // the rest, of which the block keeps (used + 7) / 8 bytes
-        }
-        return (int) blockBytes(bits, rows);
     }
 
     /** Appends {@code length} bytes of {@code bytes} to the data file (through the buffer); the tail's are checksummed. */

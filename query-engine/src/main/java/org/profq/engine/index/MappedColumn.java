@@ -34,6 +34,7 @@ public final class MappedColumn {
     public static final int BLOCK_ROWS = PackedLayout.BLOCK_ROWS;
 
     private static final VarHandle LITTLE_ENDIAN_LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LITTLE_ENDIAN_SHORTS = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
     private static final int CHUNK_SHIFT = 30;
     private static final long CHUNK_MASK = (1L << CHUNK_SHIFT) - 1;
     private static final MappedByteBuffer[] NO_CHUNKS = new MappedByteBuffer[0];
@@ -151,7 +152,7 @@ public final class MappedColumn {
         ByteBuffer entry = ByteBuffer.wrap(entryBytes).order(ByteOrder.LITTLE_ENDIAN);
         long chain = chainBefore;
         long dataEnd = tailEntriesAt - PADDING_BYTES;
-        long previousEnd = firstBlock == 0 ? 0 : (entryField(firstBlock - 1, 1) >>> 8);
+        long previousEnd = firstBlock == 0 ? 0 : dataOffset(entryField(firstBlock - 1, 1)); // where that block starts: its end is not kept
         long blocks = PackedLayout.blocks(rows);
         long tailStart = dataEnd;
         for (long block = firstBlock; block < blocks; block++) {
@@ -162,13 +163,12 @@ public final class MappedColumn {
             long minimum = entryField(block, 0);
             long layout = entryField(block, 1);
             long stored = entryField(block, 2);
-            int bits = (int) layout & 0xFF;
-            long offset = layout >>> 8;
-            if (bits > Long.SIZE || bits > MAX_PACKED_BITS && bits != Long.SIZE || offset < previousEnd) {
+            long offset = dataOffset(layout);
+            long length = offset < previousEnd || offset > dataEnd ? -1 : blockLength(layout, rowsIn(block));
+            if (length < 0 || length > BlockEncoder.MAX_BLOCK_BYTES) {
                 throw new IndexDamagedException(file + ": block " + block + " has a layout the writer never makes"
                         + (block < sealedBlocks ? " (its entry in " + directoryFile + ")" : ""));
             }
-            long length = PackedLayout.blockBytes(bits, (int) Math.min(BLOCK_ROWS, rows - (block << BLOCK_SHIFT)));
             if (offset + length > dataEnd) {
                 throw new IndexDamagedException(file + ": its blocks hold data past byte " + dataEnd + ", where its padding starts");
             }
@@ -221,8 +221,53 @@ public final class MappedColumn {
         }
     }
 
+    /** The data bytes of a block of {@code count} rows as its header says, or -1 if no writer makes it. */
+    private long blockLength(long layout, int count) {
+        int encoding = encoding(layout);
+        int bits = bits(layout);
+        if (!validEncoding(encoding) || !validBits(bits)) {
+            return -1;
+        }
+        long start = dataOffset(layout);
+        long at = start;
+        if ((encoding & ~PATCHED) == LINEAR) {
+            at += Long.BYTES;
+        } else if (encoding == DICTIONARY) {
+            int entries = byteAt(at);
+            if (entries == 0 || entries > MAX_DICTIONARY || bits != bitsFor(entries - 1)) {
+                return -1;
+            }
+            at += 1 + (long) entries * Long.BYTES;
+        }
+        at += blockBytes(bits, count);
+        if ((encoding & PATCHED) != 0) {
+            if (at + EXCEPTION_HEADER_BYTES > tailEntriesAt) {
+                return -1;
+            }
+            int exceptions = shortAt(at);
+            if (exceptions == 0 || exceptions > count) {
+                return -1;
+            }
+            at += Short.BYTES + exceptionRowBytes(exceptions);
+            if (at + Long.BYTES + 1 > tailEntriesAt) {
+                return -1;
+            }
+            int exceptionBits = byteAt(at + Long.BYTES);
+            if (!validBits(exceptionBits)) {
+                return -1;
+            }
+            at += Long.BYTES + 1 + blockBytes(exceptionBits, exceptions);
+        }
+        return at - start;
+    }
+
+    /** The rows of block {@code block}: all but the last are full. */
+    private int rowsIn(long block) {
+        return (int) Math.min(BLOCK_ROWS, rows - (block << BLOCK_SHIFT));
+    }
+
     /**
-     * Field {@code field} (0 the minimum, 1 the layout, 2 the CRC32C) of block {@code block}'s
+     * Field {@code field} (0 the base, 1 the layout, 2 the CRC32C) of block {@code block}'s
      * directory entry: in the {@code .blocks} file for a sealed block, after the data for the tail's.
      */
     private long entryField(long block, int field) {
@@ -254,17 +299,71 @@ public final class MappedColumn {
         return rows;
     }
 
+    /** The value at {@code row}, read where it is: for random access (a scan reads through a {@link Cursor}). */
     public long getLong(long row) {
-        long minimum = entryField(row >>> BLOCK_SHIFT, 0);
-        long layout = entryField(row >>> BLOCK_SHIFT, 1);
-        int bits = (int) layout & 0xFF;
-        long data = layout >>> 8;
+        long block = row >>> BLOCK_SHIFT;
+        long base = entryField(block, 0);
+        long layout = entryField(block, 1);
+        int encoding = encoding(layout);
+        int bits = bits(layout);
+        long at = dataOffset(layout);
         int index = (int) row & (BLOCK_ROWS - 1);
+        long slope = 0;
+        if (encoding == DICTIONARY) {
+            int entries = byteAt(at);
+            return longAt(at + 1 + Long.BYTES * packedAt(at + 1 + (long) entries * Long.BYTES, bits, index));
+        } else if ((encoding & ~PATCHED) == LINEAR) {
+            slope = longAt(at);
+            at += Long.BYTES;
+        }
+        if ((encoding & PATCHED) != 0) {
+            long exceptionsAt = at + blockBytes(bits, rowsIn(row >>> BLOCK_SHIFT));
+            int exceptions = shortAt(exceptionsAt);
+            int exception = exceptionIndex(exceptionsAt + Short.BYTES, exceptions, index);
+            if (exception >= 0) {
+                long valuesAt = exceptionsAt + Short.BYTES + exceptionRowBytes(exceptions);
+                return longAt(valuesAt) + packedAt(valuesAt + Long.BYTES + 1, byteAt(valuesAt + Long.BYTES), exception);
+            }
+        }
+        return base + lineAt(slope, index) + packedAt(at, bits, index);
+    }
+
+    /** Which of a block's exceptions, whose rows are listed or mapped at {@code rowsAt}, row {@code index} is; -1 if none. */
+    private int exceptionIndex(long rowsAt, int exceptions, int index) {
+        if (exceptions <= MAX_LISTED_EXCEPTIONS) {
+            int low = 0;
+            int high = exceptions - 1;
+            while (low <= high) {
+                int middle = (low + high) >>> 1;
+                int listed = shortAt(rowsAt + (long) middle * Short.BYTES);
+                if (listed < index) {
+                    low = middle + 1;
+                } else if (listed > index) {
+                    high = middle - 1;
+                } else {
+                    return middle;
+                }
+            }
+            return -1;
+        }
+        long word = longAt(rowsAt + (index >>> 6) * Long.BYTES);
+        if ((word >>> (index & 63) & 1) == 0) {
+            return -1;
+        }
+        int before = Long.bitCount(word & ((1L << (index & 63)) - 1));
+        for (int earlier = 0; earlier < index >>> 6; earlier++) {
+            before += Long.bitCount(longAt(rowsAt + earlier * Long.BYTES));
+        }
+        return before;
+    }
+
+    /** Value {@code index} of those packed in {@code bits} bits from {@code at}. */
+    private long packedAt(long at, int bits, int index) {
         if (bits == Long.SIZE) {
-            return minimum + longAt(data + ((long) index << 3));
+            return longAt(at + ((long) index << 3));
         }
         long bit = (long) index * bits;
-        return minimum + ((longAt(data + (bit >>> 3)) >>> (bit & 7)) & ((1L << bits) - 1));
+        return (longAt(at + (bit >>> 3)) >>> (bit & 7)) & ((1L << bits) - 1);
     }
 
     public int getInt(long row) {
@@ -277,13 +376,14 @@ public final class MappedColumn {
     }
 
     /**
-     * Reads a column a block at a time: the first read in a block unpacks all of its values
+     * Reads a column a block at a time: the first read in a block decodes all of its values
      * into an array, so a scan pays for the directory and the bit arithmetic once per block
      * instead of once per value. Not for sharing between threads.
      */
     public final class Cursor {
         private final long[] values = new long[BLOCK_ROWS];
-        private final byte[] bytes = new byte[BLOCK_ROWS * Long.BYTES + Long.BYTES];
+        private final long[] dictionary = new long[MAX_DICTIONARY];
+        private final byte[] bytes = new byte[BlockEncoder.MAX_BLOCK_BYTES + Long.BYTES];
         private long block = -1;
 
         public long get(long row) {
@@ -306,31 +406,117 @@ public final class MappedColumn {
         }
 
         private void load(long wanted) {
-            long minimum = entryField(wanted, 0);
+            long base = entryField(wanted, 0);
             long layout = entryField(wanted, 1);
-            int bits = (int) layout & 0xFF;
-            long data = layout >>> 8;
-            int count = (int) Math.min(BLOCK_ROWS, rows - (wanted << BLOCK_SHIFT));
+            int encoding = encoding(layout);
+            int bits = bits(layout);
+            int count = rowsIn(wanted);
+            block = -1;
+            if (encoding == FRAME && bits == 0) {
+                Arrays.fill(values, 0, count, base);
+                block = wanted;
+                return;
+            }
             // The block's bytes, and the 7 after them an 8-byte read of its last value touches
             // (the padding guarantees them), copied out of the mapping in one go: reading the copy
             // costs no bounds and liveness checks per value, as the mapped buffer's reads do.
-            if (bits == 0) {
-                Arrays.fill(values, 0, count, minimum);
-            } else {
-                copyOut(data, (int) PackedLayout.blockBytes(bits, count) + Long.BYTES - 1);
-                if (bits == Long.SIZE) {
-                    for (int i = 0; i < count; i++) {
-                        values[i] = minimum + (long) LITTLE_ENDIAN_LONGS.get(bytes, i << 3);
+            long start = dataOffset(layout);
+            long end = start + blockLength(layout, count);
+            copyOut(start, (int) (end - start) + Long.BYTES - 1);
+            int at = 0;
+            switch (encoding & ~PATCHED) {
+                case FRAME -> unpack(at, bits, count, base);
+                case LINEAR -> {
+                    long slope = (long) LITTLE_ENDIAN_LONGS.get(bytes, 0);
+                    at = Long.BYTES;
+                    unpackLine(at, bits, count, base, slope);
+                }
+                default -> {
+                    int entries = bytes[0] & 0xFF;
+                    for (int e = 0; e < entries; e++) {
+                        dictionary[e] = (long) LITTLE_ENDIAN_LONGS.get(bytes, 1 + e * Long.BYTES);
                     }
-                } else {
-                    long mask = (1L << bits) - 1;
-                    long bit = 0;
-                    for (int i = 0; i < count; i++, bit += bits) {
-                        values[i] = minimum + (((long) LITTLE_ENDIAN_LONGS.get(bytes, (int) (bit >>> 3)) >>> (bit & 7)) & mask);
+                    at = 1 + entries * Long.BYTES;
+                    unpack(at, bits, count, 0);
+                    for (int i = 0; i < count; i++) {
+                        values[i] = dictionary[(int) values[i]];
                     }
                 }
             }
+            if ((encoding & PATCHED) != 0) {
+                patch(at + (int) PackedLayout.blockBytes(bits, count));
+            }
             block = wanted;
+        }
+
+        /** values[i] = base + packed[i], from {@code bytes[at]}. */
+        private void unpack(int at, int bits, int count, long base) {
+            if (bits == Long.SIZE) {
+                for (int i = 0; i < count; i++) {
+                    values[i] = base + (long) LITTLE_ENDIAN_LONGS.get(bytes, at + (i << 3));
+                }
+            } else if (bits == 0) {
+                Arrays.fill(values, 0, count, base);
+            } else {
+                long mask = (1L << bits) - 1;
+                long bit = (long) at << 3;
+                for (int i = 0; i < count; i++, bit += bits) {
+                    values[i] = base + (((long) LITTLE_ENDIAN_LONGS.get(bytes, (int) (bit >>> 3)) >>> (bit & 7)) & mask);
+                }
+            }
+        }
+
+        /** values[i] = base + (slope * i >> 16) + packed[i], from {@code bytes[at]}. */
+        private void unpackLine(int at, int bits, int count, long base, long slope) {
+            long line = 0;
+            if (bits == Long.SIZE) {
+                for (int i = 0; i < count; i++, line += slope) {
+                    values[i] = base + (line >> SLOPE_FRACTION_BITS) + (long) LITTLE_ENDIAN_LONGS.get(bytes, at + (i << 3));
+                }
+            } else if (bits == 0) {
+                for (int i = 0; i < count; i++, line += slope) {
+                    values[i] = base + (line >> SLOPE_FRACTION_BITS);
+                }
+            } else {
+                long mask = (1L << bits) - 1;
+                long bit = (long) at << 3;
+                for (int i = 0; i < count; i++, bit += bits, line += slope) {
+                    values[i] = base + (line >> SLOPE_FRACTION_BITS)
+                            + (((long) LITTLE_ENDIAN_LONGS.get(bytes, (int) (bit >>> 3)) >>> (bit & 7)) & mask);
+                }
+            }
+        }
+
+        /** Puts the exceptions stored at {@code bytes[at]} into their rows. */
+        private void patch(int at) {
+            int exceptions = (short) LITTLE_ENDIAN_SHORTS.get(bytes, at) & 0xFFFF;
+            int rowsAt = at + Short.BYTES;
+            int valuesAt = rowsAt + exceptionRowBytes(exceptions);
+            long minimum = (long) LITTLE_ENDIAN_LONGS.get(bytes, valuesAt);
+            int bits = bytes[valuesAt + Long.BYTES] & 0xFF;
+            long bit = (long) (valuesAt + Long.BYTES + 1) << 3;
+            long mask = bits == Long.SIZE ? -1L : (1L << bits) - 1;
+            if (exceptions <= MAX_LISTED_EXCEPTIONS) {
+                for (int e = 0; e < exceptions; e++, bit += bits) {
+                    int row = (short) LITTLE_ENDIAN_SHORTS.get(bytes, rowsAt + e * Short.BYTES) & 0xFFFF;
+                    values[row] = minimum + packed(bit, bits, mask);
+                }
+            } else {
+                for (int word = 0; word < BITMAP_BYTES / Long.BYTES; word++) {
+                    for (long rows = (long) LITTLE_ENDIAN_LONGS.get(bytes, rowsAt + word * Long.BYTES); rows != 0; rows &= rows - 1) {
+                        values[word << 6 | Long.numberOfTrailingZeros(rows)] = minimum + packed(bit, bits, mask);
+                        bit += bits;
+                    }
+                }
+            }
+        }
+
+        /** The value of {@code bits} bits (0–56, or 64) at bit {@code bit} of {@link #bytes}. */
+        private long packed(long bit, int bits, long mask) {
+            if (bits == Long.SIZE) {
+                return (long) LITTLE_ENDIAN_LONGS.get(bytes, (int) (bit >>> 3));
+            }
+            return ((long) LITTLE_ENDIAN_LONGS.get(bytes, (int) (bit >>> 3)) >>> (bit & 7)) & mask;
         }
 
         /** Copies {@code length} bytes of the file from {@code position} into {@link #bytes}, from two chunks when a 1 GiB boundary falls inside. */
@@ -357,5 +543,13 @@ public final class MappedColumn {
 
     private static long longAt(MappedByteBuffer[] chunks, long position) {
         return chunks[(int) (position >>> CHUNK_SHIFT)].getLong((int) (position & CHUNK_MASK));
+    }
+
+    private int shortAt(long position) {
+        return chunks[(int) (position >>> CHUNK_SHIFT)].getShort((int) (position & CHUNK_MASK)) & 0xFFFF;
+    }
+
+    private int byteAt(long position) {
+        return chunks[(int) (position >>> CHUNK_SHIFT)].get((int) (position & CHUNK_MASK)) & 0xFF;
     }
 }
