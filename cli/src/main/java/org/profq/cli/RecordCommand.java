@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
                 "                    [--events=KINDS] [--out=DIR] [--clock=tick|exact]",
                 "                    [--tick=MICROS] [--track=N] [--cache=DIR|off]",
                 "                    [--max-size=SIZE] [--max-age=DURATION]",
-                "                    [--values=PATTERN]... [--raw-strings]",
+                "                    [--values=PATTERN]... [--raw-strings] [--flush=MILLIS]",
                 "                    -- java [JVM options] MAIN [args...]"},
         description = {
                 "%nMAIN is a class, -jar app.jar, or -m module/class. The recording is a directory,"
@@ -106,6 +106,11 @@ public final class RecordCommand implements Callable<Integer> {
             description = "With --values: keep string parameters' text (up to 4096 characters), not only their 64-bit hash.")
     boolean rawStrings;
 
+    @Option(names = "--flush", paramLabel = "MILLIS",
+            description = "Write each thread's events at least every MILLIS ms, 10 to 60000: how far behind a live"
+                    + " query (profq top, \\watch) may be, and how much a killed program loses (default 1000).")
+    Long flushMillis;
+
     @Parameters(paramLabel = "java", arity = "0..*",
             description = "After --: the java command line to run, starting with java or the path of a java executable.")
     List<String> javaWords = new ArrayList<>();
@@ -157,7 +162,7 @@ public final class RecordCommand implements Callable<Integer> {
                         + " methods with --values=PATTERN.");
             }
             return new AgentArguments(include, exclude, events, clock, tickMicros, trackEvery, cache, maxSize, maxAge, values,
-                    rawStrings)
+                    rawStrings, flushMillis)
                     .withOut(outDirectory);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());

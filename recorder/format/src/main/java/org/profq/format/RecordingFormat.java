@@ -77,11 +77,12 @@ public final class RecordingFormat {
 
     /**
      * A thread's events become a batch document when they fill this many bytes, or when an event
-     * comes {@link #BATCH_MAX_AGE_NANOS} after the batch's first: a killed program (no end record)
-     * loses each thread's last batch, at most this much, uncounted.
+     * comes the flush interval ({@code flush=}, by default {@link #BATCH_MAX_AGE_NANOS}) after the
+     * batch's first: a killed program (no end record) loses each thread's last batch, at most this
+     * much, uncounted.
      */
     public static final int BATCH_CAPACITY_BYTES = 32 * 1024;
-    /** See {@link #BATCH_CAPACITY_BYTES}: a batch's events span less than this. */
+    /** See {@link #BATCH_CAPACITY_BYTES}: the default flush interval; a batch's events span less than the interval. */
     public static final long BATCH_MAX_AGE_NANOS = 1_000_000_000L;
 
     /** The size of a document's CRC32C, written little-endian (see {@link DocumentChecksums}). */

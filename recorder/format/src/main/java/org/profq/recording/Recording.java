@@ -205,7 +205,8 @@ public final class Recording implements AutoCloseable {
      * its {@link #end}: without one (the program was killed, or is still running) each thread's
      * last batch, not yet written, is missing as well and counted nowhere (at most
      * {@link org.profq.format.RecordingFormat#BATCH_CAPACITY_BYTES} bytes of events per thread,
-     * spanning less than {@link org.profq.format.RecordingFormat#BATCH_MAX_AGE_NANOS}).
+     * spanning less than the flush interval, {@code flush=}, by default
+     * {@link org.profq.format.RecordingFormat#BATCH_MAX_AGE_NANOS}).
      */
     public long eventsLost() {
         return scan.losses.stream().mapToLong(Loss::events).sum();
