@@ -84,6 +84,8 @@ public final class ProfqCommand implements Callable<Integer> {
         subcommands.put("reports", ReportsCommand::new);
         subcommands.put("flame", FlameCommand::new);
         subcommands.put("info", InfoCommand::new);
+        subcommands.put("attach", AttachCommand::new);
+        subcommands.put("detach", DetachCommand::new);
         subcommands.put("top", TopCommand::new);
         subcommands.put("serve", ServeCommand::new);
         subcommands.put("demo", DemoCommand::new);

@@ -216,6 +216,19 @@ public final class Recorder {
         }
     }
 
+    /** Classes left unwoven together for one reason, named in the recording ({@code DOC_UNWOVEN}). */
+    public static void unwovenClasses(String reason, List<String> names) {
+        Dictionary current = dictionary;
+        if (current != null && !names.isEmpty()) {
+            current.unwovenClasses(reason, names);
+        }
+    }
+
+    /** Whether a recording is being written, or was: a second agent start in the same JVM is refused. */
+    public static synchronized boolean started() {
+        return log != null;
+    }
+
     /** Something the recorder could not do, kept in the recording. */
     public static void warning(String message) {
         Dictionary current = dictionary;

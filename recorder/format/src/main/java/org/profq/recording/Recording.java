@@ -239,6 +239,14 @@ public final class Recording implements AutoCloseable {
         return Optional.ofNullable(scan.weaving);
     }
 
+    /**
+     * Classes the weaver never saw, named with why: with {@code profq attach}, those the JVM had
+     * loaded before the agent arrived (format 2.5); empty for a recording made from the JVM's start.
+     */
+    public List<UnwovenClass> unwovenClasses() {
+        return List.copyOf(scan.unwovenClasses);
+    }
+
     /** The end record; empty when the program was killed before the recorder could write it. */
     public Optional<RecordingEnd> end() {
         return Optional.ofNullable(scan.end);
