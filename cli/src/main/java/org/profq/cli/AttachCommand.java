@@ -81,7 +81,7 @@ public final class AttachCommand implements Callable<Integer> {
             String refused = jvm.getAgentProperties().getProperty(AgentProperties.REFUSED);
             if (refused != null) {
                 directory.removeIfUnused();
-                throw new CommandFailure("the agent in JVM " + pid + " did not start: " + refused + ".");
+                throw new CommandFailure("the agent in JVM " + pid + " did not start: " + refused.replaceFirst("\\.$", "") + ".");
             }
             System.err.println("profq: " + covered(directory.path(), pid));
             if (Runtime.Version.parse(system.getProperty("java.version", "17")).feature() >= 21) {

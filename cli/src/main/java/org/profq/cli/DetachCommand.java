@@ -36,7 +36,7 @@ public final class DetachCommand implements Callable<Integer> {
             AttachCommand.AttachedJvm.loadAgent(jvm, pid, AgentJar.locate(), ProfqAgent.DETACH);
             String refused = jvm.getAgentProperties().getProperty(AgentProperties.REFUSED);
             if (refused != null) {
-                throw new CommandFailure("the agent in JVM " + pid + " did not end its recording: " + refused + ".");
+                throw new CommandFailure("the agent in JVM " + pid + " did not end its recording: " + refused.replaceFirst("\\.$", "") + ".");
             }
             System.err.println("profq: " + RecordingSummary.of(java.nio.file.Path.of(recording)));
             return 0;

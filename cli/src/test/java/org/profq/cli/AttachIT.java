@@ -2,6 +2,7 @@ package org.profq.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.profq.cli.Forked.profq;
 import static org.profq.cli.Forked.run;
 
@@ -69,6 +70,27 @@ class AttachIT {
         assertEquals("name,reason\nprofq.samples.LongRun,loaded before profq attached\n", table.stdout(), table::toString);
     }
 
+    /** JDK 25: the attach works, and the warning on the program's stderr is the JVM's own (JEP 451), which profq points out. */
+    @Test
+    void onJdk25TheJvmItselfWarnsAboutTheDynamicallyLoadedAgent(@TempDir Path dir) throws Exception {
+        Path java25 = Path.of(Forked.javaIn(Path.of(Forked.property("profq.jdk25.home"))));
+        assumeTrue(Files.isExecutable(java25), "no JDK 25 at " + java25);
+        Waiting program = Waiting.start(dir, java25.toString(), "1");
+        String pid = String.valueOf(program.process.pid());
+        Outcome attach = run(dir, profq("attach", pid, "--out", "attached.profq"));
+        assertEquals(0, attach.exitCode(), attach::toString);
+        assertEquals("profq: JVM " + pid + " may print a warning about a dynamically loaded agent on its stderr (JDK 21+);"
+                + " -XX:+EnableDynamicAgentLoading at its start avoids it.", attach.stderrLines().get(1));
+
+        Outcome ended = program.proceedAndFinish();
+        assertEquals(0, ended.exitCode(), ended::toString);
+        assertEquals("waiting\nready\ndone\n", ended.stdout());
+        assertTrue(ended.stderr().startsWith("WARNING: A Java agent has been loaded dynamically ("), ended.stderr());
+        try (Recording opened = Recording.open(dir.resolve("attached.profq"))) {
+            assertTrue(callsByMethod(opened).getOrDefault("profq.samples.LongRun$Worker.step(I)J", 0L) > 0, "recorded on JDK 25");
+        }
+    }
+
     @Test
     void detachEndsTheRecordingWhileTheProgramRunsOn(@TempDir Path dir) throws Exception {
         Waiting program = Waiting.start(dir, "60");
@@ -107,7 +129,12 @@ class AttachIT {
     /** LongRun with --wait, started without profq: it has printed "waiting" and reads stdin. */
     private record Waiting(Process process, Path stdout, Path stderr) {
         static Waiting start(Path dir, String seconds) throws IOException, InterruptedException {
+            return start(dir, Forked.JAVA, seconds);
+        }
+
+        static Waiting start(Path dir, String java, String seconds) throws IOException, InterruptedException {
             List<String> command = new ArrayList<>(Forked.sample("LongRun"));
+            command.set(0, java);
             command.addAll(List.of(seconds, "--wait"));
             Path out = dir.resolve("program.out");
             Path err = dir.resolve("program.err");

@@ -51,7 +51,15 @@ public final class ProfqAgent {
                 }
                 return;
             }
-            start(agentArgs, instrumentation, true);
+            // The JVM's attach thread may have no context class loader (JDK 25), and Chronicle loads through it.
+            Thread attaching = Thread.currentThread();
+            ClassLoader context = attaching.getContextClassLoader();
+            attaching.setContextClassLoader(ProfqAgent.class.getClassLoader());
+            try {
+                start(agentArgs, instrumentation, true);
+            } finally {
+                attaching.setContextClassLoader(context);
+            }
         } catch (Throwable refused) {
             AgentProperties.set(instrumentation, AgentProperties.REFUSED,
                     refused instanceof IllegalStateException ? refused.getMessage() : refused.toString());
