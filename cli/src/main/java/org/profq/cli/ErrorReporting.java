@@ -1,6 +1,7 @@
 package org.profq.cli;
 
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
@@ -15,6 +16,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
 final class ErrorReporting {
     static final int FAILURE = 1;
     static final int USAGE = 2;
+    /** A message that ends with the statement's line and a caret line under the mistake, each indented by two spaces. */
+    private static final Pattern CARET = Pattern.compile("(?s).*\\n {2}[^\\n]*\\n {2} *\\^+");
 
     /** picocli's parameter exception handler. */
     static int usageError(ParameterException error, String[] args) {
@@ -50,14 +53,9 @@ final class ErrorReporting {
         return message.substring(0, 1).toLowerCase(Locale.ROOT) + message.substring(1) + "; " + help;
     }
 
-    /** Whether the failure is the profiling language's error, whose message points at the mistake with a caret. */
+    /** Whether the failure's message ends with the statement and a caret under the mistake (a syntax error). */
     private static boolean hasCaret(Throwable error) {
-        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
-            if (cause instanceof org.profq.lang.LanguageException) {
-                return true;
-            }
-        }
-        return false;
+        return error.getMessage() != null && CARET.matcher(error.getMessage().strip()).matches();
     }
 
     private static String oneLine(String message) {

@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -29,9 +30,13 @@ import picocli.CommandLine.Spec;
         versionProvider = ManifestVersion.class,
         sortOptions = false,
         header = "Draws a recording's calling-context tree as a flame graph.",
-        customSynopsis = "profq flame RECORDING [-o FILE] [--format=html|collapsed] [--weight=time|calls|bytes]",
+        customSynopsis = {"profq flame RECORDING [-o FILE] [--format=html|collapsed] [--weight=time|calls|bytes]",
+                "profq flame --diff A=RECORDING B=RECORDING [-o FILE] [--format=html|collapsed] [--weight=...]"},
         description = {"%nWeights: time is each context's self time in ns (the flame view), calls the number of"
-                + " calls that ended in that context, bytes what the context's last method allocated.%n"},
+                + " calls that ended in that context, bytes what the context's last method allocated.",
+                "%nWith --diff, two runs in one graph: each normalised to shares of its own total, a frame as wide as"
+                        + " the mean of its two shares, red where the second run spends a larger share, blue a smaller;"
+                        + " collapsed output has both weights per stack (difffolded.pl's input).%n"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:the query or the file failed", "2:usage error"})
 public final class FlameCommand implements Callable<Integer> {
@@ -53,8 +58,11 @@ public final class FlameCommand implements Callable<Integer> {
         }
     }
 
-    @Parameters(paramLabel = "RECORDING", description = "The recording directory.")
-    String recording;
+    @Parameters(paramLabel = "RECORDING", arity = "1..2", description = "The recording directory; with --diff, A=RECORDING B=RECORDING.")
+    List<String> recordings = new ArrayList<>();
+
+    @Option(names = "--diff", description = "Compare two runs, named A=RECORDING B=RECORDING: a differential flame graph.")
+    boolean diff;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write to FILE (default: stdout).")
     Path output;
@@ -80,19 +88,37 @@ public final class FlameCommand implements Callable<Integer> {
             System.out.println(sql + ";");
             return 0;
         }
-        FlameGraph graph = new FlameGraph();
-        try (Connection connection = RecordingConnections.connect(spec, List.of(recording));
-             Statement statement = connection.createStatement();
-             ResultSet stacks = statement.executeQuery(sql)) {
-            while (stacks.next()) {
-                graph.add(stacks.getString(1), stacks.getLong(2));
+        if (diff != (recordings.size() == 2)) {
+            throw usage(diff ? "--diff compares two runs; name them a=run1.profq b=run2.profq."
+                    : "give one recording, or two with --diff (a=run1.profq b=run2.profq).");
+        }
+        RecordingConnections connections = RecordingConnections.of(spec, recordings);
+        List<String> schemas = connections.schemaNames();
+        FlameGraph graph = diff ? FlameGraph.differential() : new FlameGraph();
+        try (Connection connection = connections.connect()) {
+            for (int run = 0; run < (diff ? 2 : 1); run++) {
+                connection.setSchema(schemas.get(run));
+                boolean empty = true;
+                try (Statement statement = connection.createStatement(); ResultSet stacks = statement.executeQuery(sql)) {
+                    while (stacks.next()) {
+                        if (run == 0) {
+                            graph.add(stacks.getString(1), stacks.getLong(2));
+                        } else {
+                            graph.addSecond(stacks.getString(1), stacks.getLong(2));
+                        }
+                        empty = false;
+                    }
+                }
+                if (empty) {
+                    EventFamilies.whyEmpty(connection, sql).ifPresent(sentence -> System.err.println("profq: " + sentence));
+                }
             }
         } catch (SQLException e) {
             throw new CommandFailure(SqlErrors.sentence("the flame graph's query failed", e), e);
         } catch (OutOfMemoryError e) {
             throw new CommandFailure(SqlErrors.outOfMemory("the flame graph's query failed"), e);
         }
-        TextOutput.write(chosenFormat.equals("html") ? graph.html(recording, chosen.unit) : graph.collapsed(), output);
+        TextOutput.write(chosenFormat.equals("html") ? graph.html(String.join(" ", recordings), chosen.unit) : graph.collapsed(), output);
         return 0;
     }
 

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
+import org.profq.agent.AgentOptions.EventKind;
 import org.profq.engine.jdbc.ConnectString;
 import org.profq.format.RecordingLayout;
 import org.profq.recording.RecordedEvent;
@@ -84,6 +85,7 @@ public final class InfoCommand implements Callable<Integer> {
         lines.put("threads", threads(recording.threads()));
         long events = recording.eventCount();
         lines.put("events", events + " (" + eventsByKind(recording) + ")");
+        lines.put("event kinds", families(run));
         lines.put("log", recording.logBytes() + " bytes"
                 + (events > 0 ? String.format(Locale.ROOT, ", %.1f bytes/event", (double) recording.logBytes() / events) : ""));
         lines.put("dictionaries", recording.classes().size() + " classes, " + recording.methods().size() + " methods, "
@@ -165,29 +167,58 @@ public final class InfoCommand implements Callable<Integer> {
         return threads.size() + (names.isEmpty() ? "" : ": " + String.join(", ", names));
     }
 
-    /** Events of each kind; value profiles' parameters and writes only when recorded (--values). */
+    /**
+     * Events of each kind the recording has: the five families' always, uses when recorded,
+     * value profiles' (parameters, objects followed, the references they held then, writes to
+     * them, reference fields read) when recorded (--values).
+     */
     private static String eventsByKind(Recording recording) {
-        long[] counts = new long[7];
-        recording.forEachEvent(event -> {
-            if (event instanceof RecordedEvent.CallEntry) {
-                counts[0]++;
-            } else if (event instanceof RecordedEvent.CallExit) {
-                counts[1]++;
-            } else if (event instanceof RecordedEvent.Allocation) {
-                counts[2]++;
-            } else if (event instanceof RecordedEvent.Death) {
-                counts[3]++;
-            } else if (event instanceof RecordedEvent.Thrown) {
-                counts[4]++;
-            } else if (event instanceof RecordedEvent.Parameter) {
-                counts[5]++;
-            } else if (event instanceof RecordedEvent.FieldWrite write && write.writeSeq() > 0) {
-                counts[6]++;
+        long[] counts = new long[KINDS.length];
+        recording.forEachEvent(event -> counts[kindIndex(event)]++);
+        boolean usesRecorded = EventFamilies.recorded(recording.run().options())
+                .map(families -> families.contains(EventKind.USES)).orElse(false);
+        List<String> parts = new ArrayList<>();
+        for (int i = 0; i < KINDS.length; i++) {
+            boolean always = i < 5 || i == 5 && usesRecorded;
+            if (always || counts[i] > 0) {
+                parts.add(counts[i] + " " + KINDS[i]);
             }
-        });
-        return counts[0] + " call entries, " + counts[1] + " call exits, " + counts[2] + " allocations, "
-                + counts[3] + " deaths, " + counts[4] + " exceptions"
-                + (counts[5] + counts[6] == 0 ? "" : ", " + counts[5] + " parameters, " + counts[6] + " writes to followed objects");
+        }
+        return String.join(", ", parts);
+    }
+
+    /** The kinds {@link #eventsByKind} counts, in the order of {@link #kindIndex}. */
+    private static final String[] KINDS = {"call entries", "call exits", "allocations", "deaths", "exceptions", "uses",
+            "parameters", "objects followed", "references held when followed", "writes to followed objects",
+            "reference fields read"};
+
+    private static int kindIndex(RecordedEvent event) {
+        if (event instanceof RecordedEvent.CallEntry) {
+            return 0;
+        } else if (event instanceof RecordedEvent.CallExit) {
+            return 1;
+        } else if (event instanceof RecordedEvent.Allocation) {
+            return 2;
+        } else if (event instanceof RecordedEvent.Death) {
+            return 3;
+        } else if (event instanceof RecordedEvent.Thrown) {
+            return 4;
+        } else if (event instanceof RecordedEvent.Use) {
+            return 5;
+        } else if (event instanceof RecordedEvent.Parameter) {
+            return 6;
+        } else if (event instanceof RecordedEvent.Followed) {
+            return 7;
+        } else if (event instanceof RecordedEvent.FieldWrite write) {
+            return write.writeSeq() == 0 ? 8 : 9;
+        }
+        return 10; // RecordedEvent.ReferenceField, the last of the sealed interface's kinds
+    }
+
+    /** The families recorded and those left out, from the recorder's options; "unknown" for a newer recorder's. */
+    private static String families(RunInfo run) {
+        return EventFamilies.describe(run.options())
+                .orElse("unknown (options this profq does not know: " + run.options() + ")");
     }
 
     /** The index is derived from events/ on first query; deleting it is always safe. */

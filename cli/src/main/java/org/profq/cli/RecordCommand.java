@@ -1,10 +1,15 @@
 package org.profq.cli;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+
+import org.profq.engine.index.IndexProgress;
+import org.profq.format.RecordingLayout;
+import org.profq.recording.Recording;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -30,7 +35,7 @@ import picocli.CommandLine.Spec;
                 "                    [--events=KINDS] [--out=DIR] [--clock=tick|exact]",
                 "                    [--tick=MICROS] [--track=N] [--cache=DIR|off]",
                 "                    [--max-size=SIZE] [--max-age=DURATION]",
-                "                    [--values=PATTERN]... [--raw-strings] [--flush=MILLIS]",
+                "                    [--values=PATTERN]... [--raw-strings] [--flush=MILLIS] [--no-index]",
                 "                    -- java [JVM options] MAIN [args...]"},
         description = {
                 "%nMAIN is a class, -jar app.jar, or -m module/class. The recording is a directory,"
@@ -38,6 +43,9 @@ import picocli.CommandLine.Spec;
                 "%nEvery JVM the program starts with the same agent option (a harness forking with its own JVM"
                         + " options) is recorded too, into the recording's jvms/jvm2.profq, jvms/jvm3.profq, ...;"
                         + " profq info lists them and profq sql opens each as a schema (jvm2, jvm3, ...).",
+                "%nWhile the program runs, profq indexes the recording on a background thread of its own, at the"
+                        + " lowest priority (nice 19), so that when the program ends only the tail is left to index and"
+                        + " the first query answers at once; --no-index leaves the index to the first query.",
                 "%nThe program's stdin, stdout and stderr are its own; when it ends, profq prints one summary"
                         + " line on stderr and exits with the program's exit code.%n"},
         exitCodeListHeading = "%nExit codes:%n",
@@ -57,6 +65,11 @@ public final class RecordCommand implements Callable<Integer> {
     @Mixin
     RecorderOptions recorder;
 
+    @Option(names = "--no-index",
+            description = "Do not index the recording while the program runs (nor with --max-size or --max-age, whose"
+                    + " log is cut as it grows); the first query builds the index instead.")
+    boolean noIndex;
+
     @Parameters(paramLabel = "java", arity = "0..*",
             description = "After --: the java command line to run, starting with java or the path of a java executable.")
     List<String> javaWords = new ArrayList<>();
@@ -64,20 +77,34 @@ public final class RecordCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         JavaCommandLine java = javaCommandLine();
-        agentOptions(out == null ? null : out.toString()); // checked before anything is created or started
+        String checked = agentOptions(out == null ? null : out.toString()); // checked before anything is created or started
+        if (recorder.events != null) {
+            EventFamilies.leftOut(recorder.events, checked).ifPresent(sentence -> System.err.println("profq: " + sentence));
+        }
         Path agentJar = AgentJar.locate();
         RecordingDirectory directory = recordingDirectory(java);
         // Absolute, so that a JVM the program starts in another working directory with the same
         // agent option records into the same group.
         String agent = "-javaagent:" + agentJar + "=" + agentOptions(directory.path().toAbsolutePath().toString());
 
+        IndexWhileRecording indexer = null;
+        if (!noIndex && recorder.maxSize == null && recorder.maxAge == null) {
+            IndexProgress.showOn(null); // the program's terminal is its own: no progress bar over its output
+            indexer = IndexWhileRecording.start(directory.path());
+        }
         int exitCode;
         try {
             exitCode = ProgramRun.run(java.withAgent(agent));
         } catch (IOException e) {
+            if (indexer != null) {
+                indexer.finish();
+            }
             directory.removeIfUnused();
             throw new CommandFailure("cannot start " + java.words().get(0) + " (" + e.getMessage()
                     + "); put java on the PATH or give the path of a java executable after --.", e);
+        }
+        if (indexer != null) {
+            indexer.finish();
         }
         System.err.println("profq: " + summary(directory, exitCode));
         return exitCode;
@@ -128,7 +155,29 @@ public final class RecordCommand implements Callable<Integer> {
             directory.removeIfUnused();
             return "nothing was recorded: the program ended (exit code " + exitCode + ") before the recorder started.";
         }
+        if (exitCode != 0 && holdsNoEvent(directory.path())) {
+            // The program failed before any woven code ran: no main class, a class path that is wrong.
+            directory.removeRecording();
+            return "nothing was recorded: the program failed (exit code " + exitCode + ") before any of its code ran,"
+                    + " as when java cannot find the main class, so no recording was kept.";
+        }
         return RecordingSummary.of(directory.path());
+    }
+
+    /**
+     * Whether the recording in {@code directory} ended normally holding no event at all, and no
+     * other JVM's recording beside it (a killed program's recording is kept: its events may be
+     * missing, not absent).
+     */
+    private static boolean holdsNoEvent(Path directory) {
+        if (Files.exists(RecordingLayout.jvmsDirectory(directory))) {
+            return false;
+        }
+        try (Recording recording = Recording.open(directory)) {
+            return recording.eventCount() == 0 && recording.end().isPresent();
+        } catch (RuntimeException unreadable) {
+            return false; // RecordingSummary says why
+        }
     }
 
     private ParameterException usage(String message) {

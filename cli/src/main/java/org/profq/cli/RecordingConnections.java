@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
 
 import org.profq.engine.jdbc.ConnectString;
 import org.profq.engine.jdbc.ProfqDriver;
+import org.profq.udf.UdfJars;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 
@@ -29,16 +30,30 @@ final class RecordingConnections {
 
     private final List<String> words;
     private final String url;
+    private final List<Path> functionJars;
+    private final boolean rawNumbers;
 
-    private RecordingConnections(List<String> words, String url) {
+    private RecordingConnections(List<String> words, String url, List<Path> functionJars, boolean rawNumbers) {
         this.words = List.copyOf(words);
         this.url = url;
+        this.functionJars = List.copyOf(functionJars);
+        this.rawNumbers = rawNumbers;
+    }
+
+    /** The same recordings, with the functions of these jars ({@code --udf}); a jar that gives none fails the connection. */
+    RecordingConnections withFunctionJars(List<Path> jars) {
+        return new RecordingConnections(words, url, jars, rawNumbers);
+    }
+
+    /** The same recordings, where fmt_bytes, fmt_ns and fmt_share give their numbers unchanged: for CSV and JSON. */
+    RecordingConnections withRawNumbers(boolean raw) {
+        return new RecordingConnections(words, url, functionJars, raw);
     }
 
     /** The recordings that {@code words} name; a usage error of {@code spec}'s command if they do not name recordings. */
     static RecordingConnections of(CommandSpec spec, List<String> words) {
         try {
-            return new RecordingConnections(words, url(words));
+            return new RecordingConnections(words, url(words), List.of(), false);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -46,7 +61,12 @@ final class RecordingConnections {
 
     /** The recordings opened; a failure saying why if one cannot be read. */
     static Connection connect(CommandSpec spec, List<String> words) {
-        RecordingConnections recordings = of(spec, words);
+        return of(spec, words).connect();
+    }
+
+    /** The recordings opened; a failure saying why if they, or a function jar, cannot be read. */
+    Connection connect() {
+        RecordingConnections recordings = this;
         try {
             return recordings.open();
         } catch (SQLException e) {
@@ -61,6 +81,13 @@ final class RecordingConnections {
     Connection open() throws SQLException {
         Properties properties = ProfqDriver.withLanguage();
         properties.setProperty("notices", "stderr");
+        if (!functionJars.isEmpty()) {
+            properties.setProperty(UdfJars.PROPERTY, String.join(java.io.File.pathSeparator,
+                    functionJars.stream().map(jar -> jar.toAbsolutePath().toString()).toList()));
+        }
+        if (rawNumbers) {
+            properties.setProperty(ProfqDriver.FORMATTING, "raw");
+        }
         return new ProfqDriver().connect(url, properties);
     }
 

@@ -7,6 +7,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.stream.Stream;
 
 import org.profq.format.RecordingLayout;
@@ -81,6 +82,22 @@ final class RecordingDirectory {
             }
         }
         return false;
+    }
+
+    /**
+     * Deletes what was recorded into the directory, and the directory too if profq created it:
+     * for a recording that holds no event, which nobody needs.
+     */
+    void removeRecording() {
+        try (Stream<Path> files = Files.walk(path)) {
+            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                if (created || !file.equals(path)) {
+                    Files.deleteIfExists(file);
+                }
+            }
+        } catch (IOException e) {
+            // what could not be deleted stays; the summary still says the recording is empty
+        }
     }
 
     @Override

@@ -57,6 +57,9 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the output to FILE instead of stdout.")
     Path output;
 
+    @Option(names = "--udf", paramLabel = "JAR", description = "Load the SQL functions of this jar; repeatable.")
+    List<Path> functionJars = new ArrayList<>();
+
     @Option(names = "--show", description = "Print the report's SQL file instead of running it.")
     boolean show;
 
@@ -91,8 +94,14 @@ public final class ReportCommand implements Callable<Integer> {
             throw usage(e.getMessage());
         }
         String text;
-        try (Connection connection = RecordingConnections.connect(spec, recordings)) {
+        // what a report formats for people (fmt_share, ...) stays a number in CSV and JSON
+        boolean rawNumbers = outputFormat == OutputFormat.CSV || outputFormat == OutputFormat.JSON;
+        try (Connection connection = RecordingConnections.of(spec, recordings).withFunctionJars(functionJars)
+                .withRawNumbers(rawNumbers).connect()) {
             ResultTable table = ReportRunner.run(connection, report, parameters);
+            if (table.rows().isEmpty()) {
+                EventFamilies.whyEmpty(connection, report.sql()).ifPresent(sentence -> System.err.println("profq: " + sentence));
+            }
             text = outputFormat == OutputFormat.HTML
                     ? HtmlReport.render(report, table, boundValues(report), String.join(" ", recordings))
                     : ResultPrinter.print(table, outputFormat, 0);

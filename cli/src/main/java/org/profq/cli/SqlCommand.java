@@ -67,6 +67,10 @@ public final class SqlCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", description = "table (default), csv, json or markdown.")
     String format = "table";
 
+    @Option(names = "--udf", paramLabel = "JAR", description = "Load the SQL functions of this jar (public static methods,"
+            + " aggregates with init/add/result); repeatable. Jars in ~/.profq/udfs load always. \\functions lists them.")
+    List<Path> functionJars = new ArrayList<>();
+
     @Parameters(paramLabel = "RECORDING", arity = "1..*", description = "The recording, or NAME=RECORDING for each of several.")
     List<String> recordings = new ArrayList<>();
 
@@ -79,21 +83,25 @@ public final class SqlCommand implements Callable<Integer> {
         // each -e on lines of its own, so a -- comment ending one cannot swallow the next
         String sql = !execute.isEmpty() ? String.join("\n;\n", execute) : file != null ? read(file) : null;
         if (sql == null) {
-            RecordingConnections connections = RecordingConnections.of(spec, recordings);
+            RecordingConnections connections = RecordingConnections.of(spec, recordings).withFunctionJars(functionJars);
             try {
                 return new Repl(connections::open, connections.toString(), connections.schemaNames(), output).run();
             } catch (SQLException e) {
                 throw RecordingConnections.openFailure(e);
             }
         }
-        try (Connection connection = RecordingConnections.connect(spec, recordings)) {
+        try (Connection connection = RecordingConnections.of(spec, recordings).withFunctionJars(functionJars).connect()) {
             List<String> statements = Statements.split(sql);
             if (statements.isEmpty()) {
                 throw usage("there is no SQL statement to run; give one with -e \"SELECT ...\".");
             }
             for (String statement : statements) {
-                System.out.print(ResultPrinter.print(query(connection, statement), output, 0));
+                ResultTable table = query(connection, statement);
+                System.out.print(ResultPrinter.print(table, output, 0));
                 System.out.flush();
+                if (table.rows().isEmpty()) {
+                    EventFamilies.whyEmpty(connection, statement).ifPresent(sentence -> System.err.println("profq: " + sentence));
+                }
             }
             return 0;
         } catch (SQLException e) {

@@ -58,7 +58,7 @@ class BrowserIT {
         assertFalse(chromium.stderr().contains("Uncaught"), chromium.stderr());
     }
 
-    private static void screenshot(Path dir, Path page, String name) throws Exception {
+    static void screenshot(Path dir, Path page, String name) throws Exception {
         Files.createDirectories(SCREENSHOTS);
         Path png = SCREENSHOTS.resolve(name);
         Files.deleteIfExists(png);
@@ -66,7 +66,7 @@ class BrowserIT {
         assertTrue(Files.size(png) > 1000, "a screenshot at " + png);
     }
 
-    private static Outcome chromium(Path dir, String action, Path page) throws Exception {
+    static Outcome chromium(Path dir, String action, Path page) throws Exception {
         List<String> command = new ArrayList<>(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu",
                 "--disable-background-networking", "--disable-component-update", "--disable-default-apps",
                 "--disable-extensions", "--disable-sync", "--no-first-run", "--mute-audio", "--hide-scrollbars",

@@ -24,7 +24,7 @@ class DemoIT {
         assertTrue(Files.isDirectory(dir.resolve("profq-demo.profq/events")), outcome::toString);
         assertTrue(out.contains("$ profq report summary profq-demo.profq\n"), out);
         assertTrue(out.contains(" objects_allocated    | 1110\n"), out);
-        assertTrue(out.contains(" profq.samples.Allocations.allocate() |    1110 | 31360 |     1\n"), out);
+        assertTrue(out.contains(" profq.samples.Allocations.allocate() |    1110 | 30.6 KiB |     1\n"), out);
         assertTrue(out.contains("$ profq report time profq-demo.profq --param top=5\n"), out);
         assertTrue(out.contains("Next, try:\n  profq sql profq-demo.profq "), out);
         assertTrue(outcome.stderr().startsWith("profq: recorded 3114 events to profq-demo.profq ("), outcome::toString);

@@ -28,20 +28,62 @@ class InfoCommandIT {
         List<String> lines = outcome.stdout().lines().toList();
         try (Recording opened = Recording.open(recording)) {
             assertEquals(List.of("recording", "program", "jvm", "process", "started", "duration", "recorder", "threads",
-                    "events", "log", "dictionaries", "events lost", "classes", "warnings", "index"),
+                    "events", "event kinds", "log", "dictionaries", "events lost", "classes", "warnings", "index"),
                     lines.stream().map(line -> line.substring(0, 13).strip()).toList());
             assertEquals("program       profq.samples.Allocations", lines.get(1));
             assertTrue(lines.get(6).startsWith("recorder      format " + RecordingFormat.MAJOR_VERSION + "." + RecordingFormat.MINOR_VERSION + ", clock exact"), lines.get(6));
             assertEquals("threads       1: main", lines.get(7));
             assertEquals("events        3114 (1002 call entries, 1002 call exits, 1110 allocations, 0 deaths, 0 exceptions)", lines.get(8));
+            assertEquals("event kinds   calls, allocations; not recorded: deaths, exceptions, uses", lines.get(9));
             assertEquals(String.format(java.util.Locale.ROOT, "log           %d bytes, %.1f bytes/event",
-                    opened.logBytes(), opened.logBytes() / 3114.0), lines.get(9));
-            assertEquals("dictionaries  4 classes, 3 methods, 3 allocation sites", lines.get(10));
-            assertEquals("events lost   0", lines.get(11));
-            assertTrue(lines.get(12).matches("classes       2 woven and \\d+ with nothing to weave \\(\\d+ of them from the woven-class"
-                    + " cache\\), \\d+ JDK-generated left alone, 0 left unwoven"), lines.get(12));
-            assertEquals("warnings      none", lines.get(13));
+                    opened.logBytes(), opened.logBytes() / 3114.0), lines.get(10));
+            assertEquals("dictionaries  4 classes, 3 methods, 3 allocation sites", lines.get(11));
+            assertEquals("events lost   0", lines.get(12));
+            assertTrue(lines.get(13).matches("classes       2 woven and \\d+ with nothing to weave \\(\\d+ of them from the woven-class"
+                    + " cache\\), \\d+ JDK-generated left alone, 0 left unwoven"), lines.get(13));
+            assertEquals("warnings      none", lines.get(14));
         }
+    }
+
+    /**
+     * Every kind of event the recording has is counted: uses, and value profiles' parameters,
+     * objects followed, the references they held then, writes to them and reference fields read
+     * (MutableArgument: one Counter passed to read 10 times, its count written twice and its label
+     * once, read reading count).
+     */
+    @Test
+    void countsUsesAndValueProfileEvents(@TempDir Path dir) throws Exception {
+        Path recording = Recorded.sample("MutableArgument",
+                List.of("--events=calls:uses", "--track=1", "--values=*MutableArgument.read"));
+
+        Outcome outcome = run(dir, profq("info", recording.toString()));
+
+        assertEquals(0, outcome.exitCode(), outcome::toString);
+        List<String> lines = outcome.stdout().lines().toList();
+        assertEquals("events        68 (12 call entries, 12 call exits, 1 allocations, 1 deaths, 0 exceptions, 16 uses,"
+                + " 10 parameters, 1 objects followed, 1 references held when followed, 3 writes to followed objects,"
+                + " 1 reference fields read)", lines.get(8));
+        assertEquals("event kinds   calls, allocations, deaths, uses; not recorded: exceptions; values of *MutableArgument.read",
+                lines.get(9));
+    }
+
+    /** A recording made without calls says so, and so does a report that needs them instead of coming out empty. */
+    @Test
+    void aRecordingWithoutCallsSaysSoAndSoDoTheProfilesThatNeedThem(@TempDir Path dir) throws Exception {
+        Path recording = Recorded.sample("LazyInit", List.of("--events=deaths:uses", "--track=1"));
+
+        Outcome info = run(dir, profq("info", recording.toString()));
+        assertEquals("event kinds   allocations, deaths, uses; not recorded: calls, exceptions", info.stdout().lines().toList().get(9));
+
+        String why = "profq: no rows, because the recording has no calls: it was recorded with events=allocations:deaths:uses;"
+                + " record again with calls in --events.";
+        Outcome report = run(dir, profq("report", "time", recording.toString()));
+        assertEquals(0, report.exitCode(), report::toString);
+        assertEquals(List.of(why), report.stderrLines());
+        Outcome language = run(dir, profq("sql", recording.toString(), "-e", "time by method"));
+        assertEquals(List.of(why), language.stderrLines());
+        Outcome heap = run(dir, profq("sql", recording.toString(), "-e", "heap by method"));
+        assertEquals(List.of(), heap.stderrLines(), "allocations were recorded");
     }
 
     @Test

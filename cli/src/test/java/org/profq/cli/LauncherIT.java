@@ -48,6 +48,21 @@ class LauncherIT {
         assertTrue(recorded.stderr().startsWith("profq: recorded 24 events to Recursion.profq ("), recorded::toString);
     }
 
+    /** The demo's "Next, try" names profq as the user called it: ./profq, or profq when it is on the PATH. */
+    @Test
+    void theDemoSuggestsCommandsAsTheUserRunsProfq(@TempDir Path dir) throws Exception {
+        Files.createSymbolicLink(dir.resolve("profq"), LAUNCHER);
+
+        Outcome local = run(dir, List.of("sh", "-c", "PROFQ_CDS=off ./profq demo"));
+        assertEquals(0, local.exitCode(), local::toString);
+        assertTrue(local.stdout().contains("$ ./profq report summary profq-demo.profq\n"), local::toString);
+        assertTrue(local.stdout().contains("Next, try:\n  ./profq sql profq-demo.profq "), local::toString);
+
+        Outcome onPath = run(dir, List.of("sh", "-c", "PROFQ_CDS=off PATH=\"$PWD:$PATH\" profq demo"));
+        assertEquals(0, onPath.exitCode(), onPath::toString);
+        assertTrue(onPath.stdout().contains("Next, try:\n  profq sql profq-demo-2.profq "), onPath::toString);
+    }
+
     @Test
     void launcherSaysHowToBuildWhenTheJarsAreMissing(@TempDir Path dir) throws Exception {
         Path unbuilt = Files.copy(LAUNCHER, dir.resolve("profq"));

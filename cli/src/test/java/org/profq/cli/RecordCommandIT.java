@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
@@ -94,8 +95,28 @@ class RecordCommandIT {
             List<RecordedEvent> events = recording.readAllEvents();
             assertFalse(events.isEmpty());
             assertTrue(events.stream().allMatch(event -> event instanceof RecordedEvent.Allocation), "allocations only");
-            assertEquals(List.of(summary(out.toString(), recording)), recorded.stderrLines());
+            assertEquals(List.of("profq: --events=allocations records no calls, so the time, call-tree and flame profiles will"
+                    + " be empty; add calls to --events to have them.", summary(out.toString(), recording)), recorded.stderrLines());
         }
+    }
+
+    /**
+     * A program that fails to start (java finds no main class) leaves no empty recording behind,
+     * and profq says so in one sentence after java's own message; the exit code is java's.
+     */
+    @Test
+    void aProgramThatFailsToStartLeavesNoRecording(@TempDir Path dir) throws Exception {
+        Outcome alone = run(dir, List.of(Forked.JAVA, "-cp", Forked.SAMPLES_JAR.toString(), "profq.samples.NoSuchClass"));
+        Outcome recorded = run(dir, record(List.of(), "NoSuchClass"));
+
+        assertEquals(1, alone.exitCode(), alone::toString);
+        assertEquals(alone.exitCode(), recorded.exitCode(), recorded::toString);
+        assertEquals(alone.stdout(), recorded.stdout());
+        List<String> expected = new ArrayList<>(alone.stderrLines());
+        expected.add("profq: nothing was recorded: the program failed (exit code 1) before any of its code ran, as when java"
+                + " cannot find the main class, so no recording was kept.");
+        assertEquals(expected, recorded.stderrLines());
+        assertEquals(List.of(), entries(dir));
     }
 
     @Test

@@ -95,12 +95,10 @@ class ReplIT {
                 --
                 calls of '*sum*' where depth >= :depth columns depth
                 """, Files.readString(home.resolve(".profq/reports/deep_sums.sql")));
-        List<String> report = new ArrayList<>(Forked.profq("report", "deep_sums", Recorded.sample("Recursion").toString(),
+        List<String> report = withHome(home, Forked.profq("report", "deep_sums", Recorded.sample("Recursion").toString(),
                 "--format", "csv", "-p", "depth=11"));
-        report.add(1, "-Duser.home=" + home);
         assertEquals("depth\n11\n", Forked.run(home, report).stdout());
-        List<String> reports = new ArrayList<>(Forked.profq("reports", "--format", "csv"));
-        reports.add(1, "-Duser.home=" + home);
+        List<String> reports = withHome(home, Forked.profq("reports", "--format", "csv"));
         assertTrue(Forked.run(home, reports).stdout().contains("deep_sums," + home.resolve(".profq/reports/deep_sums.sql")
                 + ",the calls of sum at least :depth deep,depth=10\n"));
     }
@@ -177,6 +175,56 @@ class ReplIT {
     }
 
     @Test
+    void historyFollowsXdgStateHome(@TempDir Path home) throws Exception {
+        Path state = home.resolve("state");
+        List<String> command = withHome(home, Forked.profq("sql", Recorded.sample("Recursion").toString()),
+                "XDG_STATE_HOME=" + state);
+        try (Tmux first = Tmux.start(home, command)) {
+            first.await(PROMPT);
+            first.typeLine("SELECT 8 AS eight;");
+            first.await("(1 row)");
+            first.keys("C-d");
+            first.await("EXITED 0");
+        }
+        assertTrue(Files.readString(state.resolve("profq/history")).contains("SELECT 8 AS eight;"));
+        assertTrue(Files.notExists(home.resolve(".profq/history")), "not in $HOME when XDG_STATE_HOME is set");
+    }
+
+    @Test
+    void timingCountsTheQueryNotTheTimeInThePager(@TempDir Path home) throws Exception {
+        try (Tmux terminal = Tmux.start(home, repl(home, "Allocations"), 100, 24)) {
+            terminal.await(PROMPT);
+            terminal.typeLine("\\timing");
+            terminal.await("Timing is on.");
+            String query = "SELECT call_id FROM calls ORDER BY call_id LIMIT 200;";
+            terminal.typeLine(query); // planned and run once, so the next run is quick
+            terminal.await("-- more (21 of 200 rows) --");
+            terminal.keys("q");
+            terminal.await("Time: ");
+            terminal.typeLine(query);
+            terminal.await("-- more (21 of 200 rows) --"); // the first run's prompt was cleared when q was pressed
+            Thread.sleep(6_000); // the user reads the first page
+            terminal.keys("q");
+            String screen = terminal.await("Time: ", 2);
+            String last = screen.substring(screen.lastIndexOf("Time: ") + "Time: ".length());
+            double millis = Double.parseDouble(last.substring(0, last.indexOf(" ms")));
+            assertTrue(millis < 6_000, "the time spent in the pager is not the query's: " + millis + " ms\n" + screen);
+        }
+    }
+
+    @Test
+    void aSqlSyntaxErrorNamesTheWordWithACaret(@TempDir Path home) throws Exception {
+        try (Tmux terminal = Tmux.start(home, repl(home, "Recursion"))) {
+            terminal.await(PROMPT);
+            terminal.typeLine("SELEC 1;");
+            String screen = terminal.await("^^^^^");
+            assertTrue(screen.contains("ERROR at line 1, column 1: syntax error at 'SELEC'.\n  SELEC 1\n  ^^^^^"), screen);
+            terminal.typeLine("SELECT 42 AS answer;");
+            terminal.await("(1 row)");
+        }
+    }
+
+    @Test
     void historyIsKeptAcrossRuns(@TempDir Path home) throws Exception {
         try (Tmux first = Tmux.start(home, repl(home, "Recursion"))) {
             first.await(PROMPT);
@@ -193,10 +241,21 @@ class ReplIT {
         }
     }
 
-    /** {@code profq sql <sample recording>} with {@code home} as the user's home (history, reports). */
+    /** {@code profq sql <sample recording>} with {@code home} as the user's {@code $HOME} (history, reports). */
     private static List<String> repl(Path home, String sample) {
-        List<String> command = new ArrayList<>(Forked.profq("sql", Recorded.sample(sample).toString()));
-        command.add(1, "-Duser.home=" + home);
-        return command;
+        return withHome(home, Forked.profq("sql", Recorded.sample(sample).toString()));
+    }
+
+    /**
+     * {@code command} run with {@code $HOME} set to {@code home}, the XDG variables unset but for
+     * those in {@code environment} ({@code NAME=value}); {@code -Duser.home} points elsewhere,
+     * since {@code $HOME} is what counts.
+     */
+    private static List<String> withHome(Path home, List<String> command, String... environment) {
+        List<String> withHome = new ArrayList<>(List.of("env", "-u", "XDG_STATE_HOME", "-u", "XDG_DATA_HOME", "HOME=" + home));
+        withHome.addAll(List.of(environment));
+        withHome.addAll(command);
+        withHome.add(withHome.indexOf(Forked.JAVA) + 1, "-Duser.home=" + home.resolve("not-home"));
+        return withHome;
     }
 }

@@ -8,7 +8,10 @@ import static org.profq.cli.Forked.run;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -69,6 +72,23 @@ class ReportCommandIT {
         assertTrue(Double.parseDouble(top.get(7)) > 0.9, "drag share: " + top);
     }
 
+    /** The waste page's chart of waste_share labels its bars with the share rounded as the table shows it, not 17 digits. */
+    @Test
+    void theWasteChartsLabelsAreRounded(@TempDir Path dir) throws Exception {
+        Path recording = Recorded.sample("EndlessCache", List.of("--events=calls:uses", "--track=1"));
+        Outcome outcome = run(dir, profq("report", "waste", recording.toString(), "--format", "html", "-o", "waste.html"));
+
+        assertEquals(0, outcome.exitCode(), outcome::toString);
+        String html = Files.readString(dir.resolve("waste.html"));
+        Matcher labels = Pattern.compile("<text x=\"\\d+\" y=\"\\d+\">([^<]*)</text></g>").matcher(html);
+        List<String> shown = new ArrayList<>();
+        while (labels.find()) {
+            shown.add(labels.group(1));
+        }
+        assertFalse(shown.isEmpty(), html);
+        assertTrue(shown.stream().allMatch(label -> label.matches("(0|1)(\\.\\d{1,4})?")), "shares to four decimals: " + shown);
+    }
+
     @Test
     void timeReportOnRecursionCountsEveryCallOfSum(@TempDir Path dir) throws Exception {
         Outcome outcome = run(dir, profq("report", "time", Recorded.sample("Recursion").toString(), "--format", "csv"));
@@ -100,6 +120,12 @@ class ReportCommandIT {
         assertTrue(lines.get(10).matches("most_self_time,\"?profq\\.samples\\.Allocations[.$].*"), lines.get(10));
         assertEquals("most_bytes_allocated,profq.samples.Allocations.allocate()", lines.get(11));
         assertEquals(12, lines.size());
+
+        // for people, the same figures formatted (fmt_bytes, fmt_ns); CSV above kept the numbers
+        Outcome table = run(dir, profq("report", "summary", Recorded.sample("Allocations").toString()));
+        assertEquals(0, table.exitCode(), table::toString);
+        assertTrue(table.stdout().matches("(?s).*\\n bytes_allocated +\\| 30\\.6 KiB *\\n.*"), table.stdout());
+        assertTrue(table.stdout().matches("(?s).*\\n duration_ns +\\| [0-9.]+ (ms|s) *\\n.*"), table.stdout());
     }
 
     @Test
@@ -142,12 +168,14 @@ class ReportCommandIT {
 
         assertEquals("""
                 name,source,answers,parameters
-                summary,built-in,"what happened in this run, in a few figures?",
+                summary,built-in,"what happened in this run, in a few figures?",""
                 heap,built-in,which methods allocate the most memory?,top=10
                 lifetime,built-in,"which allocation sites make objects that live long, or die young?",top=10
                 waste,built-in,which allocation sites make objects that sit unused?,top=10
                 time,built-in,which methods take the most time?,top=10
                 values,built-in,which methods are called with the same parameters most of the time?,top=10 min_calls=10
+                compare-heap,built-in,how did the heap profile change between two runs?,top=20
+                compare-time,built-in,how did the time profile change between two runs?,top=20
                 deep,reports/deep.sql,which calls are deeper than a depth?,min_depth=9 name='sum'
                 """, listed.stdout());
         assertEquals("depth\n10\n11\n", ran.stdout(), ran::toString);
@@ -163,7 +191,9 @@ class ReportCommandIT {
         String html = Files.readString(dir.resolve("heap.html"));
         assertTrue(html.startsWith("<!DOCTYPE html>"));
         assertTrue(html.contains("<svg"), "a bar chart");
-        assertTrue(html.contains("<td>profq.samples.Allocations.allocate()</td><td class=\"num\">1110</td><td class=\"num\">31360</td>"), html);
+        assertTrue(html.contains("<td>profq.samples.Allocations.allocate()</td><td class=\"num\" data-value=\"1110\">1110</td>"
+                + "<td class=\"num\" data-value=\"31360\">30.6 KiB</td>"), html);
+        assertTrue(html.contains("\">30.6 KiB</text></g>"), "the chart's label in units: " + html);
         assertFalse(html.contains("http://") && !html.contains("xmlns=\"http://www.w3.org/2000/svg\""));
         assertFalse(html.contains("https://") || html.contains("src=") || html.contains("<link"), "nothing fetched from the network");
     }
@@ -173,7 +203,7 @@ class ReportCommandIT {
         Outcome outcome = run(dir, profq("report", "nope", Recorded.sample("Recursion").toString()));
 
         assertEquals(2, outcome.exitCode());
-        assertEquals(List.of("profq: there is no report named 'nope'; the reports are summary, heap, lifetime, waste, time, values (see profq reports)."),
+        assertEquals(List.of("profq: there is no report named 'nope'; the reports are summary, heap, lifetime, waste, time, values, compare-heap, compare-time (see profq reports)."),
                 outcome.stderrLines());
     }
 

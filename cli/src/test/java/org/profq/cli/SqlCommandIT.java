@@ -30,11 +30,68 @@ class SqlCommandIT {
 
         assertEquals(0, outcome.exitCode(), outcome::toString);
         assertEquals("""
-                 signature                            | objects | bytes | share
-                --------------------------------------+---------+-------+-------
-                 profq.samples.Allocations.allocate() |    1110 | 31360 |     1
+                 signature                            | objects | bytes    | share
+                --------------------------------------+---------+----------+-------
+                 profq.samples.Allocations.allocate() |    1110 | 30.6 KiB |     1
                 (1 row)
                 """, outcome.stdout());
+    }
+
+    /**
+     * For people, a column of bytes ({@code bytes}, {@code *_bytes}) or nanoseconds ({@code *_ns})
+     * is scaled and right-aligned; CSV and JSON keep the numbers as they are.
+     */
+    @Test
+    void bytesAndNanosecondsAreScaledForPeopleOnly(@TempDir Path dir) throws Exception {
+        String recording = Recorded.sample("Allocations").toString();
+        String sql = "SELECT 512 AS size_bytes, 1572864 AS bytes, 830 AS wait_ns, 756628060 AS inclusive_ns,"
+                + " 2500000000 AS duration_ns, -31360 AS diff_bytes, 42 AS calls";
+
+        assertEquals("""
+                 size_bytes | bytes   | wait_ns | inclusive_ns | duration_ns | diff_bytes | calls
+                ------------+---------+---------+--------------+-------------+------------+-------
+                      512 B | 1.5 MiB |  830 ns |     756.6 ms |       2.5 s |  -30.6 KiB |    42
+                (1 row)
+                """, run(dir, profq("sql", recording, "-e", sql)).stdout());
+        assertEquals("""
+                | size\\_bytes | bytes | wait\\_ns | inclusive\\_ns | duration\\_ns | diff\\_bytes | calls |
+                | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+                | 512 B | 1.5 MiB | 830 ns | 756.6 ms | 2.5 s | -30.6 KiB | 42 |
+                """, run(dir, profq("sql", recording, "--format", "markdown", "-e", sql)).stdout());
+        assertEquals("""
+                size_bytes,bytes,wait_ns,inclusive_ns,duration_ns,diff_bytes,calls
+                512,1572864,830,756628060,2500000000,-31360,42
+                """, run(dir, profq("sql", recording, "--format", "csv", "-e", sql)).stdout());
+        assertEquals("""
+                [
+                {"size_bytes":512,"bytes":1572864,"wait_ns":830,"inclusive_ns":756628060,"duration_ns":2500000000,"diff_bytes":-31360,"calls":42}
+                ]
+                """, run(dir, profq("sql", recording, "--format", "json", "-e", sql)).stdout());
+    }
+
+    /** Markdown escapes what GitHub would read as markup: <init> as a tag, * and _ as emphasis, | as a cell's end. */
+    @Test
+    void markdownEscapesWhatGitHubWouldReadAsMarkup(@TempDir Path dir) throws Exception {
+        Outcome outcome = run(dir, profq("sql", Recorded.sample("Allocations").toString(), "--format", "markdown",
+                "-e", "SELECT signature, 'a|b *c* _d_' AS text FROM methods WHERE name IN ('<init>', 'main') ORDER BY signature"));
+
+        assertEquals(0, outcome.exitCode(), outcome::toString);
+        assertEquals("""
+                | signature | text |
+                | --- | --- |
+                | profq.samples.Allocations\\$Point.\\<init\\>(int, int) | a\\|b \\*c\\* \\_d\\_ |
+                | profq.samples.Allocations.main(java.lang.String\\[\\]) | a\\|b \\*c\\* \\_d\\_ |
+                """, outcome.stdout());
+    }
+
+    /** CSV as PostgreSQL's COPY writes it (RFC 4180): NULL is an empty field, the empty string a quoted one. */
+    @Test
+    void csvTellsNullFromTheEmptyString(@TempDir Path dir) throws Exception {
+        Outcome outcome = run(dir, profq("sql", Recorded.sample("Allocations").toString(), "--format", "csv",
+                "-e", "SELECT CAST(NULL AS VARCHAR) AS nothing, '' AS blank, 'a,b' AS comma, 'x' AS plain"));
+
+        assertEquals(0, outcome.exitCode(), outcome::toString);
+        assertEquals("nothing,blank,comma,plain\n,\"\",\"a,b\",x\n", outcome.stdout());
     }
 
     @Test
@@ -56,11 +113,11 @@ class SqlCommandIT {
                 ]
                 """, run(dir, profq("sql", recording, "--format=json", "-e", sql)).stdout());
         assertEquals("""
-                | type_name | objects | bytes |
+                | type\\_name | objects | bytes |
                 | --- | ---: | ---: |
-                | profq.samples.Allocations$Point | 1000 | 24000 |
-                | int[] | 100 | 5600 |
-                | long[][] | 10 | 1760 |
+                | profq.samples.Allocations\\$Point | 1000 | 23.4 KiB |
+                | int\\[\\] | 100 | 5.5 KiB |
+                | long\\[\\]\\[\\] | 10 | 1.7 KiB |
                 """, run(dir, profq("sql", recording, "--format", "markdown", "-e", sql)).stdout());
     }
 
@@ -99,8 +156,27 @@ class SqlCommandIT {
         assertEquals(List.of("profq: the query failed at line 1, column 17: Column 'nosuch' not found in any table."),
                 unknownColumn.stderrLines());
         assertEquals(1, syntax.exitCode());
-        assertEquals(List.of("profq: the query failed at line 1, column 8: syntax error, Incorrect syntax near the keyword 'FROM'."),
-                syntax.stderrLines());
+        assertEquals(List.of("profq: the query failed at line 1, column 8: syntax error at 'FROM'.", "  SELECT FROM calls",
+                "         ^^^^"), syntax.stderrLines());
+    }
+
+    /**
+     * SQL that is not the profiling language either (the connection speaks both) fails as SQL: the
+     * word where the syntax breaks, its line and column, and a caret under it, as psql does.
+     */
+    @Test
+    void aSyntaxErrorNamesTheWordWithACaret(@TempDir Path dir) throws Exception {
+        String recording = Recorded.sample("Recursion").toString();
+
+        Outcome misspelt = run(dir, profq("sql", recording, "-e", "SELEC 1"));
+        Outcome unfinished = run(dir, profq("sql", recording, "-e", "SELECT call_id\nFROM calls WHERE"));
+
+        assertEquals(1, misspelt.exitCode());
+        assertEquals(List.of("profq: the query failed at line 1, column 1: syntax error at 'SELEC'.", "  SELEC 1", "  ^^^^^"),
+                misspelt.stderrLines());
+        assertEquals(1, unfinished.exitCode());
+        assertEquals(List.of("profq: the query failed at line 2, column 17: syntax error at the end of the statement.",
+                "  FROM calls WHERE", "  " + " ".repeat(16) + "^"), unfinished.stderrLines());
     }
 
     @Test
@@ -183,6 +259,15 @@ class SqlCommandIT {
                     + " instead, for later queries too\n"), first::toString);
             assertEquals(first.stdout(), later.stdout());
             assertEquals("", later.stderr(), "said once");
+
+            // Without XDG_CACHE_HOME the cache is under $HOME, not Java's user.home.
+            List<String> homeQuery = new ArrayList<>(List.of("env", "-u", "XDG_CACHE_HOME", "HOME=" + dir.resolve("home")));
+            homeQuery.addAll(profq("sql", recording.toString(), "-e", "SELECT objects FROM heap_by_method"));
+            homeQuery.add(homeQuery.indexOf(Forked.JAVA) + 1, "-Duser.home=" + dir.resolve("not-home"));
+            Outcome inHome = run(dir, homeQuery);
+            assertEquals(first.stdout(), inHome.stdout());
+            assertTrue(inHome.stderr().contains(" it is kept in " + dir.resolve("home/.cache/profq/index") + "/Allocations.profq-"),
+                    inHome::toString);
         } finally {
             mount("-l", readOnly.toString());
         }

@@ -51,8 +51,17 @@ public final class LanguageException extends RuntimeException {
 
     /** The statement's line and a caret line under the mistake, each indented by two spaces. */
     public String caret() {
+        return caret(sourceLine, column, length);
+    }
+
+    /**
+     * {@code sourceLine} and a caret line under its {@code length} characters from {@code column}
+     * (from 1), each indented by two spaces: how profq points at a mistake in a statement, the
+     * language's or SQL's.
+     */
+    public static String caret(String sourceLine, int column, int length) {
         String shown = sourceLine.replace('\t', ' ');
-        int start = Math.min(column - 1, shown.length());
+        int start = Math.max(0, Math.min(column - 1, shown.length()));
         int width = Math.max(1, Math.min(length, shown.length() - start));
         return "  " + shown + "\n  " + " ".repeat(start) + "^".repeat(width);
     }

@@ -664,7 +664,7 @@ final class ProfqCompiler {
             return column + (negated ? " NOT LIKE " : " LIKE ") + globParameter(token.getText());
         }
         String glob = unquote(token.getText());
-        if (glob.indexOf('*') < 0 && glob.indexOf('?') < 0) {
+        if (!Glob.hasWildcard(glob)) {
             return column + (negated ? " <> " : " = ") + quote(glob);
         }
         return column + (negated ? " NOT LIKE " : " LIKE ") + likeLiteral(glob);
@@ -676,7 +676,7 @@ final class ProfqCompiler {
         if (token.getType() == ProfqParser.STRING) {
             String glob = unquote(token.getText());
             String prefix = glob.substring(0, Math.max(0, glob.length() - 2));
-            if (glob.endsWith(".*") && prefix.indexOf('*') < 0 && prefix.indexOf('?') < 0 && !prefix.isEmpty()) {
+            if (glob.endsWith(".*") && !Glob.hasWildcard(prefix) && !prefix.isEmpty()) {
                 return "(" + column + " = " + quote(prefix) + " OR " + column + " LIKE " + likeLiteral(glob) + ")";
             }
         }
@@ -696,22 +696,9 @@ final class ProfqCompiler {
         return "REPLACE(REPLACE(CAST(" + parameter + " AS VARCHAR), '*', '%'), '?', '_')";
     }
 
-    /** The glob as a LIKE literal: * is %, ? is _, and the LIKE's own % _ \ escaped with \ (then ESCAPE '\' follows). */
+    /** The glob as a LIKE literal ({@link Glob#likeLiteral}, the one reading of the syntax). */
     private static String likeLiteral(String glob) {
-        StringBuilder like = new StringBuilder();
-        boolean escaped = false;
-        for (char c : glob.toCharArray()) {
-            switch (c) {
-                case '*' -> like.append('%');
-                case '?' -> like.append('_');
-                case '%', '_', '\\' -> {
-                    like.append('\\').append(c);
-                    escaped = true;
-                }
-                default -> like.append(c);
-            }
-        }
-        return quote(like.toString()) + (escaped ? " ESCAPE '\\'" : "");
+        return Glob.likeLiteral(glob);
     }
 
     private static String unquote(String literal) {

@@ -57,6 +57,11 @@ public final class RecordingSchema extends AbstractSchema implements AutoCloseab
         return live.recording();
     }
 
+    /** {@code calls}, for the functions that walk the calling-context tree from a call ({@code org.profq.engine.function}). */
+    public CallTable calls() {
+        return (CallTable) tables.get("calls");
+    }
+
     @Override
     protected Map<String, Table> getTableMap() {
         return tables;

@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  * {@code buildsOn} is what the "Builds on:" line names: the tables and views the view reads.
  */
 public record ViewDoc(String name, String summary, List<ColumnDoc> columns, List<String> buildsOn) {
-    private static final Pattern TITLE = Pattern.compile("--\\s*(\\w+):\\s*(.*)");
+    private static final Pattern TITLE = Pattern.compile("--\\s*([\\w-]+):\\s*(.*)"); // report names may have a hyphen: compare-heap
     private static final Pattern BUILDS_ON = Pattern.compile("--\\s*Builds on:\\s*(.*?)\\.?\\s*");
     private static final Pattern COLUMN = Pattern.compile("--\\s{2,}(\\w+)\\s+([A-Z]+)\\s+(.*)");
 

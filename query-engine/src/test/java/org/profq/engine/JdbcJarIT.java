@@ -122,14 +122,14 @@ class JdbcJarIT {
                     public static void main(String[] args) throws Exception {
                         try (Connection connection = DriverManager.getConnection(args[0]);
                              ResultSet rows = connection.createStatement().executeQuery(
-                                     "SELECT m.signature, COUNT(*) AS calls, MAX(c.depth) AS deepest"
+                                     "SELECT m.signature, COUNT(*) AS calls, MAX(c.depth) AS deepest, simple_name(m.signature)"
                                      + " FROM calls c JOIN methods m ON m.method_id = c.method_id"
                                      + " GROUP BY m.signature ORDER BY calls DESC")) {
                             DatabaseMetaData meta = connection.getMetaData();
                             System.out.println(meta.getDriverName() + " " + meta.getDriverVersion()
                                     + " for " + meta.getDatabaseProductName());
                             while (rows.next()) {
-                                System.out.println(rows.getString(1) + "|" + rows.getLong(2) + "|" + rows.getInt(3));
+                                System.out.println(rows.getString(1) + "|" + rows.getLong(2) + "|" + rows.getInt(3) + "|" + rows.getString(4));
                             }
                         }
                     }
@@ -142,8 +142,8 @@ class JdbcJarIT {
         assertEquals(0, result.exitCode());
         assertEquals("""
                 profq JDBC driver %s for profq
-                profq.samples.Recursion.sum(int)|11|11
-                profq.samples.Recursion.main(java.lang.String[])|1|0
+                profq.samples.Recursion.sum(int)|11|11|Recursion.sum(int)
+                profq.samples.Recursion.main(java.lang.String[])|1|0|Recursion.main(String[])
                 """.formatted(System.getProperty("profq.version")), result.stdout());
     }
 

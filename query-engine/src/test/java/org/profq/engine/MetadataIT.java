@@ -71,6 +71,16 @@ class MetadataIT {
         assertEquals(List.of(), rows(meta.getSchemas(null, "nosuch"), "TABLE_SCHEM"));
     }
 
+    /** Calcite's own metadata schema (its catalog as tables) is no part of the recording: sqlline's !tables does not list it. */
+    @Test
+    void calcitesMetadataSchemaIsNotListed() throws SQLException {
+        assertEquals(List.of("recording"), rows(meta.getSchemas(), "TABLE_SCHEM"));
+        assertEquals(List.of("recording"), rows(meta.getSchemas(null, null), "TABLE_SCHEM"));
+        assertEquals(List.of("recording"), rows(meta.getTables(null, null, "%", null), "TABLE_SCHEM").stream().distinct().toList());
+        assertEquals(List.of("recording"), rows(meta.getColumns(null, null, "%", "%"), "TABLE_SCHEM").stream().distinct().toList());
+        assertEquals(List.of(), rows(meta.getTables(null, "metadata", "%", null), "TABLE_NAME"));
+    }
+
     @Test
     void theDriverNamesItselfProfq() throws SQLException {
         String version = System.getProperty("profq.version");

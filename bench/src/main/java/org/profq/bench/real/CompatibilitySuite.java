@@ -22,6 +22,7 @@ import java.util.stream.Stream;
 import java.util.zip.ZipFile;
 
 import org.profq.bench.BenchEnvironment;
+import org.profq.format.BaseDirectories;
 
 /**
  * profq's compatibility suite (issue 14): each program run once without a profiler and once
@@ -68,7 +69,7 @@ public final class CompatibilitySuite {
 
         BenchEnvironment environment = BenchEnvironment.locate(BenchEnvironment.currentJava());
         Path target = environment.benchJar().getParent();
-        Path cache = Path.of(options.getOrDefault("cache", System.getProperty("user.home") + "/.cache/profq-bench")).toAbsolutePath();
+        Path cache = Path.of(options.getOrDefault("cache", BaseDirectories.cacheHome().resolve("profq-bench").toString())).toAbsolutePath();
         Path work = Path.of(options.getOrDefault("work", target.resolve("compatibility").toString())).toAbsolutePath();
         Path jdk25 = Path.of(options.getOrDefault("jdk25", "/usr/lib/jvm/temurin-25-jdk-amd64"));
         Path jdk25Java = Files.isExecutable(jdk25.resolve("bin/java")) ? jdk25.resolve("bin/java") : null;

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.profq.bench.BenchEnvironment;
+import org.profq.format.BaseDirectories;
 
 /**
  * profq on real programs nobody here wrote (issue 6): Lucene, PMD and H2, fetched from Maven
@@ -42,7 +43,7 @@ public final class RealProgramBenchmark {
 
         BenchEnvironment environment = BenchEnvironment.locate(BenchEnvironment.currentJava());
         Path target = environment.benchJar().getParent();
-        Path cache = Path.of(options.getOrDefault("cache", System.getProperty("user.home") + "/.cache/profq-bench")).toAbsolutePath();
+        Path cache = Path.of(options.getOrDefault("cache", BaseDirectories.cacheHome().resolve("profq-bench").toString())).toAbsolutePath();
         Path work = Path.of(options.getOrDefault("work", target.resolve("real-programs").toString())).toAbsolutePath();
         Path jdk25 = Path.of(options.getOrDefault("jdk25", "/usr/lib/jvm/temurin-25-jdk-amd64"));
         Path jdk25Java = Files.isExecutable(jdk25.resolve("bin/java")) ? jdk25.resolve("bin/java") : null;

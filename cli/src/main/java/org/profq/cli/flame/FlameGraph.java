@@ -13,16 +13,43 @@ import org.profq.cli.output.Json;
  * one self-contained HTML page: an icicle flame graph with zoom (click a frame), search
  * (frames whose name contains the text are highlighted, with their share of the total) and
  * tool tips. The page's CSS and script are inline; nothing is fetched.
+ *
+ * <p>A differential graph ({@link #differential}) holds two runs' stacks, a ({@link #add}) and
+ * b ({@link #addSecond}): each profile is normalised to shares of its own total (runs of
+ * different lengths compare), a frame's width is the mean of its two shares (so every frame of
+ * either run is drawn, and children never overflow their parent), and its colour the change
+ * from a to b: red where b spends a larger share, blue a smaller, the deeper the larger the
+ * change; white is no change. Its collapsed text has both weights ({@code a;b;c 10 12}), the
+ * input of flamegraph's difffolded.pl.
  */
 public final class FlameGraph {
     private final Frame root = new Frame("all");
     private final List<String> lines = new ArrayList<>();
+    private final boolean differential;
+    private final Map<String, long[]> stacks = new LinkedHashMap<>();
+
+    /** A graph of one run's stacks. */
+    public FlameGraph() {
+        this(false);
+    }
+
+    private FlameGraph(boolean differential) {
+        this.differential = differential;
+    }
+
+    /** A graph that compares two runs' stacks: {@link #add} the first's, {@link #addSecond} the second's. */
+    public static FlameGraph differential() {
+        return new FlameGraph(true);
+    }
 
     /** One frame of the tree: its name, the weight spent in it and below it, and its children by name. */
     static final class Frame {
         final String name;
         long total;
         long self;
+        /** In a differential graph, the second run's. */
+        long totalB;
+        long selfB;
         final Map<String, Frame> children = new LinkedHashMap<>();
 
         Frame(String name) {
@@ -32,22 +59,54 @@ public final class FlameGraph {
 
     /** Adds one collapsed stack; stacks with no weight are left out, as flame graph tools do. */
     public void add(String stack, long weight) {
+        add(stack, weight, false);
+    }
+
+    /** Adds one collapsed stack of the second run of a differential graph. */
+    public void addSecond(String stack, long weight) {
+        if (!differential) {
+            throw new IllegalStateException("a graph of one run has no second run; make it with FlameGraph.differential()");
+        }
+        add(stack, weight, true);
+    }
+
+    private void add(String stack, long weight, boolean second) {
         if (weight <= 0) {
             return;
         }
-        lines.add(stack + " " + weight);
+        if (differential) {
+            stacks.computeIfAbsent(stack, key -> new long[2])[second ? 1 : 0] += weight;
+        } else {
+            lines.add(stack + " " + weight);
+        }
         Frame frame = root;
-        frame.total += weight;
+        count(frame, weight, second);
         for (String name : stack.split(";")) {
             frame = frame.children.computeIfAbsent(name, Frame::new);
-            frame.total += weight;
+            count(frame, weight, second);
         }
-        frame.self += weight;
+        if (second) {
+            frame.selfB += weight;
+        } else {
+            frame.self += weight;
+        }
     }
 
-    /** The folded-stack text: one "frames weight" line per stack, in the order they were added. */
+    private static void count(Frame frame, long weight, boolean second) {
+        if (second) {
+            frame.totalB += weight;
+        } else {
+            frame.total += weight;
+        }
+    }
+
+    /** The folded-stack text: one "frames weight" line per stack (two weights, a's and b's, in a differential graph). */
     public String collapsed() {
         StringBuilder out = new StringBuilder();
+        if (differential) {
+            stacks.forEach((stack, weights) -> out.append(stack).append(' ').append(weights[0]).append(' ').append(weights[1]).append('\n'));
+            return out.toString();
+        }
         lines.forEach(line -> out.append(line).append('\n'));
         return out.toString();
     }
@@ -55,9 +114,14 @@ public final class FlameGraph {
     /** The HTML page; {@code title} names the recording, {@code unit} the weight (ns, calls, bytes). */
     public String html(String title, String unit) {
         StringBuilder json = new StringBuilder();
-        json(root, json);
+        if (differential) {
+            differentialJson(root, json);
+        } else {
+            json(root, json);
+        }
         return PAGE.replace("__TITLE__", escape(title))
-                .replace("__UNIT__", escape(unit))
+                .replace("__DIFF__", Boolean.toString(differential))
+                .replace("__UNIT__", escape(differential ? unit + "; width: mean share of a and b, colour: change from a to b" : unit))
                 .replace("__DATA__", json.toString())
                 .replace("__UNIT_JSON__", Json.string(unit));
     }
@@ -71,6 +135,32 @@ public final class FlameGraph {
             for (Frame child : frame.children.values()) {
                 out.append(first ? "" : ",");
                 json(child, out);
+                first = false;
+            }
+            out.append(']');
+        }
+        out.append('}');
+    }
+
+    /**
+     * A frame of a differential graph: {@code v} its width (the mean of its shares of a and of b,
+     * in millionths), {@code a} and {@code b} those shares, {@code s} its mean self share.
+     */
+    private void differentialJson(Frame frame, StringBuilder out) {
+        double shareA = root.total == 0 ? 0 : (double) frame.total / root.total;
+        double shareB = root.totalB == 0 ? 0 : (double) frame.totalB / root.totalB;
+        double selfA = root.total == 0 ? 0 : (double) frame.self / root.total;
+        double selfB = root.totalB == 0 ? 0 : (double) frame.selfB / root.totalB;
+        out.append("{\"n\":").append(Json.string(frame.name))
+                .append(",\"v\":").append(Math.round((shareA + shareB) / 2 * 1_000_000))
+                .append(",\"s\":").append(Math.round((selfA + selfB) / 2 * 1_000_000))
+                .append(",\"a\":").append(shareA).append(",\"b\":").append(shareB);
+        if (!frame.children.isEmpty()) {
+            out.append(",\"c\":[");
+            boolean first = true;
+            for (Frame child : frame.children.values()) {
+                out.append(first ? "" : ",");
+                differentialJson(child, out);
                 first = false;
             }
             out.append(']');
@@ -117,6 +207,7 @@ public final class FlameGraph {
             (function () {
               var data = __DATA__;
               var unit = __UNIT_JSON__;
+              var diff = __DIFF__;
               var ROW = 18;
               var graph = document.getElementById('graph');
               var details = document.getElementById('details');
@@ -124,8 +215,14 @@ public final class FlameGraph {
               var search = document.getElementById('search');
               var zoomed = data, term = '';
 
-              function colour(name) {
-                var hash = 0;
+              function percent(x) { return (100 * x).toFixed(2) + '%'; }
+              function colour(node) {
+                if (diff) {
+                  var change = node.b - node.a, depth = Math.min(1, Math.abs(change) / 0.2);
+                  return change === 0 ? 'hsl(0,0%,92%)'
+                      : 'hsl(' + (change > 0 ? 0 : 220) + ',80%,' + (92 - 42 * depth).toFixed(1) + '%)';
+                }
+                var name = node.n, hash = 0;
                 for (var i = 0; i < name.length; i++) { hash = (hash * 31 + name.charCodeAt(i)) | 0; }
                 var hue = 10 + Math.abs(hash) % 45, light = 55 + Math.abs(hash >> 8) % 15;
                 return 'hsl(' + hue + ',85%,' + light + '%)';
@@ -172,12 +269,16 @@ public final class FlameGraph {
                 div.style.left = x + 'px';
                 div.style.top = (level * ROW) + 'px';
                 div.style.width = Math.max(width, 1) + 'px';
-                div.style.background = colour(node.n);
+                div.style.background = colour(node);
+                if (diff) { div.setAttribute('data-change', (node.b - node.a).toFixed(6)); }
                 div.textContent = width > 30 ? node.n : '';
-                div.title = node.n + ' — ' + node.v + ' ' + unit + ' (' + share(node.v) + ')';
+                div.title = diff ? node.n + ' — a: ' + percent(node.a) + ', b: ' + percent(node.b) + ', change '
+                    + (node.b >= node.a ? '+' : '') + percent(node.b - node.a)
+                    : node.n + ' — ' + node.v + ' ' + unit + ' (' + share(node.v) + ')';
                 div.frame = node;
                 div.addEventListener('click', function () { zoomed = node; render(); });
                 div.addEventListener('mouseenter', function () {
+                  if (diff) { details.textContent = div.title; return; }
                   details.textContent = node.n + ': ' + node.v + ' ' + unit + ' total, ' + node.s + ' ' + unit
                       + ' self, ' + share(node.v) + ' of all';
                 });

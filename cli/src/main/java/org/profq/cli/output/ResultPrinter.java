@@ -28,7 +28,7 @@ public final class ResultPrinter {
         for (List<Object> row : table.rows()) {
             String[] line = new String[count];
             for (int i = 0; i < count; i++) {
-                line[i] = Cells.forPeople(row.get(i)).replaceAll("\\R", " ");
+                line[i] = Cells.forPeople(table.columns().get(i), row.get(i)).replaceAll("\\R", " ");
             }
             cells.add(line);
         }
@@ -107,11 +107,16 @@ public final class ResultPrinter {
         return out.toString();
     }
 
+    /**
+     * One line of RFC 4180 CSV, as PostgreSQL's {@code COPY ... CSV} writes it: NULL is an empty
+     * field, the empty string a quoted one ({@code ""}), so that a reader can tell them apart.
+     */
     private static void csvLine(StringBuilder out, List<?> values) {
         for (int i = 0; i < values.size(); i++) {
             Object value = values.get(i);
             String text = value == null ? "" : Cells.exact(value);
-            if (text.contains(",") || text.contains("\"") || text.contains("\n") || text.contains("\r")) {
+            if (value != null && text.isEmpty()
+                    || text.contains(",") || text.contains("\"") || text.contains("\n") || text.contains("\r")) {
                 text = '"' + text.replace("\"", "\"\"") + '"';
             }
             out.append(i == 0 ? "" : ",").append(text);
@@ -145,16 +150,30 @@ public final class ResultPrinter {
         out.append('\n');
         for (List<Object> row : table.rows()) {
             out.append('|');
-            for (Object value : row) {
-                out.append(' ').append(markdownCell(Cells.forPeople(value))).append(" |");
+            for (int i = 0; i < row.size(); i++) {
+                out.append(' ').append(markdownCell(Cells.forPeople(table.columns().get(i), row.get(i)))).append(" |");
             }
             out.append('\n');
         }
         return out.toString();
     }
 
-    private static String markdownCell(String text) {
-        return text.replace("|", "\\|").replaceAll("\\R", " ");
+    /**
+     * A cell's text as GitHub-flavoured Markdown shows it literally: the characters that would
+     * start markup ({@code <init>} read as an HTML tag, {@code *} and {@code _} as emphasis,
+     * {@code |} ending the cell, ...) are escaped with a backslash; line breaks become spaces.
+     */
+    static String markdownCell(String text) {
+        String line = text.replaceAll("\\R", " ");
+        StringBuilder out = new StringBuilder(line.length() + 8);
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if ("\\|*_<>`~$[]".indexOf(c) >= 0) {
+                out.append('\\');
+            }
+            out.append(c);
+        }
+        return out.toString();
     }
 
     private ResultPrinter() {

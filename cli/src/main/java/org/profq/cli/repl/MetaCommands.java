@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -26,16 +28,19 @@ import org.profq.engine.table.TableCatalog;
 import org.profq.engine.table.TableDefinition;
 import org.profq.lang.LanguageException;
 import org.profq.lang.ProfqLanguage;
+import org.profq.udf.FunctionLibrary;
+import org.profq.udf.SqlFunction;
 
 /** The REPL's backslash commands: documentation, reports, the language's SQL, placeholders and saving, output settings. */
 final class MetaCommands {
     static final List<String> NAMES = List.of(
-            "\\d", "\\reports", "\\report", "\\sql", "\\set", "\\unset", "\\save", "\\save!", "\\timing", "\\format", "\\explain", "\\o", "\\pager", "\\watch", "\\help", "\\q");
+            "\\d", "\\functions", "\\reports", "\\report", "\\sql", "\\set", "\\unset", "\\save", "\\save!", "\\timing", "\\format", "\\explain", "\\o", "\\pager", "\\watch", "\\help", "\\q");
 
     private static final String HELP = """
             SQL statements end with ';' and may span lines. Tables and views: \\d.
             A line starting with a profile is the profiling language, e.g. heap by method where class = 'org.h2.*' top 10.
               \\d [NAME]               list tables and views, or NAME's columns and what they mean
+              \\functions              list the SQL functions (profq's and those of --udf jars) and what they do
               \\reports                list the saved reports
               \\report NAME [k=v ...]  run a saved report with parameters
               \\sql STATEMENT          show the SQL a statement of the profiling language compiles to
@@ -89,6 +94,7 @@ final class MetaCommands {
             }
             case "\\help", "\\?" -> out.print(HELP);
             case "\\d" -> out.print(argument.isEmpty() ? list(terminal) : describe(argument, terminal));
+            case "\\functions", "\\df" -> runner.runAndShow(MetaCommands::functions, terminal);
             case "\\reports" -> out.print(print(reportListing(), terminal));
             case "\\report" -> report(argument, terminal);
             case "\\sql" -> out.println(compiled(argument));
@@ -204,6 +210,15 @@ final class MetaCommands {
 
     private String print(ResultTable table, Terminal terminal) {
         return ResultPrinter.print(table, OutputFormat.TABLE, terminal.getWidth());
+    }
+
+    /** Every function of the connection: its signature, kind, what it does, and where it comes from. */
+    static ResultTable functions(Connection connection, QuerySession.StatementTracker statements) throws SQLException {
+        List<List<Object>> rows = new ArrayList<>();
+        for (SqlFunction function : connection.unwrap(FunctionLibrary.class).functions()) {
+            rows.add(List.of(function.signature(), function.kind().toString(), function.description(), function.source()));
+        }
+        return ResultTable.ofText(List.of("function", "kind", "what it does", "from"), rows);
     }
 
     /** Every table and view with what one row is or what it answers. */

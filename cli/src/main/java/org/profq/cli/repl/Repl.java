@@ -21,6 +21,7 @@ import org.jline.reader.LineReaderBuilder;
 import org.jline.reader.UserInterruptException;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
+import org.profq.cli.EventFamilies;
 import org.profq.cli.output.OutputFormat;
 import org.profq.cli.output.ResultPrinter;
 import org.profq.cli.output.ResultTable;
@@ -29,12 +30,14 @@ import org.profq.cli.report.ReportRunner;
 import org.profq.cli.sql.SqlErrors;
 import org.profq.cli.sql.Statements;
 import org.profq.engine.language.LanguageCatalog;
+import org.profq.format.BaseDirectories;
 
 /**
  * The interactive SQL shell of {@code profq sql <recording>}, in the manner of psql: a
  * statement may span lines and ends with ';' (a statement of the profiling language, such as
  * {@code heap by method top 10}, also ends at the end of its line), a line starting with '\'
- * is a meta-command ({@link MetaCommands}), history is kept in {@code ~/.profq/history}, Tab completes
+ * is a meta-command ({@link MetaCommands}), history is kept in {@code ~/.profq/history}
+ * ({@link #historyFile()}), Tab completes
  * keywords, tables, views, columns and report names. Ctrl-C cancels the running query (or
  * clears the line being typed); Ctrl-D leaves.
  */
@@ -65,7 +68,7 @@ public final class Repl {
         session.start();
         try (session; Terminal terminal = TerminalBuilder.builder().system(true).build()) {
             ReportCatalog reports = ReportCatalog.standard();
-            Path history = Path.of(System.getProperty("user.home"), ".profq", "history");
+            Path history = historyFile();
             Files.createDirectories(history.getParent());
             LineReader reader = LineReaderBuilder.builder()
                     .terminal(terminal)
@@ -115,6 +118,20 @@ public final class Repl {
     }
 
     /**
+     * The history file: {@code $XDG_STATE_HOME/profq/history} (where the XDG specification keeps
+     * history), else {@code $XDG_DATA_HOME/profq/history}, else {@code $HOME/.profq/history}.
+     */
+    static Path historyFile() {
+        for (String variable : new String[] {"XDG_STATE_HOME", "XDG_DATA_HOME"}) {
+            Path base = BaseDirectories.fromEnvironment(variable);
+            if (base != null) {
+                return base.resolve("profq").resolve("history");
+            }
+        }
+        return BaseDirectories.home().resolve(".profq").resolve("history");
+    }
+
+    /**
      * Runs one statement (SQL or the profiling language) and prints its result, or its error;
      * its {@code :name} placeholders take the values set with {@code \set}, bound as a
      * report's parameters are.
@@ -130,22 +147,38 @@ public final class Repl {
         ResultTable table = runAndShow(work, terminal);
         if (table != null) {
             state.ran(statement, table);
+            if (table.rows().isEmpty()) {
+                whyEmpty(statement, terminal);
+            }
+        }
+    }
+
+    /** Says why a statement that reads calls (or allocations) came back empty, when the recording has none. */
+    private void whyEmpty(String statement, Terminal terminal) {
+        try {
+            session.call((connection, statements) -> EventFamilies.whyEmpty(connection, statement))
+                    .ifPresent(sentence -> terminal.writer().println("NOTE: " + sentence));
+            terminal.writer().flush();
+        } catch (SQLException cannotTell) {
+            // the result stands as printed
         }
     }
 
     /**
      * Runs {@code work} on the query thread (Ctrl-C cancels it) and prints its result, or why
-     * there is none; then its time, with \timing on. The result, or null.
+     * there is none; then, with \timing on, the query's time: running it and reading its rows,
+     * not the time the user spent reading them in the pager. The result, or null.
      */
     private ResultTable runAndShow(QuerySession.Work<ResultTable> work, Terminal terminal) {
         long started = System.nanoTime();
         ResultTable table = await(work, terminal);
+        long queryNanos = System.nanoTime() - started;
         if (table != null) {
             show(ResultPrinter.print(table, state.format, state.output == null ? terminal.getWidth() : 0),
                     table.rows().size(), terminal);
         }
         if (state.timing) {
-            terminal.writer().printf(Locale.ROOT, "Time: %.1f ms%n", (System.nanoTime() - started) / 1e6);
+            terminal.writer().printf(Locale.ROOT, "Time: %.1f ms%n", queryNanos / 1e6);
         }
         terminal.writer().flush();
         return table;

@@ -1,9 +1,9 @@
 package org.profq.cli.report;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
+import org.profq.cli.output.Cells;
 import org.profq.cli.output.ResultTable;
 import org.profq.engine.report.Report;
 
@@ -66,13 +66,14 @@ public final class HtmlReport {
             int width = max <= 0 ? 0 : (int) Math.round(barsWidth * amount / max);
             int y = r * barHeight + 5;
             String name = label < 0 ? "row " + (r + 1) : String.valueOf(row.get(label));
-            svg.append("<g class=\"bar\"><title>").append(escape(name)).append(": ").append(escape(String.valueOf(row.get(value))))
+            String shown = Cells.forPeople(table.columns().get(value), row.get(value)); // rounded, in units: never 17 digits
+            svg.append("<g class=\"bar\"><title>").append(escape(name)).append(": ").append(escape(shown))
                     .append("</title><text x=\"").append(labelWidth - 6).append("\" y=\"").append(y + 15)
                     .append("\" text-anchor=\"end\">").append(escape(shorten(name, 60))).append("</text>")
                     .append("<rect x=\"").append(labelWidth).append("\" y=\"").append(y).append("\" width=\"").append(width)
                     .append("\" height=\"").append(barHeight - 6).append("\"/>")
                     .append("<text x=\"").append(labelWidth + width + 6).append("\" y=\"").append(y + 15).append("\">")
-                    .append(escape(String.valueOf(row.get(value)))).append("</text></g>\n");
+                    .append(escape(shown)).append("</text></g>\n");
         }
         return svg.append("</svg>\n<figcaption>").append(escape(table.columns().get(value)))
                 .append(label < 0 ? "" : " by " + escape(table.columns().get(label)))
@@ -91,21 +92,19 @@ public final class HtmlReport {
             html.append("<tr>");
             for (int i = 0; i < row.size(); i++) {
                 Object cell = row.get(i);
-                html.append("<td").append(table.numeric().get(i) ? " class=\"num\"" : "").append(">")
-                        .append(cell == null ? "<span class=\"null\">NULL</span>" : escape(format(cell))).append("</td>");
+                html.append("<td");
+                if (table.numeric().get(i)) {
+                    // shown in units (1.5 MiB), sorted by the number itself
+                    html.append(" class=\"num\"").append(cell == null ? "" : " data-value=\"" + escape(String.valueOf(cell)) + "\"");
+                }
+                html.append(">").append(cell == null ? "<span class=\"null\">NULL</span>"
+                        : escape(Cells.forPeople(table.columns().get(i), cell))).append("</td>");
             }
             html.append("</tr>\n");
         }
         int count = table.rows().size();
         return html.append("</tbody>\n</table>\n<p class=\"meta\">").append(count).append(count == 1 ? " row" : " rows")
                 .append("</p>\n").toString();
-    }
-
-    private static String format(Object cell) {
-        if (cell instanceof Double number) {
-            return String.format(Locale.ROOT, "%.4f", number);
-        }
-        return String.valueOf(cell);
     }
 
     private static double number(Object value) {
@@ -152,7 +151,9 @@ public final class HtmlReport {
                 var body = table.tBodies[0];
                 var rows = Array.prototype.slice.call(body.rows);
                 rows.sort(function (a, b) {
-                  var x = a.cells[column].textContent, y = b.cells[column].textContent;
+                  var x = a.cells[column], y = b.cells[column];
+                  x = numeric ? x.getAttribute('data-value') : x.textContent;
+                  y = numeric ? y.getAttribute('data-value') : y.textContent;
                   var order = numeric ? parseFloat(x) - parseFloat(y) : x.localeCompare(y);
                   return ascending ? order : -order;
                 });

@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 
 import org.profq.engine.report.BuiltInReports;
 import org.profq.engine.report.Report;
+import org.profq.format.BaseDirectories;
 
 /**
  * The reports a user can run: the engine's built-in ones, then the {@code .sql} files in
@@ -28,9 +29,9 @@ public final class ReportCatalog {
         this.directories = List.copyOf(directories);
     }
 
-    /** ./reports, then ~/.profq/reports. */
+    /** ./reports, then ~/.profq/reports ({@code $HOME}'s). */
     public static ReportCatalog standard() {
-        return new ReportCatalog(List.of(Path.of("reports"), Path.of(System.getProperty("user.home"), ".profq", "reports")));
+        return new ReportCatalog(List.of(Path.of("reports"), BaseDirectories.home().resolve(".profq").resolve("reports")));
     }
 
     /** Where the REPL's \\save writes: the last directory searched (~/.profq/reports for the standard catalog). */

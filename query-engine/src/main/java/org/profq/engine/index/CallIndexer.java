@@ -1,9 +1,13 @@
 package org.profq.engine.index;
 
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.IntToLongFunction;
+import java.util.function.IntUnaryOperator;
 
 /**
  * Turns entry and exit events into {@code calls} rows with one stack of open calls per
@@ -34,6 +38,61 @@ final class CallIndexer {
 
     CallingContexts contexts() {
         return contexts;
+    }
+
+    /** Each thread's open calls, as {@link #restore} takes them up: taken before {@link #finish}, which ends them. */
+    void save(DataOutput out) throws IOException {
+        out.writeInt(stacks.size());
+        for (ThreadStack stack : stacks.values()) {
+            out.writeInt(stack.threadId);
+            out.writeInt(stack.depth);
+            for (int level = 0; level < stack.depth; level++) {
+                out.writeLong(stack.callIds[level]);
+                out.writeLong(stack.parentCallIds[level]);
+                out.writeInt(stack.depths[level]);
+                out.writeInt(stack.methodIds[level]);
+                out.writeLong(stack.startNanos[level]);
+                out.writeBoolean(stack.outermost[level]);
+                out.writeInt(stack.contextIds[level]);
+                out.writeLong(stack.childNanos[level]);
+            }
+        }
+    }
+
+    /**
+     * Takes up the open calls {@link #save} wrote, with the calling contexts known then (the
+     * {@code contexts} rows, in order), so that the calls after give the rows one pass over all
+     * the events gives.
+     */
+    void restore(DataInput in, int contextCount, IntUnaryOperator contextParent, IntUnaryOperator contextMethod)
+            throws IOException {
+        for (int context = 1; context <= contextCount; context++) {
+            if (contexts.intern(contextParent.applyAsInt(context), contextMethod.applyAsInt(context)) != context) {
+                throw new IOException("calling context " + context + " is there twice");
+            }
+        }
+        for (int threads = in.readInt(); threads > 0; threads--) {
+            ThreadStack stack = stack(in.readInt());
+            for (int calls = in.readInt(); calls > 0; calls--) {
+                long callId = in.readLong();
+                long parentCallId = in.readLong();
+                int depth = in.readInt();
+                int methodId = in.readInt();
+                long start = in.readLong();
+                boolean outermost = in.readBoolean();
+                int context = in.readInt();
+                long childNanos = in.readLong();
+                if (methodId < 0 || context < 1 || context > contextCount) {
+                    throw new IOException("an open call of method " + methodId + " in calling context " + context);
+                }
+                stack.enter(callId, parentCallId, depth, methodId, start);
+                int top = stack.depth - 1;
+                stack.outermost[top] = outermost;
+                stack.contextIds[top] = context;
+                stack.childNanos[top] = childNanos;
+            }
+        }
+        last = null;
     }
 
     void enter(int threadId, long callId, long parentCallId, int depth, int methodId, long startNanos) {

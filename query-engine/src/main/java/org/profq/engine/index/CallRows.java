@@ -2,15 +2,25 @@ package org.profq.engine.index;
 
 import static org.profq.engine.index.IndexColumn.*;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.function.IntToLongFunction;
 
 /**
  * The rows of {@code calls}, made from entries and exits by the {@link CallIndexer} as calls
- * end (calls still open at the end come last), and, at the end, of {@code contexts}: the
- * calling-context tree their {@code stack} names.
+ * end (calls still open at the end come last, marked unfinished), and, at the end, of
+ * {@code contexts}: the calling-context tree their {@code stack} names. An extension goes on
+ * with the open calls and the tree the last build ended with, and adds the contexts met since.
  */
 final class CallRows extends RowCollector implements CallIndexer.Sink {
     private final CallIndexer callIndexer = new CallIndexer(this);
+    /** The contexts the table already holds (an extension's: those the last build wrote). */
+    private int contextsWritten;
 
     CallRows() {
         super(Table.CALLS);
@@ -44,14 +54,49 @@ final class CallRows extends RowCollector implements CallIndexer.Sink {
         rows = rowWritten(row);
     }
 
-    /** Ends the calls still open (as {@link CallIndexer#finish}), then writes the calling contexts, numbered from 1. */
+    @Override
+    byte[] saveState() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            callIndexer.save(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** Takes up the open calls saved, and the calling contexts from the table's {@code contexts} columns. */
+    @Override
+    void restoreState(byte[] state, IndexManifest manifest, Path directory) throws IOException {
+        contextsWritten = Math.toIntExact(manifest.rows(Table.CONTEXTS));
+        MappedColumn parents = MappedColumn.map(directory.resolve(CONTEXT_PARENT.fileName()), manifest.extent(CONTEXT_PARENT));
+        MappedColumn methods = MappedColumn.map(directory.resolve(CONTEXT_METHOD_ID.fileName()), manifest.extent(CONTEXT_METHOD_ID));
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(state))) {
+            callIndexer.restore(in, contextsWritten, context -> parents.getInt(context - 1),
+                    context -> methods.getInt(context - 1));
+            if (in.read() != -1) {
+                throw new IOException("bytes after the open calls");
+            }
+        } catch (IOException e) {
+            throw new IndexDamagedException(directory + ": its state to extend it from is unreadable: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Ends the calls still open (as {@link CallIndexer#finish}), as unfinished rows, then writes
+     * the calling contexts not written before, numbered from 1.
+     */
     @Override
     void finish(long recordingEndNanos, IntToLongFunction threadLastNanos) {
+        handOnRows(rows);
+        rows = chunk(Table.CALLS);
+        writingUnfinished = true;
         callIndexer.finish(recordingEndNanos, threadLastNanos);
         super.finish(recordingEndNanos, threadLastNanos);
+        writingUnfinished = false;
         CallingContexts contexts = callIndexer.contexts();
         RowChunk contextRows = chunk(Table.CONTEXTS);
-        for (int context = 1; context <= contexts.count(); context++) {
+        for (int context = contextsWritten + 1; context <= contexts.count(); context++) {
             contextRows.put(CONTEXT_PARENT, contexts.parent(context));
             contextRows.put(CONTEXT_METHOD_ID, contexts.method(context));
             contextRows = rowWritten(contextRows);

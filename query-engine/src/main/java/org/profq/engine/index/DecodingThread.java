@@ -1,6 +1,5 @@
 package org.profq.engine.index;
 
-import java.util.Collection;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.profq.recording.EventReader;
 import org.profq.recording.EventVisitor;
+import org.profq.recording.ReaderCheckpoint;
 import org.profq.recording.Recording;
 import org.profq.recording.ThreadInfo;
 
@@ -36,14 +36,18 @@ final class DecodingThread implements AutoCloseable {
     /** Set when the builder stops reading, early or not: the decoder then stops handing chunks on. */
     private volatile boolean stopped;
 
-    /** Decodes {@code events} into the rows of {@code tables} (tables that are {@link IndexColumn.Table#built} alone). */
-    DecodingThread(Recording recording, EventReader events, Collection<IndexColumn.Table> tables) {
+    /** Where the reader stopped and what each collector knew then, before it finished: set at the end. */
+    private volatile ReaderCheckpoint checkpoint;
+    private final Map<IndexColumn.Table, byte[]> states = new EnumMap<>(IndexColumn.Table.class);
+
+    /**
+     * Decodes {@code events} into the rows of the tables (tables that are {@link IndexColumn.Table#built}
+     * alone) that {@code collectors} collect.
+     */
+    DecodingThread(Recording recording, EventReader events, Map<IndexColumn.Table, RowCollector> collectors) {
         this.recording = recording;
         this.events = events;
-        this.collectors = new EnumMap<>(IndexColumn.Table.class);
-        for (IndexColumn.Table table : tables) {
-            collectors.put(table, table.newCollector());
-        }
+        this.collectors = new EnumMap<>(collectors);
         this.visitor = collectors.size() == 1 ? collectors.values().iterator().next() : new EventFanOut(collectors.values());
         this.thread = new Thread(this::decode, "profq-index-decoder");
         this.thread.setDaemon(true);
@@ -67,6 +71,18 @@ final class DecodingThread implements AutoCloseable {
         return chunk;
     }
 
+    /** Where the reader stopped: after {@link #next} gave null. */
+    ReaderCheckpoint checkpoint() {
+        return checkpoint;
+    }
+
+    /** What {@code table}'s collector knew at the end of the events, before it finished: after {@link #next} gave null. */
+    byte[] state(IndexColumn.Table table) {
+        synchronized (states) {
+            return states.get(table);
+        }
+    }
+
     /** Gives back a chunk whose rows are written. */
     void recycle(RowChunk chunk) {
         collectors.get(chunk.table.built()).recycle(chunk);
@@ -77,6 +93,10 @@ final class DecodingThread implements AutoCloseable {
             while (events.visitNextBatch(visitor)) {
                 handFull();
             }
+            synchronized (states) {
+                collectors.forEach((table, collector) -> states.put(table, collector.saveState()));
+            }
+            checkpoint = events.checkpoint();
             List<ThreadInfo> threads = recording.threads();
             for (RowCollector collector : collectors.values()) {
                 collector.finish(recording.durationNanos(), thread -> threads.get(thread - 1).lastNanos());

@@ -13,6 +13,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 
+import org.profq.format.BaseDirectories;
 import org.profq.recording.Recording;
 
 /**
@@ -35,7 +36,7 @@ final class IndexPlaces {
 
     static IndexPlaces of(Recording recording) {
         return new IndexPlaces(recording.directory().resolve(RecordingIndex.DIRECTORY),
-                cacheDirectory().resolve("profq").resolve(RecordingIndex.DIRECTORY).resolve(key(recording)));
+                BaseDirectories.cacheHome().resolve("profq").resolve(RecordingIndex.DIRECTORY).resolve(key(recording)));
     }
 
     /** {@code <recording>/index}: where an index is built when it can be. */
@@ -91,14 +92,6 @@ final class IndexPlaces {
         }
     }
 
-    /** {@code $XDG_CACHE_HOME} when set to an absolute path (as the XDG base directory specification says), else {@code ~/.cache}. */
-    private static Path cacheDirectory() {
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        if (xdg != null && !xdg.isEmpty() && Path.of(xdg).isAbsolute()) {
-            return Path.of(xdg);
-        }
-        return Path.of(System.getProperty("user.home"), ".cache");
-    }
 
     private static String key(Recording recording) {
         String identity = recording.directory().toAbsolutePath().normalize() + "\n" + recording.run().startedAtEpochNanos()

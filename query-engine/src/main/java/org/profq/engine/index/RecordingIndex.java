@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -18,7 +19,9 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
+import org.profq.format.RecordingLayout;
 import org.profq.recording.Recording;
+import org.profq.recording.RecordingException;
 
 /**
  * The columnar index of a recording: the tables of {@link IndexColumn} (derived columns
@@ -41,6 +44,7 @@ public final class RecordingIndex implements StoredColumns {
     public static final String DIRECTORY = "index";
 
     private static volatile long builds;
+    private static volatile long extensions;
 
     private final Recording recording;
     private final IndexPlaces places;
@@ -52,7 +56,18 @@ public final class RecordingIndex implements StoredColumns {
 
     /** A table of the index on disk: its directory and manifest. */
     private record BuiltTable(Path directory, IndexManifest manifest) {
+        /** The table's resume state file as it is now, for {@link #unchangedOnDisk}; null when it cannot be read. */
+        BasicFileAttributes resumeState() {
+            try {
+                return Files.readAttributes(directory.resolve(manifest.resumeFile()), BasicFileAttributes.class);
+            } catch (IOException gone) {
+                return null;
+            }
+        }
     }
+
+    /** The resume state file of each table opened, as it was when checked. */
+    private final Map<IndexColumn.Table, BasicFileAttributes> resumeStates = new EnumMap<>(IndexColumn.Table.class);
 
     private RecordingIndex(Recording recording, Consumer<String> notices) {
         this.recording = recording;
@@ -82,14 +97,21 @@ public final class RecordingIndex implements StoredColumns {
     public synchronized void prepare(Collection<IndexColumn.Table> wanted) {
         Set<IndexColumn.Table> missing = EnumSet.noneOf(IndexColumn.Table.class);
         Map<IndexColumn.Table, String> damage = new LinkedHashMap<>();
+        Map<IndexColumn.Table, BuiltTable> grown = new EnumMap<>(IndexColumn.Table.class);
+        Set<IndexColumn.Table> ahead = EnumSet.noneOf(IndexColumn.Table.class);
         for (IndexColumn.Table table : wanted) {
             IndexColumn.Table built = table.built();
-            if (tables.containsKey(built) || missing.contains(built)) {
+            if (tables.containsKey(built) || missing.contains(built) || grown.containsKey(built) || ahead.contains(built)) {
                 continue;
             }
             Found found = find(built);
             if (found.table != null) {
                 tables.put(built, found.table);
+                resumeStates.put(built, found.resumeState);
+            } else if (found.grown != null) {
+                grown.put(built, found.grown);
+            } else if (found.ahead) {
+                ahead.add(built);
             } else {
                 missing.add(built);
                 if (found.damage != null) {
@@ -97,10 +119,67 @@ public final class RecordingIndex implements StoredColumns {
                 }
             }
         }
+        missing.addAll(extend(grown, damage));
+        if (!ahead.isEmpty()) {
+            // Another process (profq record's indexer) extended these past this snapshot: this
+            // statement gets tables of its own, and the shared ones stay as they are.
+            builds++;
+            buildForThisJvm(ahead).forEach(this::keep);
+        }
         if (!missing.isEmpty()) {
             build(missing);
             damage.values().forEach(this::sayRebuilt);
         }
+    }
+
+    /**
+     * Extends the tables of {@code grown} (built before from fewer of this recording's events) in
+     * place, the tables that ended at one place in the log in one pass; gives those that could not
+     * be (damaged, putting why in {@code damage}, or whose log a window cut), to build instead.
+     */
+    private Set<IndexColumn.Table> extend(Map<IndexColumn.Table, BuiltTable> grown, Map<IndexColumn.Table, String> damage) {
+        Set<IndexColumn.Table> failed = EnumSet.noneOf(IndexColumn.Table.class);
+        Map<Long, Map<IndexColumn.Table, BuiltTable>> byEnd = new LinkedHashMap<>();
+        grown.forEach((table, built) -> byEnd.computeIfAbsent(built.manifest.logBytes(), end -> new EnumMap<>(IndexColumn.Table.class))
+                .put(table, built));
+        for (Map<IndexColumn.Table, BuiltTable> group : byEnd.values()) {
+            try (TableLocks locks = TableLocks.lock(group.values().stream().map(BuiltTable::directory).toList())) {
+                Map<IndexColumn.Table, Path> directories = new EnumMap<>(IndexColumn.Table.class);
+                Map<IndexColumn.Table, IndexManifest> manifests = new EnumMap<>(IndexColumn.Table.class);
+                for (Map.Entry<IndexColumn.Table, BuiltTable> table : group.entrySet()) {
+                    // Another process may have extended it while this one waited for the lock.
+                    Optional<IndexManifest> now = IndexManifest.read(table.getValue().directory, table.getKey());
+                    if (now.isPresent() && now.get().mismatch(recording).isEmpty()) {
+                        keep(table.getKey(), new BuiltTable(table.getValue().directory, now.get()));
+                    } else if (now.isPresent() && now.get().equals(table.getValue().manifest)) {
+                        directories.put(table.getKey(), table.getValue().directory);
+                        manifests.put(table.getKey(), table.getValue().manifest);
+                    } else {
+                        failed.add(table.getKey()); // changed under this process: built afresh
+                    }
+                }
+                if (!directories.isEmpty()) {
+                    Map<IndexColumn.Table, IndexManifest> extended = IndexBuilder.extend(recording, directories, manifests);
+                    extended.forEach((table, manifest) -> keep(table, new BuiltTable(directories.get(table), manifest)));
+                    extensions++;
+                    columns.keySet().removeIf(column -> extended.containsKey(column.table.built()));
+                    if (extended.containsKey(IndexColumn.Table.CALLS)) {
+                        contextPaths = null;
+                    }
+                }
+            } catch (IndexDamagedException e) {
+                group.keySet().forEach(table -> damage.put(table, e.getMessage()));
+                failed.addAll(group.keySet());
+            } catch (RecordingException cannotGoOn) {
+                failed.addAll(group.keySet()); // e.g. a window deleted the log file it ended in: built afresh
+            } catch (IOException e) {
+                if (!IndexPlaces.noRoom(e)) {
+                    throw cannotBuild(group.values().iterator().next().directory.getParent(), e);
+                }
+                failed.addAll(group.keySet()); // built where there is room
+            }
+        }
+        return failed;
     }
 
     /** The rows of {@code table}, which must have been {@link #prepare}d. */
@@ -124,7 +203,7 @@ public final class RecordingIndex implements StoredColumns {
                 if (!Files.isRegularFile(file)) {
                     throw new IndexDamagedException(file + " is missing");
                 }
-                mapped = MappedColumn.map(file, table.manifest.rows(column.table), table.manifest.checksum(column));
+                mapped = MappedColumn.map(file, table.manifest.extent(column));
             } catch (IndexDamagedException e) {
                 throw new DamagedTableException(column.table.built(), e);
             } catch (IOException e) {
@@ -170,7 +249,33 @@ public final class RecordingIndex implements StoredColumns {
                 return false;
             }
         }
+        for (Map.Entry<IndexColumn.Table, BasicFileAttributes> state : resumeStates.entrySet()) {
+            BuiltTable table = tables.get(state.getKey());
+            if (table == null || state.getValue() == null
+                    || !MappedColumn.unchanged(table.directory.resolve(table.manifest.resumeFile()), state.getValue())) {
+                return false;
+            }
+        }
         return true;
+    }
+
+    /** How many times this JVM has extended tables of an index (one pass over the events after those they held each): for tests. */
+    public static long extensions() {
+        return extensions;
+    }
+
+    /**
+     * Whether tables of this recording can be extended: not when it keeps a window, whose oldest
+     * log files are deleted as it grows, so that a table's first rows are no longer the log's.
+     */
+    private boolean extensible() {
+        return recording.window().isEmpty() && !Files.isDirectory(RecordingLayout.namesDirectory(recording.directory()));
+    }
+
+    /** Opens {@code table} as {@code built}, watching its resume state as it is now. */
+    private void keep(IndexColumn.Table table, BuiltTable built) {
+        tables.put(table, built);
+        resumeStates.put(table, built.resumeState());
     }
 
     /** Where {@code table} is, which must have been {@link #prepare}d: for tests and messages. */
@@ -190,8 +295,12 @@ public final class RecordingIndex implements StoredColumns {
         System.err.println("profq: rebuilt the index of " + recording.directory() + " from events/: " + damage);
     }
 
-    /** A table found on disk, or why none could be used: damage (said when it is rebuilt), or null when it is absent or stale. */
-    private record Found(BuiltTable table, String damage) {
+    /**
+     * A table found on disk that covers the recording; or one built from fewer of its events, to
+     * extend; or why none could be used: damage (said when it is rebuilt), or null when it is
+     * absent or stale.
+     */
+    private record Found(BuiltTable table, BasicFileAttributes resumeState, BuiltTable grown, boolean ahead, String damage) {
     }
 
     /** {@code table} as built before, in the recording's index or the user's cache: the first that covers the recording as opened. */
@@ -210,7 +319,17 @@ public final class RecordingIndex implements StoredColumns {
                 }
                 Optional<String> mismatch = manifest.flatMap(current -> current.mismatch(recording));
                 if (manifest.isPresent() && mismatch.isEmpty()) {
-                    return new Found(new BuiltTable(directory, manifest.get()), null);
+                    // Small: checked here, and watched like a mapped column, so that damage to it is found like a column's.
+                    BuiltTable found = new BuiltTable(directory, manifest.get());
+                    BasicFileAttributes resumeState = found.resumeState();
+                    ResumeState.read(directory, manifest.get());
+                    return new Found(found, resumeState, null, false, null);
+                }
+                if (mismatch.isPresent() && manifest.get().grewSince(recording) && extensible()) {
+                    return new Found(null, null, new BuiltTable(directory, manifest.get()), false, null);
+                }
+                if (mismatch.isPresent() && manifest.get().isAheadOf(recording)) {
+                    return new Found(null, null, null, true, null);
                 }
                 if (mismatch.isPresent() && !manifest.get().grewSince(recording)) {
                     damage = damage == null ? mismatch.get() : damage;
@@ -221,7 +340,7 @@ public final class RecordingIndex implements StoredColumns {
                 damage = damage == null ? e.toString() : damage;
             }
         }
-        return new Found(null, damage);
+        return new Found(null, null, null, false, damage);
     }
 
     /**
@@ -257,7 +376,7 @@ public final class RecordingIndex implements StoredColumns {
             }
         }
         builds++;
-        tables.putAll(built);
+        built.forEach(this::keep);
         columns.keySet().removeIf(column -> missing.contains(column.table.built()));
         if (missing.contains(IndexColumn.Table.CALLS)) {
             contextPaths = null;

@@ -16,6 +16,8 @@ final class RowChunk {
     final List<IndexColumn> columns;
     final long[][] values;
     int rows;
+    /** Whether its rows are calls still open at the end of the log: rows an extension writes again (they come last). */
+    boolean unfinished;
     /** Events decoded when the chunk was handed on, for the progress bar. */
     long eventsRead;
 

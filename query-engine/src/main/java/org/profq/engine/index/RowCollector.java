@@ -1,5 +1,7 @@
 package org.profq.engine.index;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -27,6 +29,8 @@ abstract class RowCollector implements EventVisitor {
     private final List<RowChunk> full = new ArrayList<>();
     /** The chunk the table's next row goes into: a subclass fills a row in it, then calls {@link #rowWritten}. */
     RowChunk rows;
+    /** Set by a subclass when the rows it writes from then on are unfinished (calls still open at the end). */
+    boolean writingUnfinished;
 
     RowCollector(IndexColumn.Table table) {
         for (IndexColumn.Table written : table.written()) {
@@ -88,6 +92,25 @@ abstract class RowCollector implements EventVisitor {
         handOnRows(rows);
     }
 
+    /**
+     * What this collector knows after the events so far that its next rows depend on (calls:
+     * each thread's open calls), for an extension to go on from: taken before {@link #finish}.
+     * Most collectors know nothing.
+     */
+    byte[] saveState() {
+        return new byte[0];
+    }
+
+    /**
+     * Takes up the state {@link #saveState} gave at the end of the build {@code manifest}
+     * describes, whose table is in {@code directory}, before any event of the extension.
+     */
+    void restoreState(byte[] state, IndexManifest manifest, Path directory) throws IOException {
+        if (state.length != 0) {
+            throw new IndexDamagedException(directory + ": a state of " + state.length + " bytes for a table that keeps none");
+        }
+    }
+
     /** The chunks filled since the last call, in the order they filled. */
     final List<RowChunk> takeFull() {
         List<RowChunk> taken = List.copyOf(full);
@@ -98,6 +121,7 @@ abstract class RowCollector implements EventVisitor {
     /** Gives back a chunk whose rows are written, to be filled again. Any thread. */
     final void recycle(RowChunk chunk) {
         chunk.rows = 0;
+        chunk.unfinished = false;
         spare.get(chunk.table).add(chunk);
     }
 
@@ -120,6 +144,7 @@ abstract class RowCollector implements EventVisitor {
     }
 
     private RowChunk handOn(RowChunk chunk) {
+        chunk.unfinished = writingUnfinished;
         full.add(chunk);
         return chunk(chunk.table);
     }

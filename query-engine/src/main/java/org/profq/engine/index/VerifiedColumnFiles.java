@@ -11,11 +11,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * The column files this process has checksummed and found whole, so that each is verified once
  * per process, when first mapped, and warm queries pay nothing: a file is known by its path and
  * what a write or a replacement changes (the file's identity, its size and its modification
- * time) with the checksum it matched. A file rewritten in place keeps its path but gets a new
- * modification time; a rebuilt index's files are new files.
+ * time) with the extent it matched. A file rewritten in place keeps its path but gets a new
+ * modification time; a rebuilt index's files are new files. A file that grew (an extension
+ * appends to the same file) is checked from the first block this process had not checked, once
+ * the entry before it is found unchanged: its sealed blocks are never written again.
  */
 final class VerifiedColumnFiles {
-    private record Stamp(Object fileKey, long size, FileTime modified, long checksum) {
+    private record Stamp(Object fileKey, long size, FileTime modified, ColumnExtent extent) {
     }
 
     private static final Map<Path, Stamp> VERIFIED = new ConcurrentHashMap<>();
@@ -23,17 +25,26 @@ final class VerifiedColumnFiles {
     private VerifiedColumnFiles() {
     }
 
-    /** Whether {@code file}, as {@code attributes} describe it now, was found to have {@code checksum}. */
-    static boolean verified(Path file, BasicFileAttributes attributes, long checksum) {
-        return Objects.equals(VERIFIED.get(file.toAbsolutePath()), stamp(attributes, checksum));
+    /** Whether {@code file}, as {@code attributes} describe it now, was found to hold {@code extent}. */
+    static boolean verified(Path file, BasicFileAttributes attributes, ColumnExtent extent) {
+        return Objects.equals(VERIFIED.get(file.toAbsolutePath()), stamp(attributes, extent));
     }
 
-    /** Remembers that {@code file}, as {@code attributes} describe it, has {@code checksum}. */
-    static void remember(Path file, BasicFileAttributes attributes, long checksum) {
-        VERIFIED.put(file.toAbsolutePath(), stamp(attributes, checksum));
+    /**
+     * What this process checked of {@code file} when it was the same file (same identity) but
+     * maybe shorter: a column that grew since is checked from there on. Null when it never did.
+     */
+    static ColumnExtent checkedBefore(Path file, BasicFileAttributes attributes) {
+        Stamp stamp = VERIFIED.get(file.toAbsolutePath());
+        return stamp != null && Objects.equals(stamp.fileKey(), attributes.fileKey()) ? stamp.extent() : null;
     }
 
-    private static Stamp stamp(BasicFileAttributes attributes, long checksum) {
-        return new Stamp(attributes.fileKey(), attributes.size(), attributes.lastModifiedTime(), checksum);
+    /** Remembers that {@code file}, as {@code attributes} describe it, holds {@code extent}. */
+    static void remember(Path file, BasicFileAttributes attributes, ColumnExtent extent) {
+        VERIFIED.put(file.toAbsolutePath(), stamp(attributes, extent));
+    }
+
+    private static Stamp stamp(BasicFileAttributes attributes, ColumnExtent extent) {
+        return new Stamp(attributes.fileKey(), attributes.size(), attributes.lastModifiedTime(), extent);
     }
 }

@@ -20,6 +20,7 @@ import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.schema.SchemaPlus;
 import org.profq.engine.ProfileViews;
 import org.profq.engine.RecordingSchema;
+import org.profq.engine.function.CallTreeFunctions;
 import org.profq.engine.language.LanguageCatalog;
 import org.profq.engine.language.LanguageStatements;
 import org.profq.engine.plan.CachingCompilerFactory;
@@ -28,6 +29,9 @@ import org.profq.engine.plan.ProfqPrepare;
 import org.profq.format.UnsafeWarning;
 import org.profq.recording.Recording;
 import org.profq.recording.RecordingException;
+import org.profq.udf.FunctionLibrary;
+import org.profq.udf.SqlFunction;
+import org.profq.udf.UdfJars;
 
 /**
  * The JDBC driver for {@code jdbc:profq:<recording dir>} (see {@link ConnectString}), found by
@@ -39,6 +43,14 @@ import org.profq.recording.RecordingException;
  * ({@code heap by method top 10}), compiled to SQL before they run; SQL still runs as SQL.
  * What a recording's index has to tell the user comes as the connection's SQL warnings, or on
  * stderr with the property {@code notices=stderr} ({@link ConnectionNotices}).
+ *
+ * <p>Every connection has profq's SQL functions ({@link FunctionLibrary#builtIns}; with
+ * {@code formatting=raw}, {@code fmt_*} give their numbers unchanged), those that walk a
+ * recording's calls in each schema ({@link CallTreeFunctions}), and a user's: the jars the
+ * property {@code udf} names (paths separated by commas or the path separator; one that gives
+ * no functions fails the connection, naming it) and those in the user's UDF directories
+ * ({@link UdfJars#userDirectories}; one that gives none is a notice, and the rest still load).
+ * {@code connection.unwrap(FunctionLibrary.class)} lists them all.
  */
 public final class ProfqDriver implements Driver {
     /** Calcite's cache of compiled query plans, by their generated code; off unless set. */
@@ -98,20 +110,74 @@ public final class ProfqDriver implements Driver {
                     + "); the recording is damaged", "08001", e);
         }
         EngineWarmUp.awaitEnd(); // Calcite's classes from here on
+        FunctionLibrary functions;
+        try {
+            functions = functions(info, notices);
+        } catch (SQLException e) {
+            recordings.forEach(Recording::close);
+            throw e;
+        }
         List<RecordingSchema> opened = recordings.stream().map(recording -> new RecordingSchema(recording, notices)).toList();
         PreparedPlans plans = new PreparedPlans();
         Connection calcite = new org.apache.calcite.jdbc.Driver().withPrepareFactory(() -> new ProfqPrepare(plans))
                 .connect("jdbc:calcite:", calciteProperties(info));
         CalciteConnection connection = calcite.unwrap(CalciteConnection.class);
+        functions.addTo(connection.getRootSchema());
+        List<SqlFunction> recordingFunctions = new ArrayList<>();
         int index = 0;
         for (String name : target.recordings().keySet()) {
-            SchemaPlus schema = connection.getRootSchema().add(name, opened.get(index++));
+            RecordingSchema recording = opened.get(index++);
+            SchemaPlus schema = connection.getRootSchema().add(name, recording);
             ProfileViews.addTo(connection, schema, name);
+            List<SqlFunction> added = CallTreeFunctions.addTo(schema, name, recording);
+            if (recordingFunctions.isEmpty()) {
+                recordingFunctions.addAll(added); // listed once: each schema has the same three
+            }
         }
+        functions = functions.with(recordingFunctions);
         connection.setSchema(target.recordings().keySet().iterator().next());
         LanguageStatements language = profqLanguage
                 ? new LanguageStatements(new LanguageCatalog(target.recordings().keySet())) : null;
-        return ReadOnlyConnection.wrap(calcite, opened, language, notices);
+        return ReadOnlyConnection.wrap(calcite, opened, language, notices, functions);
+    }
+
+    /** The connection property whose value {@code raw} makes {@code fmt_*} give numbers unchanged. */
+    public static final String FORMATTING = "formatting";
+
+    /** profq's functions and the user's, from the jars named and found; a named jar that gives none fails the connection. */
+    private static FunctionLibrary functions(Properties info, ConnectionNotices notices) throws SQLException {
+        String formatting = info == null ? null : info.getProperty(FORMATTING);
+        if (formatting != null && !formatting.equalsIgnoreCase("raw") && !formatting.equalsIgnoreCase("people")) {
+            throw new SQLException("the connection property formatting is '" + formatting + "'; use formatting=raw for numbers"
+                    + " unchanged by fmt_bytes, fmt_ns and fmt_share, or formatting=people (the default)", "08001");
+        }
+        FunctionLibrary functions = FunctionLibrary.builtIns("raw".equalsIgnoreCase(formatting));
+        List<SqlFunction> users = new ArrayList<>();
+        for (Path jar : UdfJars.named(info == null ? null : info.getProperty(UdfJars.PROPERTY))) {
+            try {
+                users.addAll(UdfJars.load(jar));
+            } catch (UdfJars.UdfJarException e) {
+                throw new SQLException(e.getMessage(), "08001", e);
+            }
+        }
+        for (Path jar : UdfJars.inDirectories(UdfJars.userDirectories())) {
+            try {
+                users.addAll(UdfJars.load(jar));
+            } catch (UdfJars.UdfJarException e) {
+                notices.accept("profq: " + e.getMessage() + "; its functions are left out");
+            }
+        }
+        for (SqlFunction user : users) {
+            if (functions.find(user.name()).filter(known -> known.source().equals(FunctionLibrary.BUILT_IN)).isPresent()
+                    || CallTreeFunctions.NAMES.contains(user.name().toLowerCase(java.util.Locale.ROOT))) {
+                throw new SQLException("the function jar " + user.source() + " has a function " + user.name()
+                        + ", which is the name of one of profq's own; rename it", "08001");
+            }
+        }
+        if (!users.isEmpty()) {
+            CachingCompilerFactory.installForFunctionJars();
+        }
+        return functions.with(users);
     }
 
     /** Properties that open a connection speaking the profiling language as well as SQL. */
@@ -146,6 +212,8 @@ public final class ProfqDriver implements Driver {
             properties.putAll(info);
             properties.remove(LanguageStatements.PROPERTY); // profq's own, not Calcite's
             properties.remove(ConnectionNotices.PROPERTY);
+            properties.remove(UdfJars.PROPERTY);
+            properties.remove(FORMATTING);
         }
         return properties;
     }

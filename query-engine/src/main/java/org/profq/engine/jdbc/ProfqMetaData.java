@@ -9,6 +9,7 @@ import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.Properties;
 import java.util.function.Predicate;
 
@@ -18,12 +19,15 @@ import org.apache.calcite.schema.lookup.LikePattern;
  * The {@link DatabaseMetaData} of a profq connection: Calcite's, except that the driver names
  * itself profq with its own version, and {@code getTables}/{@code getColumns} keep only the
  * tables their name pattern matches (Calcite adds every view whatever the pattern) and leave out
- * the views' private helpers ({@code _}-prefixed). Remarks come from {@link DocumentedTables}
+ * the views' private helpers ({@code _}-prefixed), and neither they nor {@code getSchemas} list
+ * Calcite's own {@code metadata} schema. Remarks come from {@link DocumentedTables}
  * and {@link DocumentedColumns}.
  */
 final class ProfqMetaData {
     /** The driver's name and version, from the build ({@code driver.properties}). */
     static final Properties IDENTITY = identity();
+    /** The schema Calcite adds to every connection: its catalog as tables, no part of a recording. */
+    private static final String CALCITE_METADATA_SCHEMA = "metadata";
 
     static DatabaseMetaData wrap(DatabaseMetaData calcite, Connection connection) {
         return (DatabaseMetaData) Proxy.newProxyInstance(ProfqMetaData.class.getClassLoader(),
@@ -36,6 +40,7 @@ final class ProfqMetaData {
                     case "getDriverMajorVersion", "getDatabaseMajorVersion" -> majorVersion();
                     case "getDriverMinorVersion", "getDatabaseMinorVersion" -> minorVersion();
                     case "getTables", "getColumns" -> matching((ResultSet) call(calcite, method, args), (String) args[2]);
+                    case "getSchemas" -> filtered((ResultSet) call(calcite, method, args), ProfqMetaData::isRecordingSchema);
                     default -> call(calcite, method, args);
                 });
     }
@@ -48,17 +53,41 @@ final class ProfqMetaData {
         return versionPart(1);
     }
 
-    /** The rows of {@code rows} whose TABLE_NAME matches {@code tablePattern} (null: any), helpers left out. */
+    /**
+     * The rows of {@code rows} whose TABLE_NAME matches {@code tablePattern} (null: any), helpers
+     * and Calcite's own {@code metadata} schema left out.
+     */
     private static ResultSet matching(ResultSet rows, String tablePattern) {
         Predicate<String> name = tablePattern == null ? any -> true : LikePattern.matcher(tablePattern)::apply;
+        return filtered(rows, row -> {
+            String table = row.getString("TABLE_NAME");
+            return !table.startsWith("_") && name.test(table) && isRecordingSchema(row);
+        });
+    }
+
+    /**
+     * Whether a row's TABLE_SCHEM is a recording's: Calcite adds a {@code metadata} schema of its
+     * own (its catalog as tables) that is no part of the recording, so clients such as sqlline's
+     * {@code !tables} are not shown it.
+     */
+    private static boolean isRecordingSchema(ResultSet row) throws SQLException {
+        return !CALCITE_METADATA_SCHEMA.equals(row.getString("TABLE_SCHEM"));
+    }
+
+    /** A row of a metadata result set that is kept or left out. */
+    private interface RowFilter {
+        boolean keeps(ResultSet row) throws SQLException;
+    }
+
+    /** {@code rows} with only the rows {@code filter} keeps. */
+    private static ResultSet filtered(ResultSet rows, RowFilter filter) {
         return (ResultSet) Proxy.newProxyInstance(ProfqMetaData.class.getClassLoader(), new Class<?>[] {ResultSet.class},
                 (self, method, args) -> {
                     if (!method.getName().equals("next")) {
                         return call(rows, method, args);
                     }
                     while (rows.next()) {
-                        String table = rows.getString("TABLE_NAME");
-                        if (!table.startsWith("_") && name.test(table)) {
+                        if (filter.keeps(rows)) {
                             return true;
                         }
                     }

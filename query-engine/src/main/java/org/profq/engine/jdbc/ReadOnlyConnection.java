@@ -6,11 +6,16 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Optional;
 
 import org.profq.engine.RecordingSchema;
 import org.profq.engine.language.LanguageStatements;
+import org.profq.udf.FunctionLibrary;
+import org.profq.udf.UdfJars;
 
 /**
  * The connection a {@code jdbc:profq:} URL gives: Calcite's, behind a proxy that checks
@@ -18,7 +23,9 @@ import org.profq.engine.language.LanguageStatements;
  * statement it makes), reports itself read-only, gives profq's metadata ({@link ProfqMetaData}) and the recordings'
  * notices as its warnings ({@link ConnectionNotices}), and closes the recordings when it is closed.
  * Opened with {@code lang=profq}, it first compiles statements of the profiling language to
- * SQL ({@link LanguageStatements}).
+ * SQL ({@link LanguageStatements}). Its functions are {@code unwrap(FunctionLibrary.class)}; a
+ * failure thrown inside a user's function, when a statement runs or its rows are read, is an
+ * {@link SQLException} that names the function and its jar.
  */
 final class ReadOnlyConnection implements InvocationHandler {
     private final Connection calcite;
@@ -26,19 +33,21 @@ final class ReadOnlyConnection implements InvocationHandler {
     /** Null unless the connection speaks the profiling language too. */
     private final LanguageStatements language;
     private final ConnectionNotices notices;
+    private final FunctionLibrary functions;
     private Connection proxy;
 
     private ReadOnlyConnection(Connection calcite, List<RecordingSchema> recordings, LanguageStatements language,
-            ConnectionNotices notices) {
+            ConnectionNotices notices, FunctionLibrary functions) {
         this.calcite = calcite;
         this.recordings = List.copyOf(recordings);
         this.language = language;
         this.notices = notices;
+        this.functions = functions;
     }
 
     static Connection wrap(Connection calcite, List<RecordingSchema> recordings, LanguageStatements language,
-            ConnectionNotices notices) {
-        ReadOnlyConnection handler = new ReadOnlyConnection(calcite, recordings, language, notices);
+            ConnectionNotices notices, FunctionLibrary functions) {
+        ReadOnlyConnection handler = new ReadOnlyConnection(calcite, recordings, language, notices, functions);
         handler.proxy = (Connection) Proxy.newProxyInstance(ReadOnlyConnection.class.getClassLoader(),
                 new Class<?>[] {Connection.class}, handler);
         return handler.proxy;
@@ -61,6 +70,16 @@ final class ReadOnlyConnection implements InvocationHandler {
             case "prepareStatement", "prepareCall", "nativeSQL":
                 args[0] = sql((String) args[0]);
                 ReadOnlySql.check((String) args[0]);
+                break;
+            case "unwrap":
+                if (args[0] == FunctionLibrary.class) {
+                    return functions;
+                }
+                break;
+            case "isWrapperFor":
+                if (args[0] == FunctionLibrary.class) {
+                    return true;
+                }
                 break;
             case "getMetaData":
                 return ProfqMetaData.wrap((DatabaseMetaData) call(calcite, method, args), proxy);
@@ -93,8 +112,28 @@ final class ReadOnlyConnection implements InvocationHandler {
                         statementArgs[0] = sql(sql);
                         ReadOnlySql.check((String) statementArgs[0]);
                     }
-                    return call(statement, statementMethod, statementArgs);
+                    Object result = callNamingFunctions(statement, statementMethod, statementArgs);
+                    return result instanceof ResultSet rows ? namingFunctions(rows) : result;
                 });
+    }
+
+    /** {@code rows}, whose failures (a user's function runs as rows are read) name the function and its jar. */
+    private ResultSet namingFunctions(ResultSet rows) {
+        return (ResultSet) Proxy.newProxyInstance(ReadOnlyConnection.class.getClassLoader(), new Class<?>[] {ResultSet.class},
+                (self, method, args) -> callNamingFunctions(rows, method, args));
+    }
+
+    /** Calls the real object; a failure thrown inside a user's function becomes a SQLException that names it and its jar. */
+    private Object callNamingFunctions(Object target, Method method, Object[] args) throws Throwable {
+        try {
+            return call(target, method, args);
+        } catch (SQLException | RuntimeException e) {
+            Optional<String> function = UdfJars.explain(e, functions.functions());
+            if (function.isPresent()) {
+                throw new SQLException(function.get(), e instanceof SQLException sql ? sql.getSQLState() : null, e);
+            }
+            throw e;
+        }
     }
 
     /** The SQL of {@code text}: compiled from the language on a lang=profq connection, else as given. */

@@ -16,6 +16,7 @@ import org.codehaus.commons.compiler.ISimpleCompiler;
 import org.codehaus.commons.compiler.WarningHandler;
 import org.codehaus.janino.CompilerFactory;
 import org.codehaus.janino.SimpleCompiler;
+import org.profq.udf.UdfJars;
 
 /**
  * Janino, as Calcite uses it to compile the Java it generates (each query plan, and the metadata
@@ -27,7 +28,11 @@ import org.codehaus.janino.SimpleCompiler;
  * <p>The cache is on only when the system property {@value #DIRECTORY_PROPERTY} names a
  * directory (the {@code ./profq} launcher names {@code cli/target/startup/code}): then
  * {@link #installFromSystemProperty} makes this Janino's default compiler factory, the one
- * Calcite asks for. Otherwise Calcite compiles as it always does.
+ * Calcite asks for. Otherwise Calcite compiles as it always does, until a connection loads a
+ * user's function jar: then {@link #installForFunctionJars} makes it the default without a
+ * cache. Either way, the classes it compiles see the function jars' classes
+ * ({@link UdfJars#classLoader}): Calcite gives its own class loader as their parent, and a
+ * query that calls a user's function names the function's class.
  */
 public final class CachingCompilerFactory extends CompilerFactory {
     public static final String DIRECTORY_PROPERTY = "profq.codeCache";
@@ -60,6 +65,22 @@ public final class CachingCompilerFactory extends CompilerFactory {
         }
     }
 
+    /** Makes this Janino's default compiler factory, without a cache if there is none, so compiled queries see function jars. */
+    public static synchronized void installForFunctionJars() {
+        if (installFromSystemProperty()) {
+            return;
+        }
+        try {
+            Field defaultFactory = CompilerFactoryFactory.class.getDeclaredField("defaultCompilerFactory");
+            defaultFactory.setAccessible(true);
+            if (!(defaultFactory.get(null) instanceof CachingCompilerFactory)) {
+                defaultFactory.set(null, new CachingCompilerFactory(null));
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new IllegalStateException("Janino's compiler factory cannot be set, so queries cannot call functions from jars: " + e, e);
+        }
+    }
+
     @Override
     public ISimpleCompiler newSimpleCompiler() {
         return new CachingSimpleCompiler(cache);
@@ -69,13 +90,14 @@ public final class CachingCompilerFactory extends CompilerFactory {
     private static final class CachingSimpleCompiler extends Cookable implements ISimpleCompiler {
         private final CompiledClassCache cache;
         private final SimpleCompiler janino = new SimpleCompiler();
-        private ClassLoader parent = Thread.currentThread().getContextClassLoader();
+        private ClassLoader parent = UdfJars.classLoader(Thread.currentThread().getContextClassLoader());
         private boolean debugging;
         private Map<String, byte[]> classFiles;
         private ClassLoader classes;
 
         CachingSimpleCompiler(CompiledClassCache cache) {
             this.cache = cache;
+            janino.setParentClassLoader(parent);
         }
 
         @Override
@@ -85,7 +107,7 @@ public final class CachingCompilerFactory extends CompilerFactory {
             String source = text.toString();
             // Debugging information changes the class files, so it is part of what they were made from.
             String key = debugging ? "debugging\n" + source : source;
-            Map<String, byte[]> kept = cache.get(key);
+            Map<String, byte[]> kept = cache == null ? null : cache.get(key);
             if (kept != null) {
                 classFiles = kept;
                 classes = new ClassFileLoader(kept, parent);
@@ -94,7 +116,9 @@ public final class CachingCompilerFactory extends CompilerFactory {
             janino.cook(fileName, new StringReader(source));
             classFiles = janino.getBytecodes();
             classes = janino.getClassLoader();
-            cache.put(key, classFiles);
+            if (cache != null) {
+                cache.put(key, classFiles);
+            }
         }
 
         @Override
@@ -115,8 +139,8 @@ public final class CachingCompilerFactory extends CompilerFactory {
 
         @Override
         public void setParentClassLoader(ClassLoader parentClassLoader) {
-            parent = parentClassLoader;
-            janino.setParentClassLoader(parentClassLoader);
+            parent = UdfJars.classLoader(parentClassLoader);
+            janino.setParentClassLoader(parent);
         }
 
         @Override

@@ -13,7 +13,7 @@ import java.util.List;
 public final class BuiltInReports {
 
     /** Every built-in report, in the order a listing shows them. */
-    public static final List<String> NAMES = List.of("summary", "heap", "lifetime", "waste", "time", "values");
+    public static final List<String> NAMES = List.of("summary", "heap", "lifetime", "waste", "time", "values", "compare-heap", "compare-time");
 
     /** All of them, parsed. */
     public static List<Report> all() {

@@ -1,5 +1,6 @@
 package org.profq.engine.index;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Random;
 import java.util.function.LongUnaryOperator;
 
@@ -55,6 +57,41 @@ class PackedColumnTest {
 
         assertEquals(0, column.rows());
         assertEquals(PackedLayout.PADDING_BYTES, Files.size(directory.resolve("column")));
+        assertEquals(0, Files.size(directory.resolve("column.blocks")));
+    }
+
+    @Test
+    void aColumnExtendedBlockByBlockHoldsWhatOneWriterWritesAndKeepsItsSealedBlocks() throws IOException {
+        Random random = new Random(7);
+        long[] values = new long[PackedLayout.BLOCK_ROWS * 5 + 300];
+        for (int row = 0; row < values.length; row++) {
+            values[row] = row * 3L + random.nextInt(100);
+        }
+        Path file = directory.resolve("grown");
+        ColumnExtent extent;
+        try (ColumnWriter writer = new ColumnWriter(file)) {
+            writer.write(values, 1500);
+            extent = writer.finish();
+        }
+        assertEquals(1500, extent.rows());
+        assertEquals(PackedLayout.BLOCK_ROWS, extent.sealedRows(), "the partial block is the tail");
+        byte[] sealedBefore = Arrays.copyOf(Files.readAllBytes(file), 100);
+        for (int end : new int[] {1500, 3000, 3100, values.length}) {
+            long sealed = extent.sealedRows();
+            try (ColumnWriter writer = ColumnWriter.append(file, extent)) {
+                long[] rest = Arrays.copyOfRange(values, (int) sealed, end);
+                writer.write(rest, rest.length);
+                extent = writer.finish();
+            }
+            MappedColumn column = MappedColumn.map(file, extent);
+            assertEquals(end, column.rows());
+            for (int row = 0; row < end; row++) {
+                assertEquals(values[row], column.getLong(row), "row " + row + " of " + end);
+            }
+            assertArrayEquals(sealedBefore, Arrays.copyOf(Files.readAllBytes(file), 100), "the first block is never written again");
+        }
+        Files.write(file, new byte[] {1, 2, 3}, java.nio.file.StandardOpenOption.APPEND);
+        assertEquals(values[7], MappedColumn.map(file, extent).getLong(7), "bytes after the extent are not the column's");
     }
 
     @Test
@@ -71,7 +108,7 @@ class PackedColumnTest {
         writeAndMap(new long[] {1, 2, 3});
 
         IndexDamagedException damaged = assertThrows(IndexDamagedException.class,
-                () -> MappedColumn.map(directory.resolve("column"), 1_000_000, 0));
+                () -> MappedColumn.map(directory.resolve("column"), new ColumnExtent(1_000_000, 0, 1_000_000, 0, 0)));
         assertTrue(damaged.getMessage().endsWith("too few for the manifest's 1000000 rows"), damaged.getMessage());
     }
 
@@ -81,21 +118,20 @@ class PackedColumnTest {
             for (long row = 0; row < rows; row++) {
                 writer.writeLong(value.applyAsLong(row));
             }
+            writer.finish();
         }
-        return Files.size(file);
+        return Files.size(file) + Files.size(directory.resolve(name + ".blocks"));
     }
 
     private MappedColumn writeAndMap(long[] values) throws IOException {
         Path file = directory.resolve("column");
-        long checksum;
-        ColumnWriter writer = new ColumnWriter(file);
-        try (writer) {
+        ColumnExtent extent;
+        try (ColumnWriter writer = new ColumnWriter(file)) {
             for (long value : values) {
                 writer.writeLong(value);
             }
+            extent = writer.finish();
         }
-        checksum = writer.checksum();
-        assertEquals(1, Files.list(directory).count(), "the block directory's side file is gone");
-        return MappedColumn.map(file, values.length, checksum);
+        return MappedColumn.map(file, extent);
     }
 }

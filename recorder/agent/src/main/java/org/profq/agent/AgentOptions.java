@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.profq.format.BaseDirectories;
 import org.profq.log.WindowLimits;
 import org.profq.weave.WeavingOptions;
 import org.profq.weave.WeavingOptions.Aspect;
@@ -109,12 +110,10 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
 
     /**
      * Where woven classes are kept between runs ({@link org.profq.weave.WovenClassCache}) unless {@code cache=off}
-     * or {@code cache=<dir>}: {@code $XDG_CACHE_HOME/profq/woven}, or {@code ~/.cache/profq/woven}.
+     * or {@code cache=<dir>}: {@code $XDG_CACHE_HOME/profq/woven}, or {@code $HOME/.cache/profq/woven}.
      */
     static Path defaultCache() {
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
-        return base.resolve("profq").resolve("woven");
+        return BaseDirectories.cacheHome().resolve("profq").resolve("woven");
     }
 
     public boolean records(EventKind kind) {

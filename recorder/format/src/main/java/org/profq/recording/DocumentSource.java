@@ -135,6 +135,45 @@ final class DocumentSource implements AutoCloseable {
         }
     }
 
+    /** The name of the queue file the next document is read from ("" before the first is opened). */
+    String positionFile() {
+        return fileIndex < 0 ? "" : files.get(fileIndex).getFileName().toString();
+    }
+
+    /** The byte offset in {@link #positionFile} of the next document. */
+    long positionOffset() {
+        return fileIndex < 0 ? 0 : position;
+    }
+
+    /**
+     * Goes on from where another source over the same queue was ({@link #positionFile},
+     * {@link #positionOffset}), before any document was read from this one. The file must still
+     * be in the queue (a window may have deleted it).
+     */
+    void resumeAt(String fileName, long offset) {
+        if (fileName.isEmpty()) {
+            return;
+        }
+        int index = -1;
+        for (int i = 0; i < files.size(); i++) {
+            if (files.get(i).getFileName().toString().equals(fileName)) {
+                index = i;
+            }
+        }
+        if (index < 0) {
+            throw new RecordingException(queue + " no longer holds " + fileName + ", where the reader stopped");
+        }
+        fileIndex = index - 1;
+        try {
+            if (!openNextFile() || offset < 0 || offset > channel.size() || (offset & 3) != 0) {
+                throw new RecordingException(fileName() + " has no document at byte " + offset + ", where the reader stopped");
+            }
+        } catch (IOException e) {
+            throw new RecordingException("cannot read " + fileName() + ": " + e.getMessage(), e);
+        }
+        position = offset;
+    }
+
     byte[] bytes() {
         return document;
     }

@@ -2,6 +2,11 @@ package org.profq.recording;
 
 import static org.profq.format.RecordingFormat.*;
 
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -217,6 +222,63 @@ final class EventDecoder {
 
     private static ByteCursor.MalformedRecordException malformed(String message) {
         return new ByteCursor.MalformedRecordException(message);
+    }
+
+    /** What this decoder knows after the batches decoded so far: each thread's sequence, time, ids and open calls. */
+    byte[] saveState() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeLong(eventsDecoded);
+            out.writeInt(threads.size());
+            for (ThreadState thread : threads.values()) {
+                out.writeInt(thread.threadId);
+                out.writeLong(thread.batches);
+                out.writeLong(thread.sequence);
+                out.writeLong(thread.lastNanos);
+                out.writeLong(thread.callSequence);
+                out.writeLong(thread.objectSequence);
+                out.writeLong(thread.valueWriteSeq);
+                out.writeInt(thread.depth);
+                for (int level = 0; level < thread.depth; level++) {
+                    out.writeLong(thread.callIds[level]);
+                    out.writeInt(thread.methodIds[level]);
+                    out.writeLong(thread.startNanos[level]);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** Takes up the state {@link #saveState} gave, before any batch is decoded. */
+    void restoreState(DataInputStream in) throws IOException {
+        eventsDecoded = in.readLong();
+        for (int count = in.readInt(); count > 0; count--) {
+            ThreadState thread = new ThreadState(in.readInt());
+            thread.batches = in.readLong();
+            thread.sequence = in.readLong();
+            thread.lastNanos = in.readLong();
+            thread.callSequence = in.readLong();
+            thread.objectSequence = in.readLong();
+            thread.valueWriteSeq = in.readLong();
+            int depth = in.readInt();
+            if (depth < 0 || depth > 1 << 24) {
+                throw new IOException("a thread " + depth + " calls deep");
+            }
+            int capacity = Math.max(64, Integer.highestOneBit(Math.max(depth, 1)) * 2);
+            thread.callIds = new long[capacity];
+            thread.methodIds = new int[capacity];
+            thread.startNanos = new long[capacity];
+            for (int level = 0; level < depth; level++) {
+                thread.callIds[level] = in.readLong();
+                thread.methodIds[level] = in.readInt();
+                thread.startNanos[level] = in.readLong();
+            }
+            thread.depth = depth;
+            threads.put(thread.threadId, thread);
+        }
+        last = null;
     }
 
     /** Calls still open after the events decoded so far, innermost first within each thread, unfinished at {@code endNanos}. */

@@ -2,6 +2,9 @@ package org.profq.recording;
 
 import static org.profq.format.RecordingFormat.DOC_BATCH;
 
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -34,6 +37,35 @@ public final class EventReader implements AutoCloseable {
         this.source = new DocumentSource(recording.directory());
         this.decoder = new EventDecoder(dictionaries);
         this.documentLimit = documentLimit;
+    }
+
+    /** A reader that goes on from {@code checkpoint}, taken by a reader of the same recording at an earlier extent. */
+    EventReader(Recording recording, Dictionaries dictionaries, long documentLimit, ReaderCheckpoint checkpoint) {
+        this(recording, dictionaries, documentLimit);
+        try {
+            if (checkpoint.documentsRead > documentLimit) {
+                throw new RecordingException(recording.directory() + " holds " + documentLimit
+                        + " documents, fewer than the checkpoint's " + checkpoint.documentsRead);
+            }
+            source.resumeAt(checkpoint.fileName, checkpoint.position);
+            decoder.restoreState(new DataInputStream(new ByteArrayInputStream(checkpoint.decoderState)));
+            documentsRead = checkpoint.documentsRead;
+        } catch (IOException | RuntimeException e) {
+            source.close();
+            throw e instanceof RecordingException known ? known
+                    : new RecordingException("cannot go on from a reader checkpoint of " + recording.directory() + ": " + e, e);
+        }
+    }
+
+    /**
+     * Where this reader is: after the last batch it read (after the last document it may read,
+     * once it has read them all). A reader of the grown recording can go on from there.
+     */
+    public ReaderCheckpoint checkpoint() {
+        if (!pending.isEmpty()) {
+            throw new IllegalStateException("events taken with next() are pending");
+        }
+        return new ReaderCheckpoint(source.positionFile(), source.positionOffset(), documentsRead, decoder.saveState());
     }
 
     /** True if another event follows; reads the next batch when the current one is used up. */

@@ -265,6 +265,16 @@ public final class Recording implements AutoCloseable {
         return new EventReader(this, scan.dictionaries, scan.documentCount);
     }
 
+    /**
+     * A reader over the events after {@code checkpoint} (which a reader of this recording, at
+     * this extent or an earlier one, gave), as if it had read every one before: events and calls
+     * get the same ids, parents and depths. Throws {@link RecordingException} when it cannot go
+     * on from there (a window deleted the file, or the checkpoint is of a larger extent).
+     */
+    public EventReader newEventReader(ReaderCheckpoint checkpoint) {
+        return new EventReader(this, scan.dictionaries, scan.documentCount, checkpoint);
+    }
+
     /** Every event, each thread's in order, with call nesting rebuilt; streams the log once. */
     public void forEachEvent(Consumer<RecordedEvent> consumer) {
         try (EventReader events = newEventReader()) {

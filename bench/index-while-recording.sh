@@ -1,0 +1,45 @@
+#!/bin/sh
+# Index while recording, from the program's end to the first answer (issue 16 item 2).
+#
+# Usage: bench/index-while-recording.sh ITERATIONS [RUNS] [JVM option...]
+#   e.g. bench/index-while-recording.sh 25000000 3          (175 M events, 0.28 GB of log)
+#        bench/index-while-recording.sh 5000000 3 -Xint     (a program that does more work per event)
+#
+# Records profq.samples.ManyEvents ITERATIONS with `profq record` (indexing while it runs) and with
+# `profq record --no-index`, in turn, RUNS times each, and prints per run: the program's own time
+# (the recording's duration_ns), profq record's wall time, what profq record took after the program
+# (its wall time less the program's: JVM start and exit, and with indexing the tail), and the
+# first answer of heap_by_method and of time_by_method, each in a new `profq sql` process on its
+# own copy of the recording as profq record left it (so each pays for the tables it reads).
+# Needs the checkout built (./mvnw -q package -DskipTests) and a few GB in $TMPDIR.
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd -P)
+iterations=$1
+runs=${2:-3}
+shift; [ $# -gt 0 ] && shift
+work=${TMPDIR:-/tmp}/profq-index-while-recording.$$
+mkdir -p "$work"
+trap 'rm -rf "$work"' EXIT
+samples=$root/samples/target/classes
+now() { date +%s.%N; }
+seconds() { echo "$2 - $1" | bc -l | xargs printf '%.2f'; }
+
+printf 'mode\trun\tprogram_s\trecord_s\tafter_program_s\theap_by_method_s\ttime_by_method_s\n'
+for run in $(seq 1 "$runs"); do
+    for mode in index no-index; do
+        rec=$work/$mode.profq
+        rm -rf "$rec" "$work/copy.profq"
+        flag=; [ "$mode" = no-index ] && flag=--no-index
+        start=$(now)
+        "$root/profq" record $flag --out "$rec" -- java "$@" -cp "$samples" profq.samples.ManyEvents "$iterations" >/dev/null 2>&1
+        recorded=$(now)
+        program=$("$root/profq" sql "$rec" -e "SELECT duration_ns FROM run" --format csv | tail -1)
+        program_s=$(echo "$program / 1000000000" | bc -l | xargs printf '%.2f')
+        record_s=$(seconds "$start" "$recorded")
+        cp -r "$rec" "$work/copy.profq"
+        t=$(now); "$root/profq" sql "$rec" -e "SELECT * FROM heap_by_method" >/dev/null; heap_s=$(seconds "$t" "$(now)")
+        t=$(now); "$root/profq" sql "$work/copy.profq" -e "SELECT * FROM time_by_method" >/dev/null; time_s=$(seconds "$t" "$(now)")
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$mode" "$run" "$program_s" "$record_s" \
+            "$(echo "$record_s - $program_s" | bc -l | xargs printf '%.2f')" "$heap_s" "$time_s"
+    done
+done

@@ -1,0 +1,171 @@
+package org.profq.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.profq.engine.index.IndexColumn;
+import org.profq.engine.index.RecordingIndex;
+import org.profq.format.RecordingLayout;
+import org.profq.recording.Recording;
+
+/**
+ * Indexes a recording while its program runs, so that when the program ends only the tail of the
+ * log is left to index: a thread of {@code profq record}'s own (never the program's JVM, never
+ * its threads) that, every {@link #PERIOD_MILLIS} ms, reads what the recorder flushed since
+ * ({@link Recording#refresh}) and extends every table of the index with it (the first time,
+ * builds them). It yields to the program: the thread, and the decoding thread it starts, run at
+ * the lowest priority and, on Linux, at nice 19, so they take the cores the program leaves idle.
+ * {@link #finish} indexes the tail once the program has ended. Anything that goes wrong stops it
+ * quietly: the index is derived data, built on first query as without it.
+ */
+final class IndexWhileRecording {
+    /** How often it reads on: {@code -Dprofq.indexPeriodMillis} (tests make it short), else a second. */
+    static final long PERIOD_MILLIS = Long.getLong("profq.indexPeriodMillis", 1_000);
+    /** Every table of the index: one pass over the new events extends them all. */
+    private static final List<IndexColumn.Table> TABLES = Arrays.stream(IndexColumn.Table.values())
+            .filter(table -> table.built() == table).toList();
+
+    private final Path directory;
+    private final Thread thread;
+    private boolean programEnded;
+    /** Whether the thread is extending the index (rather than waiting for the next period). */
+    private volatile boolean extending;
+    /** At the program's end, more than this left to index is left to the first query (which extends only the tables it reads). */
+    static final long TAIL_LIMIT_BYTES = 64L << 20;
+
+    private Recording recording;
+    /** The log bytes the index covers. */
+    private long indexedLogBytes;
+    private volatile Throwable failure;
+
+    private IndexWhileRecording(Path directory) {
+        this.directory = directory;
+        this.thread = new Thread(this::follow, "profq-index-while-recording");
+        thread.setDaemon(true);
+        thread.setPriority(Thread.MIN_PRIORITY);
+    }
+
+    /** Starts indexing {@code directory}, the recording the program is writing. */
+    static IndexWhileRecording start(Path directory) {
+        IndexWhileRecording indexer = new IndexWhileRecording(directory);
+        indexer.thread.start();
+        return indexer;
+    }
+
+    /**
+     * After the program ended: waits for the extension under way, then indexes what the log holds
+     * now (the tail, and the end record) on the calling thread, if the indexer kept up with the
+     * program ({@link #TAIL_LIMIT_BYTES} or less is left); if it did not (a program that writes
+     * events faster than they can be indexed), the first query extends the tables it reads from
+     * where the indexer stopped. Quiet when it cannot.
+     */
+    void finish() {
+        synchronized (this) {
+            programEnded = true;
+            notifyAll();
+        }
+        boolean abandoned = extending;
+        if (abandoned) {
+            // At nice 19 on a busy machine it could take long: it is abandoned (its manifest is not
+            // replaced, so the index stays as the last extension left it) and the rest left to
+            // the first query, or to the tail below if the last extension kept up.
+            thread.interrupt();
+        }
+        try {
+            thread.join(TimeUnit.SECONDS.toMillis(30));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        if (failure != null || thread.isAlive()) {
+            return;
+        }
+        if (abandoned && recording != null) {
+            recording.close(); // its reader may have been closed by the interrupt: the tail reads the log afresh
+            recording = null;
+        }
+        try {
+            indexOnce(TAIL_LIMIT_BYTES);
+        } catch (RuntimeException | Error e) {
+            // the first query builds what is missing
+        } finally {
+            if (recording != null) {
+                recording.close();
+            }
+        }
+    }
+
+    /** Extends the index every period until the program ends (an extension under way is finished, not interrupted). */
+    private void follow() {
+        lowerPriority();
+        try {
+            while (waitForNextPeriod()) {
+                extending = true;
+                try {
+                    indexOnce(Long.MAX_VALUE);
+                } finally {
+                    extending = false;
+                }
+            }
+        } catch (InterruptedException | RuntimeException | Error e) {
+            if (!programEnded()) {
+                failure = e; // e.g. a damaged recording: the first query builds the index, and says why
+            } // else interrupted by finish(): the extension was abandoned, the index is as the last one left it
+        }
+    }
+
+    private synchronized boolean programEnded() {
+        return programEnded;
+    }
+
+    /** Waits a period; false once the program has ended. */
+    private synchronized boolean waitForNextPeriod() throws InterruptedException {
+        if (!programEnded) {
+            wait(PERIOD_MILLIS);
+        }
+        return !programEnded;
+    }
+
+    /**
+     * Reads on in the log and extends the index with what was flushed since the last time
+     * (nothing when nothing was, or when more than {@code limitBytes} was).
+     */
+    private void indexOnce(long limitBytes) {
+        if (recording == null) {
+            if (!Files.isDirectory(RecordingLayout.eventsDirectory(directory))) {
+                return;
+            }
+            try {
+                recording = Recording.open(directory);
+            } catch (RuntimeException notStarted) {
+                return; // no header yet
+            }
+        } else {
+            Recording newer = recording.refresh();
+            if (newer == recording) {
+                return;
+            }
+            recording = newer;
+        }
+        if (recording.logBytes() - indexedLogBytes > limitBytes) {
+            return;
+        }
+        RecordingIndex.of(recording, notice -> { }).prepare(TABLES);
+        indexedLogBytes = recording.logBytes();
+    }
+
+    /** Nice 19 for this thread and the threads it starts (Linux sets nice per thread; new threads inherit it). */
+    private static void lowerPriority() {
+        try {
+            Path self = Files.readSymbolicLink(Path.of("/proc/thread-self"));
+            String threadId = self.getFileName().toString();
+            new ProcessBuilder("renice", "-n", "19", "-p", threadId).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(10, TimeUnit.SECONDS);
+        } catch (Exception | LinkageError unavailable) {
+            // not Linux, or no renice: the lowest Java priority is what it gets
+        }
+    }
+}

@@ -1,0 +1,205 @@
+package org.profq.engine;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.profq.engine.index.RecordingIndex;
+import org.profq.recorder.Jdk;
+import org.profq.recorder.SampleRun;
+import org.profq.recording.Recording;
+
+import profq.samples.ManyEvents;
+
+/**
+ * An index that grows with its recording: {@link ManyEvents} runs under the agent (calls,
+ * allocations, exceptions; main and a work call always open) and is paused (SIGSTOP) now and
+ * then; each time, a connection that stays open queries every view and indexed table, which
+ * extends the index from where it ended, and the rows are exactly those of an index built from
+ * scratch over a copy of the same log. An extension writes no byte of the files before: each
+ * file of the index as it was is a prefix of the file after. At the end the program is killed
+ * (SIGKILL), and the index of what it flushed is extended once more, with the same rows again.
+ */
+class IndexGrowthIT {
+    private static final List<String> TABLES = List.of("calls", "allocations", "deaths", "exceptions", "uses", "params",
+            "followed_objects", "field_writes", "reference_fields");
+
+    @TempDir
+    Path scratch;
+
+    @Test
+    void anIndexExtendedAsTheRecordingGrowsHoldsTheRowsOfOneBuiltAfterAndRewritesNothing() throws Exception {
+        Path recording = scratch.resolve("ManyEvents.profq");
+        Process program = new ProcessBuilder(SampleRun.command(Jdk.current(), "-javaagent:" + SampleRun.agentJar()
+                + "=out=" + recording + ",clock=exact,events=calls:exceptions:deaths,track=97", ManyEvents.class, "4000000000"))
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            growTo(recording, program, 0, 3_000_000);
+            long logBytes = pause(recording, program);
+            try (Connection live = Rows.connect(recording.toString())) {
+                Map<String, String> rows = everyViewAndTable(live);
+                assertEquals(rows, freshBuildOfACopy(recording, "copy-0"), "the first build");
+                Map<String, byte[]> files = indexFiles(recording);
+                for (int round = 1; round <= 3; round++) {
+                    signal(program, "CONT");
+                    long before = logBytes;
+                    logBytes = growTo(recording, program, before, before + before / 100); // about 1 %
+                    logBytes = pause(recording, program);
+                    if (round == 3) {
+                        // SIGKILL, no shutdown hook, no end record: the index of what was flushed. Killed
+                        // while paused where the log reads to its end, as a reader needs.
+                        program.destroyForcibly();
+                        program.waitFor(30, TimeUnit.SECONDS);
+                    }
+                    long builds = RecordingIndex.builds();
+                    long extensions = RecordingIndex.extensions();
+                    rows = everyViewAndTable(live);
+                    assertEquals(builds, RecordingIndex.builds(), "round " + round + ": nothing was built afresh");
+                    assertTrue(RecordingIndex.extensions() > extensions, "round " + round + ": the index was extended");
+                    Map<String, byte[]> grown = indexFiles(recording);
+                    for (Map.Entry<String, byte[]> file : files.entrySet()) {
+                        byte[] now = grown.get(file.getKey());
+                        assertTrue(now != null && now.length >= file.getValue().length, file.getKey() + " is still there, as long");
+                        assertArrayEquals(file.getValue(), Arrays.copyOf(now, file.getValue().length),
+                                "round " + round + ": " + file.getKey() + " kept every byte it had (the log grew from "
+                                        + before + " to " + logBytes + " bytes)");
+                    }
+                    files = grown;
+                    assertEquals(rows, freshBuildOfACopy(recording, "copy-" + round), "round " + round);
+                }
+            }
+        } finally {
+            program.destroyForcibly();
+            program.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Waits until the log holds at least {@code bytes}; gives its length then. */
+    private static long growTo(Path recording, Process program, long from, long bytes) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            if (Files.isDirectory(recording.resolve("events"))) {
+                try (Recording opened = Recording.open(recording)) {
+                    if (opened.logBytes() >= bytes) {
+                        return opened.logBytes();
+                    }
+                } catch (RuntimeException notYet) {
+                    // no header yet
+                }
+            }
+            assertTrue(program.isAlive(), "the program runs");
+            Thread.sleep(5);
+        }
+        throw new AssertionError("the log did not grow from " + from + " to " + bytes + " bytes in 60 s");
+    }
+
+    /**
+     * Stops the program (SIGSTOP) where its log reads to the end: not while a document's length
+     * word is still zero with the document's bytes after it, which a reader takes for damage.
+     * Gives the log's length then.
+     */
+    private static long pause(Path recording, Process program) throws IOException, InterruptedException {
+        for (int attempt = 0; ; attempt++) {
+            signal(program, "STOP");
+            try (Recording opened = Recording.open(recording)) {
+                return opened.logBytes();
+            } catch (RuntimeException midWrite) {
+                if (attempt == 20) {
+                    throw midWrite;
+                }
+            }
+            signal(program, "CONT");
+            Thread.sleep(3);
+        }
+    }
+
+    private static void signal(Process program, String signal) throws IOException, InterruptedException {
+        assertEquals(0, new ProcessBuilder("kill", "-" + signal, Long.toString(program.pid())).start().waitFor());
+        if (signal.equals("STOP")) {
+            Thread.sleep(200); // writes in flight land
+        }
+    }
+
+    /** The rows an index built from scratch gives, over a copy of the recording's log as it is now. */
+    private Map<String, String> freshBuildOfACopy(Path recording, String name) throws IOException, SQLException {
+        Path copy = scratch.resolve(name).resolve(recording.getFileName());
+        Files.createDirectories(copy.resolve("events"));
+        try (Stream<Path> files = Files.list(recording.resolve("events"))) {
+            for (Path file : (Iterable<Path>) files::iterator) {
+                Files.copy(file, copy.resolve("events").resolve(file.getFileName()));
+            }
+        }
+        try (Connection connection = Rows.connect(copy.toString())) {
+            return everyViewAndTable(connection);
+        }
+    }
+
+    /** A digest of the rows (in the order they come) of every profile view and every indexed table, with their counts. */
+    private static Map<String, String> everyViewAndTable(Connection connection) throws SQLException {
+        Map<String, String> digests = new LinkedHashMap<>();
+        for (String name : Stream.concat(ProfileViews.NAMES.stream(), TABLES.stream()).toList()) {
+            digests.put(name, digest(connection, "SELECT * FROM " + name));
+        }
+        return digests;
+    }
+
+    private static String digest(Connection connection, String sql) throws SQLException {
+        MessageDigest digest;
+        try {
+            digest = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        long rows = 0;
+        try (Statement statement = connection.createStatement(); ResultSet result = statement.executeQuery(sql)) {
+            int columns = result.getMetaData().getColumnCount();
+            StringBuilder row = new StringBuilder();
+            while (result.next()) {
+                row.setLength(0);
+                for (int column = 1; column <= columns; column++) {
+                    row.append(result.getObject(column)).append('\t');
+                }
+                digest.update(row.append('\n').toString().getBytes(StandardCharsets.UTF_8));
+                rows++;
+            }
+        }
+        return rows + " rows, " + HexFormat.of().formatHex(digest.digest());
+    }
+
+    /** The bytes of the index's column and block files (not its manifests and resume states, which are replaced), by path. */
+    private static Map<String, byte[]> indexFiles(Path recording) throws IOException {
+        Path index = recording.resolve(RecordingIndex.DIRECTORY);
+        Map<String, byte[]> files = new TreeMap<>();
+        try (Stream<Path> walk = Files.walk(index)) {
+            for (Path file : (Iterable<Path>) walk.filter(Files::isRegularFile)::iterator) {
+                String name = file.getFileName().toString();
+                if (!name.equals("manifest.properties") && !name.startsWith("resume-") && !name.equals("extend.lock")) {
+                    files.put(index.relativize(file).toString(), Files.readAllBytes(file));
+                }
+            }
+        }
+        assertTrue(files.size() > 20, "the index's files: " + files.keySet());
+        return files;
+    }
+}
