@@ -106,7 +106,7 @@ public final class FirstAnswerBenchmark {
     }
 
     /** The small recording {@code profq demo} makes, made once. */
-    private static Path demoRecording(Launcher launcher, Path directory) throws IOException, InterruptedException {
+    static Path demoRecording(Launcher launcher, Path directory) throws IOException, InterruptedException {
         Path recording = directory.resolve("profq-demo.profq");
         if (!Files.isDirectory(recording.resolve("events"))) {
             Files.createDirectories(directory);
@@ -116,7 +116,7 @@ public final class FirstAnswerBenchmark {
     }
 
     /** A launcher script and the environment it runs with. */
-    private record Launcher(Path script, Map<String, String> environment) {
+    record Launcher(Path script, Map<String, String> environment) {
         Launcher withOptions(String javaOptions) {
             Map<String, String> more = new HashMap<>(environment);
             more.merge("PROFQ_JAVA_OPTS", javaOptions, (given, added) -> given + " " + added);

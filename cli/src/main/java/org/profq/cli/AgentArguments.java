@@ -11,7 +11,8 @@ import org.profq.agent.AgentOptions;
  * the agent accepts too, and a mistake is found before the program starts.
  */
 record AgentArguments(List<String> include, List<String> exclude, String events, String clock, Long tickMicros,
-                      Integer trackEvery, String cache, String maxSize, String maxAge, List<String> values, boolean rawStrings) {
+                      Integer trackEvery, String cache, String maxSize, String maxAge, List<String> values, boolean rawStrings,
+                      Long flushMillis) {
     AgentArguments {
         include = List.copyOf(include);
         exclude = List.copyOf(exclude);
@@ -33,6 +34,7 @@ record AgentArguments(List<String> include, List<String> exclude, String events,
         add(options, "maxage", maxAge);
         add(options, "values", values.isEmpty() ? null : String.join(":", values));
         add(options, "rawstrings", rawStrings ? "true" : null);
+        add(options, "flush", flushMillis == null ? null : flushMillis.toString());
         String joined = String.join(",", options);
         AgentOptions.parse(joined);
         return joined;

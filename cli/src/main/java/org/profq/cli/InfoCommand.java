@@ -18,6 +18,7 @@ import org.profq.format.RecordingLayout;
 import org.profq.recording.RecordedEvent;
 import org.profq.recording.Recording;
 import org.profq.recording.RecordingException;
+import org.profq.recording.UnwovenClass;
 import org.profq.recording.RunInfo;
 import org.profq.recording.ThreadInfo;
 import org.profq.recording.WeavingSummary;
@@ -46,6 +47,9 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:the recording cannot be read", "2:usage error (no recording there)"})
 public final class InfoCommand implements Callable<Integer> {
+    /** How many unwoven classes profq info names; the table has them all. */
+    private static final int UNWOVEN_SHOWN = 10;
+
     @Spec
     CommandSpec spec;
 
@@ -97,6 +101,9 @@ public final class InfoCommand implements Callable<Integer> {
                 });
         lines.put("classes", recording.weaving().map(InfoCommand::weaving)
                 .orElse("unknown: the program was killed before the recorder wrote its weaving summary"));
+        if (!recording.unwovenClasses().isEmpty()) {
+            lines.put("unwoven", unwoven(recording.unwovenClasses()));
+        }
         lines.put("warnings", recording.warnings().isEmpty() ? "none" : String.join("; ", recording.warnings()));
         lines.put("index", indexState(directory));
         Map<String, Path> jvms = ConnectString.schemasOf(directory);
@@ -123,6 +130,17 @@ public final class InfoCommand implements Callable<Integer> {
         RunInfo run = recording.run();
         return (run.mainClass() + " " + run.arguments()).strip() + ", pid " + run.pid() + ", "
                 + recording.eventCount() + " events, " + directory;
+    }
+
+    /** The classes the weaver never saw (profq attach came after them): how many, and the first few. */
+    private static String unwoven(List<UnwovenClass> classes) {
+        Map<String, List<String>> byReason = new java.util.TreeMap<>();
+        classes.forEach(type -> byReason.computeIfAbsent(type.reason(), reason -> new ArrayList<>()).add(type.name()));
+        List<String> parts = new ArrayList<>();
+        byReason.forEach((reason, names) -> parts.add(names.size() + " " + reason + ", not recorded: "
+                + String.join(", ", names.subList(0, Math.min(UNWOVEN_SHOWN, names.size())))
+                + (names.size() > UNWOVEN_SHOWN ? ", ..." : "")));
+        return String.join("; ", parts) + " (SELECT * FROM unwoven_classes lists them)";
     }
 
     /** How the classes were woven; classes left unwoven mean the recording covers part of the program. */

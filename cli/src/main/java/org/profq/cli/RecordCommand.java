@@ -12,6 +12,7 @@ import org.profq.format.RecordingLayout;
 import org.profq.recording.Recording;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -34,7 +35,7 @@ import picocli.CommandLine.Spec;
                 "                    [--events=KINDS] [--out=DIR] [--clock=tick|exact]",
                 "                    [--tick=MICROS] [--track=N] [--cache=DIR|off]",
                 "                    [--max-size=SIZE] [--max-age=DURATION]",
-                "                    [--values=PATTERN]... [--raw-strings] [--no-index]",
+                "                    [--values=PATTERN]... [--raw-strings] [--flush=MILLIS] [--no-index]",
                 "                    -- java [JVM options] MAIN [args...]"},
         description = {
                 "%nMAIN is a class, -jar app.jar, or -m module/class. The recording is a directory,"
@@ -56,63 +57,13 @@ public final class RecordCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--include", paramLabel = "PATTERN",
-            description = "Record only classes matching this AspectJ type pattern (com.example..*); repeatable.")
-    List<String> include = new ArrayList<>();
-
-    @Option(names = "--exclude", paramLabel = "PATTERN",
-            description = "Do not record classes matching this AspectJ type pattern; repeatable.")
-    List<String> exclude = new ArrayList<>();
-
-    @Option(names = "--events", paramLabel = "KINDS",
-            description = "Event families to record, joined with ':': calls, allocations, deaths (of every"
-                    + " --track'th allocated object), exceptions, uses (field reads/writes and method calls on"
-                    + " tracked objects; implies deaths) (default: calls:allocations).")
-    String events;
-
     @Option(names = "--out", paramLabel = "DIR",
             description = "The recording directory; it must be new or empty, checked before the program starts"
                     + " (default: <MainClass>.profq, numbered if taken).")
     Path out;
 
-    @Option(names = "--clock", paramLabel = "tick|exact",
-            description = "tick (default): a timer thread's cheap clock; exact: System.nanoTime per event.")
-    String clock;
-
-    @Option(names = "--tick", paramLabel = "MICROS",
-            description = "The tick clock's period in microseconds, 10 to 1000000 (default 200).")
-    Long tickMicros;
-
-    @Option(names = "--track", paramLabel = "N",
-            description = "With --events deaths: follow every Nth allocation of each thread to its death (default 100; 1 = all).")
-    Integer trackEvery;
-
-    @Option(names = "--cache", paramLabel = "DIR|off",
-            description = "Where woven classes are kept, so a program profiled again is not woven again"
-                    + " (default ~/.cache/profq/woven, or under $XDG_CACHE_HOME); off weaves every run.")
-    String cache;
-
-    @Option(names = "--max-size", paramLabel = "SIZE",
-            description = "Keep only the latest events, the recording at most SIZE (512m, 2g; 1m or more) plus the"
-                    + " part being written; the dropped events are counted as lost and the run table says from when"
-                    + " the recording is complete (default: keep everything).")
-    String maxSize;
-
-    @Option(names = "--max-age", paramLabel = "DURATION",
-            description = "Keep only the events of the last DURATION (30s, 10m, 2h, 1d; 10s or more), dropped and"
-                    + " counted as with --max-size (default: keep everything).")
-    String maxAge;
-
-    @Option(names = "--values", paramLabel = "PATTERN",
-            description = "Value-profile the methods matching this glob over package.Class.method (* is any run of"
-                    + " characters: *Calc.square, org.h2.command.*.update*): each call's receiver and arguments, and the"
-                    + " field writes that tell whether objects changed between calls (see the value_profile view and the"
-                    + " values report); repeatable. Every field write in woven code then costs a look-up (default: off).")
-    List<String> values = new ArrayList<>();
-
-    @Option(names = "--raw-strings",
-            description = "With --values: keep string parameters' text (up to 4096 characters), not only their 64-bit hash.")
-    boolean rawStrings;
+    @Mixin
+    RecorderOptions recorder;
 
     @Option(names = "--no-index",
             description = "Do not index the recording while the program runs (nor with --max-size or --max-age, whose"
@@ -127,8 +78,8 @@ public final class RecordCommand implements Callable<Integer> {
     public Integer call() {
         JavaCommandLine java = javaCommandLine();
         String checked = agentOptions(out == null ? null : out.toString()); // checked before anything is created or started
-        if (events != null) {
-            EventFamilies.leftOut(events, checked).ifPresent(sentence -> System.err.println("profq: " + sentence));
+        if (recorder.events != null) {
+            EventFamilies.leftOut(recorder.events, checked).ifPresent(sentence -> System.err.println("profq: " + sentence));
         }
         Path agentJar = AgentJar.locate();
         RecordingDirectory directory = recordingDirectory(java);
@@ -137,7 +88,7 @@ public final class RecordCommand implements Callable<Integer> {
         String agent = "-javaagent:" + agentJar + "=" + agentOptions(directory.path().toAbsolutePath().toString());
 
         IndexWhileRecording indexer = null;
-        if (!noIndex && maxSize == null && maxAge == null) {
+        if (!noIndex && recorder.maxSize == null && recorder.maxAge == null) {
             IndexProgress.showOn(null); // the program's terminal is its own: no progress bar over its output
             indexer = IndexWhileRecording.start(directory.path());
         }
@@ -179,13 +130,7 @@ public final class RecordCommand implements Callable<Integer> {
     /** The agent's option string for {@code outDirectory}; a mistake in an option is a usage error. */
     private String agentOptions(String outDirectory) {
         try {
-            if (rawStrings && values.isEmpty()) {
-                throw new IllegalArgumentException("--raw-strings keeps the text of value-profiled string parameters; give the"
-                        + " methods with --values=PATTERN.");
-            }
-            return new AgentArguments(include, exclude, events, clock, tickMicros, trackEvery, cache, maxSize, maxAge, values,
-                    rawStrings)
-                    .withOut(outDirectory);
+            return recorder.agentOptions(outDirectory);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }

@@ -106,6 +106,11 @@ final class RecordingConnections {
         }
     }
 
+    /** The JDBC URL that opens the recordings ({@code jdbc:profq:...}). */
+    String url() {
+        return url;
+    }
+
     /** The recordings as given on the command line. */
     @Override
     public String toString() {

@@ -70,8 +70,8 @@ final class RecordingSummary {
             return counted + losses;
         }
         return "unknown — the program was killed before the recorder's end record; each thread's last batch (at most "
-                + RecordingFormat.BATCH_CAPACITY_BYTES / 1024 + " KB or " + RecordingFormat.BATCH_MAX_AGE_NANOS / 1_000_000_000
-                + " second of its events) is missing; " + counted + " counted" + losses;
+                + RecordingFormat.BATCH_CAPACITY_BYTES / 1024 + " KB or one flush interval (flush=, "
+                + RecordingFormat.BATCH_MAX_AGE_NANOS / 1_000_000_000 + " second by default) of its events) is missing; " + counted + " counted" + losses;
     }
 
     private RecordingSummary() {

@@ -10,6 +10,7 @@ import org.profq.engine.index.LiveRecording;
 import org.profq.engine.table.AllocationTable;
 import org.profq.engine.table.CallTable;
 import org.profq.engine.table.ClassTable;
+import org.profq.engine.table.UnwovenClassTable;
 import org.profq.engine.table.DeathTable;
 import org.profq.engine.table.ExceptionTable;
 import org.profq.engine.table.FieldWriteTable;
@@ -46,7 +47,7 @@ public final class RecordingSchema extends AbstractSchema implements AutoCloseab
                 new MethodTable(live), new SiteTable(live), new FieldTable(live), new CallTable(live),
                 new AllocationTable(live), new DeathTable(live), new UseTable(live), new ExceptionTable(live),
                 new ParamTable(live), new FollowedObjectTable(live), new FieldWriteTable(live), new ReferenceFieldTable(live),
-                new ValueTupleTable(live)}) {
+                new ValueTupleTable(live), new UnwovenClassTable(live)}) {
             tables.put(table.definition().name(), table);
         }
     }

@@ -80,6 +80,7 @@ class JdbcJarIT {
                 "'','recording','field_writes','TABLE','one row per write to a field of a followed object by woven code, or a reference it held when first followed: the log that MT+R equality is decided from','','','','',''",
                 "'','recording','reference_fields','TABLE','one row per field a value-profiled method''s calls (or calls inside them) read: its reference field set, which MT+R/M equality looks through','','','','',''",
                 "'','recording','value_tuples','TABLE','one row per distinct tuple of a value-profiled method''s parameters under one equality (worked out when queried; value_profile sums it up)','','','','',''",
+                "'','recording','unwoven_classes','TABLE','one row per class of the program the recording does not cover because the weaver never saw it: with profq attach, those loaded before the attach (classes the weaver failed on are counted in run.classes_left_unwoven and named in warnings)','','','','',''",
                 "'','recording','call_tree','VIEW','the calling-context tree: how often each call path ran, and how long.','','','','',''",
                 "'','recording','exceptions_by_site','VIEW','where are exceptions thrown, and how often?','','','','',''",
                 "'','recording','flame','VIEW','collapsed stacks, the input format of flame-graph tools.','','','','',''",

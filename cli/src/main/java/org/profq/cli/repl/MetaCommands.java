@@ -34,7 +34,7 @@ import org.profq.udf.SqlFunction;
 /** The REPL's backslash commands: documentation, reports, the language's SQL, placeholders and saving, output settings. */
 final class MetaCommands {
     static final List<String> NAMES = List.of(
-            "\\d", "\\functions", "\\reports", "\\report", "\\sql", "\\set", "\\unset", "\\save", "\\save!", "\\timing", "\\format", "\\explain", "\\o", "\\pager", "\\help", "\\q");
+            "\\d", "\\functions", "\\reports", "\\report", "\\sql", "\\set", "\\unset", "\\save", "\\save!", "\\timing", "\\format", "\\explain", "\\o", "\\pager", "\\watch", "\\help", "\\q");
 
     private static final String HELP = """
             SQL statements end with ';' and may span lines. Tables and views: \\d.
@@ -53,13 +53,16 @@ final class MetaCommands {
               \\explain QUERY          show the plan of QUERY
               \\o [FILE]               send results to FILE (appending); \\o alone: back to the terminal
               \\pager on|off           show results taller than the terminal a screen at a time (default on)
+              \\watch SECONDS QUERY    run QUERY every SECONDS and redraw its result, until Ctrl-C
+                                      (on a recording still being written, it grows)
               \\help                   this text
               \\q or Ctrl-D            leave; Ctrl-C cancels a running query
             """;
 
     /** Runs work through the REPL, as it runs a statement: cancellable, timed, its result to the current output. */
     interface Runner {
-        void runAndShow(QuerySession.Work<ResultTable> work, Terminal terminal);
+        /** The result, or null after its error (or cancellation) was shown. */
+        ResultTable runAndShow(QuerySession.Work<ResultTable> work, Terminal terminal);
     }
 
     private final ReportCatalog reports;
@@ -135,6 +138,7 @@ final class MetaCommands {
                 }
                 out.println("Pager is " + (state.pager ? "on." : "off."));
             }
+            case "\\watch" -> Watch.run(argument, terminal, runner, state);
             default -> out.println("ERROR: unknown command " + command + "; \\help lists them.");
         }
         out.flush();

@@ -39,7 +39,7 @@ public final class TableCatalog {
             nullableCount("events_lost", "events the recorder had to drop (full buffer, disk full, shutdown race, and the"
                     + " oldest part of a window: events_dropped_by_window); 0 means"
                     + " nothing was lost; NULL when unknown: without the end record (ended_cleanly false) each thread's last"
-                    + " batch, at most " + RecordingFormat.BATCH_CAPACITY_BYTES / 1024 + " KB or one second of its events,"
+                    + " batch, at most " + RecordingFormat.BATCH_CAPACITY_BYTES / 1024 + " KB or one flush interval (flush=, a second by default) of its events,"
                     + " is missing uncounted"),
             count("events_lost_at_least", "the events counted as lost: events_lost when it is known, a lower bound when not"),
             flag("ended_cleanly", "false when the program was killed (or is still running) before the recorder wrote its"
@@ -207,8 +207,14 @@ public final class TableCatalog {
             text("dropped_positions", "positions left out of every tuple because their values differ at every call (the paper's"
                     + " CP.addMRef rule), e.g. '3,4'; '' when none")));
 
+    public static final TableDefinition UNWOVEN_CLASSES = new TableDefinition("unwoven_classes", "class of the program the"
+            + " recording does not cover because the weaver never saw it: with profq attach, those loaded before the attach"
+            + " (classes the weaver failed on are counted in run.classes_left_unwoven and named in warnings)", List.of(
+            text("name", "the class, as Class.getName() gives it (a.B$C)"),
+            text("reason", "why it is not woven: 'loaded before profq attached'")));
+
     private static final List<TableDefinition> ALL = List.of(RUN, THREADS, CLASSES, METHODS, SITES, FIELDS, CALLS, ALLOCATIONS,
-            DEATHS, USES, EXCEPTIONS, PARAMS, FOLLOWED_OBJECTS, FIELD_WRITES, REFERENCE_FIELDS, VALUE_TUPLES);
+            DEATHS, USES, EXCEPTIONS, PARAMS, FOLLOWED_OBJECTS, FIELD_WRITES, REFERENCE_FIELDS, VALUE_TUPLES, UNWOVEN_CLASSES);
 
     /** Every table, in the order the reference lists them. */
     public static List<TableDefinition> all() {

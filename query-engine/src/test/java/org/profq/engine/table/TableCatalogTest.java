@@ -43,7 +43,8 @@ class TableCatalogTest {
         assertTrue(parent.getType().isNullable());
         assertFalse(calls.getField("call_id", true, false).getType().isNullable());
         assertEquals(List.of("run", "threads", "classes", "methods", "sites", "fields", "calls", "allocations", "deaths", "uses",
-                        "exceptions", "params", "followed_objects", "field_writes", "reference_fields", "value_tuples"),
+                        "exceptions", "params", "followed_objects", "field_writes", "reference_fields", "value_tuples",
+                        "unwoven_classes"),
                 TableCatalog.all().stream().map(TableDefinition::name).toList());
     }
 }

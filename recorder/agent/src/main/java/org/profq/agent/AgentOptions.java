@@ -22,7 +22,7 @@ import org.profq.weave.WeavingOptions.Aspect;
  */
 public record AgentOptions(List<String> include, List<String> exclude, Set<EventKind> events,
                            Path out, boolean exactClock, long tickMicros, int trackEvery, Path cache,
-                           WindowLimits window, List<String> values, boolean rawStrings, String raw) {
+                           WindowLimits window, List<String> values, boolean rawStrings, long flushMillis, String raw) {
 
     /** The event families the recorder can weave in, by their option names. */
     public enum EventKind {
@@ -42,8 +42,10 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
         }
     }
 
-    public static final String KNOWN = "include, exclude, events, out, clock, tick, track, cache, maxsize, maxage, values, rawstrings";
+    public static final String KNOWN = "include, exclude, events, out, clock, tick, track, cache, maxsize, maxage, values, rawstrings, flush";
     private static final long DEFAULT_TICK_MICROS = 200;
+    /** How old a thread's batch may grow before it is written: what a live reader may lag and a killed program may lose. */
+    public static final long DEFAULT_FLUSH_MILLIS = 1_000;
     private static final int DEFAULT_TRACK_EVERY = 100;
 
     /** Parses the agent string; a mistake throws {@link IllegalArgumentException} with a one-sentence message. */
@@ -60,6 +62,7 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
         long maxAgeNanos = 0;
         List<String> values = new ArrayList<>();
         boolean rawStrings = false;
+        long flush = DEFAULT_FLUSH_MILLIS;
         String raw = agentArgs == null ? "" : agentArgs.trim();
         if (!raw.isEmpty()) {
             for (String option : raw.split(",")) {
@@ -82,9 +85,15 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
                     case "maxage" -> maxAgeNanos = maxAgeNanos(value);
                     case "values" -> values.addAll(methodPatterns(value));
                     case "rawstrings" -> rawStrings = flag(key, value);
+                    case "flush" -> flush = flushMillis(value);
                     default -> throw new IllegalArgumentException("unknown agent option '" + key + "'; known options are " + KNOWN + ".");
                 }
             }
+        }
+        if (!exact && flush * 1_000 < tick) {
+            // With the tick clock a batch only ages when the clock moves: once a tick.
+            throw new IllegalArgumentException("flush=" + flush + " ms is shorter than the tick clock's period (tick=" + tick
+                    + " µs); use a longer flush or a shorter tick.");
         }
         if (!values.isEmpty()) {
             events.add(EventKind.CALLS); // a call's parameters belong to its call
@@ -96,7 +105,7 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
             events.add(EventKind.ALLOCATIONS); // a death needs its object's allocation
         }
         return new AgentOptions(List.copyOf(include), List.copyOf(exclude), Set.copyOf(events), out, exact, tick, track, cache,
-                new WindowLimits(maxBytes, maxAgeNanos), List.copyOf(values), rawStrings, raw);
+                new WindowLimits(maxBytes, maxAgeNanos), List.copyOf(values), rawStrings, flush, raw);
     }
 
     /**
@@ -248,6 +257,18 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
             throw new IllegalArgumentException("maxage '" + value + "' is too short; use 10s or more (events reach the recording up to a second late).");
         }
         return nanos;
+    }
+
+    private static long flushMillis(String value) {
+        try {
+            long millis = Long.parseLong(value);
+            if (millis >= 10 && millis <= 60_000) {
+                return millis;
+            }
+        } catch (NumberFormatException ignored) {
+            // falls through to the message below
+        }
+        throw new IllegalArgumentException("flush '" + value + "' is not a period in milliseconds between 10 and 60000.");
     }
 
     private static long tickMicros(String value) {

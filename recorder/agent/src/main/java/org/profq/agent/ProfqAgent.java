@@ -13,20 +13,63 @@ import org.profq.weave.Weaver;
  * The Java agent: {@code -javaagent:profq-agent.jar=<options>}. Opens what Chronicle needs,
  * creates the recording and its header, starts the recorder, then AspectJ's load-time weaver,
  * and closes the recording at shutdown (normal end, {@code System.exit} or SIGTERM).
+ *
+ * <p>{@code profq attach} loads it into a running JVM ({@link #agentmain}): the same, except that
+ * the classes already loaded are named in the recording as left unwoven, and a mistake never ends
+ * the program: it is thrown back to the attaching tool. {@code profq detach} loads it again with
+ * {@value #DETACH}: the recording ends there (the woven classes keep their advice, now idle).
  */
 public final class ProfqAgent {
     /** Exit status when the agent cannot start: the program does not run unrecorded by surprise. */
     static final int USAGE_EXIT = 2;
+    /** The agent argument of {@code profq detach}: end the recording the attach began. */
+    public static final String DETACH = "detach";
 
     public static void premain(String agentArgs, Instrumentation instrumentation) {
-        start(agentArgs, instrumentation);
+        try {
+            start(agentArgs, instrumentation, false);
+        } catch (IllegalStateException refused) {
+            System.err.println("profq: " + refused.getMessage());
+            System.exit(USAGE_EXIT); // the program does not run unrecorded by surprise
+        }
     }
 
+    /**
+     * {@code profq attach} (or detach). Why the agent refused goes to the attaching tool only
+     * ({@link AgentProperties#REFUSED}); the program runs on as it was.
+     */
     public static void agentmain(String agentArgs, Instrumentation instrumentation) {
-        start(agentArgs, instrumentation);
+        AgentProperties.set(instrumentation, AgentProperties.REFUSED, null);
+        try {
+            if (DETACH.equals(agentArgs == null ? "" : agentArgs.trim())) {
+                synchronized (ProfqAgent.class) {
+                    if (!Recorder.started()) {
+                        throw new IllegalStateException("profq is not recording in this JVM");
+                    }
+                    finish();
+                    AgentProperties.set(instrumentation, AgentProperties.RECORDING, null);
+                }
+                return;
+            }
+            // The JVM's attach thread may have no context class loader (JDK 25), and Chronicle loads through it.
+            Thread attaching = Thread.currentThread();
+            ClassLoader context = attaching.getContextClassLoader();
+            attaching.setContextClassLoader(ProfqAgent.class.getClassLoader());
+            try {
+                start(agentArgs, instrumentation, true);
+            } finally {
+                attaching.setContextClassLoader(context);
+            }
+        } catch (Throwable refused) {
+            AgentProperties.set(instrumentation, AgentProperties.REFUSED,
+                    refused instanceof IllegalStateException ? refused.getMessage() : refused.toString());
+        }
     }
 
-    private static void start(String agentArgs, Instrumentation instrumentation) {
+    private static synchronized void start(String agentArgs, Instrumentation instrumentation, boolean attached) {
+        if (Recorder.started()) {
+            throw new IllegalStateException("profq records this JVM already (or did: one recording a JVM); profq detach ends it");
+        }
         AgentOptions options;
         Path recording;
         EventLog log;
@@ -34,26 +77,28 @@ public final class ProfqAgent {
             options = AgentOptions.parse(agentArgs);
             recording = OutputDirectory.choose(options.out());
         } catch (IllegalArgumentException e) {
-            refuse(e.getMessage());
-            return;
+            throw new IllegalStateException(e.getMessage(), e);
         }
         ChronicleSettings.apply();
         ModuleOpener.openJavaBaseTo(instrumentation, ProfqAgent.class.getModule());
         try {
             log = EventLog.create(recording, options.window());
         } catch (IOException | RuntimeException e) {
-            refuse("cannot create the recording in " + recording.toAbsolutePath() + " (" + e.getMessage()
-                    + "); choose a writable directory with out=<dir>.");
-            return;
+            throw new IllegalStateException("cannot create the recording in " + recording.toAbsolutePath() + " (" + e.getMessage()
+                    + "); choose a writable directory with out=<dir>.", e);
         }
-        RunHeader.write(log, options);
+        RunHeader.write(log, options, attached);
         Recorder.start(log, instrumentation, options.exactClock(), options.tickMicros() * 1_000,
-                options.records(AgentOptions.EventKind.DEATHS) ? options.trackEvery() : 0);
+                options.records(AgentOptions.EventKind.DEATHS) ? options.trackEvery() : 0, options.flushMillis() * 1_000_000);
         if (!options.values().isEmpty()) {
             Recorder.startValues(options.values(), options.rawStrings());
         }
         Runtime.getRuntime().addShutdownHook(new Thread(ProfqAgent::finish, "profq-shutdown"));
         Weaver.start(instrumentation, options.weaving(), recording);
+        if (attached) {
+            Weaver.leaveLoadedClassesUnwoven(instrumentation, options.weaving());
+        }
+        AgentProperties.set(instrumentation, AgentProperties.RECORDING, recording.toAbsolutePath().toString());
         CompilerHints.applyInBackground(recording);
     }
 
@@ -61,11 +106,6 @@ public final class ProfqAgent {
     private static void finish() {
         Weaver.writeSummary();
         Recorder.close();
-    }
-
-    private static void refuse(String message) {
-        System.err.println("profq: " + message);
-        System.exit(USAGE_EXIT);
     }
 
     private ProfqAgent() {

@@ -4,6 +4,7 @@ import static org.profq.format.RecordingFormat.*;
 
 import java.lang.reflect.Field;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.ToLongFunction;
 
@@ -27,6 +28,8 @@ import org.profq.log.EventLog;
  * does) and the dictionary document is appended before the id is published.
  */
 final class Dictionary {
+    /** Keeps each DOC_UNWOVEN document small, whatever the number of classes. */
+    private static final int UNWOVEN_NAMES_PER_DOCUMENT = 500;
     /** Longer warnings are cut to this many characters, so every document fits a window's 64 KiB blocks. */
     static final int MAX_WARNING_CHARS = 8192;
 
@@ -122,6 +125,16 @@ final class Dictionary {
                 .putVarint(leftUnwoven.size());
         leftUnwoven.forEach((reason, classes) -> document.putString(reason).putVarint(classes));
         log.write(document.bytes(), 0, document.length());
+    }
+
+    /** Names classes left unwoven for one {@code reason} ({@code DOC_UNWOVEN}), a few hundred a document. */
+    synchronized void unwovenClasses(String reason, List<String> names) {
+        for (int from = 0; from < names.size(); from += UNWOVEN_NAMES_PER_DOCUMENT) {
+            List<String> part = names.subList(from, Math.min(names.size(), from + UNWOVEN_NAMES_PER_DOCUMENT));
+            document.start(DOC_UNWOVEN).putString(reason).putVarint(part.size());
+            part.forEach(document::putString);
+            log.write(document.bytes(), 0, document.length());
+        }
     }
 
     synchronized void warning(String message) {

@@ -16,7 +16,7 @@ import org.profq.log.EventLog;
  * What the woven advice calls: finds the current thread's {@link ThreadRecorder} and the ids
  * of the join point, and never lets anything escape into the program.
  *
- * <p>Threads are flushed when their buffer fills, when a batch is a second old, by the clock
+ * <p>Threads are flushed when their buffer fills, when a batch is {@code flush=} old, by the clock
  * thread soon after they end, and at shutdown by {@link #close}.
  */
 public final class Recorder {
@@ -29,6 +29,8 @@ public final class Recorder {
     private static EventLog log;
     /** Every how many allocations one is tracked; 0 when deaths are not recorded. */
     private static int trackEvery;
+    /** How old a thread's batch may grow before it is written ({@code flush=}). */
+    private static long flushIntervalNanos;
     private static Lifetimes lifetimes;
     /** The tracked objects alive, asked by every use advice; empty until deaths are recorded. */
     private static TrackedObjects trackedObjects = new TrackedObjects(null);
@@ -43,11 +45,13 @@ public final class Recorder {
 
     /**
      * Starts recording into {@code eventLog}; the weaver starts after this returns.
-     * {@code trackEveryNth} &gt; 0 follows every Nth allocation of each thread to its death.
+     * {@code trackEveryNth} &gt; 0 follows every Nth allocation of each thread to its death;
+     * a thread's batch is written once it is {@code flushNanos} old.
      */
     public static synchronized void start(EventLog eventLog, Instrumentation inst, boolean exactClock, long tickNanos,
-                                          int trackEveryNth) {
+                                          int trackEveryNth, long flushNanos) {
         log = eventLog;
+        flushIntervalNanos = flushNanos;
         instrumentation = inst;
         dictionary = new Dictionary(eventLog, inst::getObjectSize);
         eventLog.onStopped(reason -> {
@@ -212,6 +216,19 @@ public final class Recorder {
         }
     }
 
+    /** Classes left unwoven together for one reason, named in the recording ({@code DOC_UNWOVEN}). */
+    public static void unwovenClasses(String reason, List<String> names) {
+        Dictionary current = dictionary;
+        if (current != null && !names.isEmpty()) {
+            current.unwovenClasses(reason, names);
+        }
+    }
+
+    /** Whether a recording is being written, or was: a second agent start in the same JVM is refused. */
+    public static synchronized boolean started() {
+        return log != null;
+    }
+
     /** Something the recorder could not do, kept in the recording. */
     public static void warning(String message) {
         Dictionary current = dictionary;
@@ -272,7 +289,7 @@ public final class Recorder {
 
     private static ThreadRecorder newThreadRecorder() {
         Thread current = Thread.currentThread();
-        ThreadRecorder thread = new ThreadRecorder(dictionary.registerThread(current), current, log);
+        ThreadRecorder thread = new ThreadRecorder(dictionary.registerThread(current), current, log, flushIntervalNanos);
         synchronized (LIVE_THREADS) {
             LIVE_THREADS.add(thread);
         }

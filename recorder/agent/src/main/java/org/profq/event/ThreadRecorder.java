@@ -16,8 +16,8 @@ import org.profq.log.EventLog;
  *
  * <p>Only the owning thread appends. Each event is a tag byte, a varint time delta when the
  * clock moved, and its varint fields, written into a reused array: no allocation, no lock,
- * no clock call beyond {@link Clock#now}. A full buffer, or one older than
- * {@link #FLUSH_INTERVAL_NANOS}, becomes one batch document in the log.
+ * no clock call beyond {@link Clock#now}. A full buffer, or one older than the flush interval
+ * ({@code flush=}), becomes one batch document in the log.
  *
  * <p>At shutdown another thread writes what the owner has appended so far while the owner may
  * still be running ({@link #flushAtEnd}). So that it never reads half an event, the owner
@@ -29,10 +29,12 @@ final class ThreadRecorder {
     /** Room for the largest event: tag, delta and four varints. */
     private static final int MAX_EVENT_BYTES = 64;
     private static final int FLUSH_AT = CAPACITY - MAX_EVENT_BYTES;
-    /** A batch is written at the latest this long after it started, so live readers see it. */
-    static final long FLUSH_INTERVAL_NANOS = BATCH_MAX_AGE_NANOS;
-
     final int threadId;
+    /**
+     * A batch is written at the first event this long after it started, so live readers see it
+     * and a killed program loses no more.
+     */
+    private final long flushIntervalNanos;
     final Thread thread;
     private final EventLog log;
     private final byte[] events = new byte[CAPACITY];
@@ -76,8 +78,9 @@ final class ThreadRecorder {
     private long[] valueIds = new long[8];
     private long[] valueStamps = new long[8];
 
-    ThreadRecorder(int threadId, Thread thread, EventLog log) {
+    ThreadRecorder(int threadId, Thread thread, EventLog log, long flushIntervalNanos) {
         this.threadId = threadId;
+        this.flushIntervalNanos = flushIntervalNanos;
         this.thread = thread;
         this.log = log;
         this.lastNanos = Clock.now();
@@ -256,7 +259,7 @@ final class ThreadRecorder {
         long now = Clock.now();
         long delta = now - lastNanos;
         // The batch can only have aged when the clock moved: with the tick clock, rarely.
-        if (position >= FLUSH_AT || (delta != 0 && now - batchBaseNanos >= FLUSH_INTERVAL_NANOS)) {
+        if (position >= FLUSH_AT || (delta != 0 && now - batchBaseNanos >= flushIntervalNanos)) {
             flush();
         }
         eventCount++;

@@ -9,6 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.ProtectionDomain;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -16,6 +19,7 @@ import org.aspectj.weaver.Dump;
 import org.profq.event.Recorder;
 import org.profq.event.WovenClasses;
 import org.profq.format.RecordingLayout;
+import org.profq.recording.UnwovenClass;
 
 /**
  * Starts AspectJ's load-time weaver with a configuration made from the options: the aspects
@@ -39,6 +43,24 @@ public final class Weaver {
         System.setProperty(CONFIGURATION_PROPERTY, writeConfiguration(options, recording).toUri().toString());
         WovenClassCache cache = options.cache() == null ? null : WovenClassCache.open(options.cache(), cacheKey(options), Recorder::warning);
         instrumentation.addTransformer(new ApplicationClassesOnly(new LoaderWeavers(), cache, TALLY));
+    }
+
+    /**
+     * After {@link #start} in a JVM the agent was attached to: the program's classes the JVM had
+     * already loaded, which the weaver will never see (they keep running unrecorded), named in the
+     * recording and counted as left unwoven; those the patterns leave out are not named. Their number.
+     */
+    public static int leaveLoadedClassesUnwoven(Instrumentation instrumentation, WeavingOptions options) {
+        List<String> names = new ArrayList<>();
+        for (Class<?> loaded : instrumentation.getAllLoadedClasses()) {
+            if (ApplicationClassesOnly.isProgramClass(loaded) && options.covers(loaded.getName())) {
+                names.add(loaded.getName());
+            }
+        }
+        Collections.sort(names);
+        TALLY.leftUnwoven(UnwovenClass.LOADED_BEFORE_ATTACH, names.size());
+        Recorder.unwovenClasses(UnwovenClass.LOADED_BEFORE_ATTACH, names);
+        return names.size();
     }
 
     /** Writes into the recording how the program's classes were woven; called at the recording's end. */
@@ -84,6 +106,16 @@ public final class Weaver {
         private static final Set<String> JDK_MODULES = ModuleFinder.ofSystem().findAll().stream()
                 .map(reference -> reference.descriptor().name())
                 .collect(Collectors.toUnmodifiableSet());
+
+        /** A class of the program, as {@link #transform} would have seen it had it loaded later. */
+        static boolean isProgramClass(Class<?> type) {
+            ClassLoader loader = type.getClassLoader();
+            String name = type.getName();
+            return loader != null && loader != PLATFORM && !type.isArray() && !type.isPrimitive() && !type.isHidden()
+                    && !type.isSynthetic() && !name.startsWith("org.profq.") && !name.startsWith("org.aspectj.")
+                    && !name.contains("$$Lambda") && !name.startsWith("jdk.") && !name.startsWith("com.sun.proxy.")
+                    && !(type.getModule().isNamed() && JDK_MODULES.contains(type.getModule().getName()));
+        }
 
         @Override
         public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,

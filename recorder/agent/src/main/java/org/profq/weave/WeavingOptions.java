@@ -14,6 +14,35 @@ import java.util.Set;
  */
 public record WeavingOptions(Set<Aspect> aspects, List<String> include, List<String> exclude, Path cache) {
 
+    /**
+     * Whether the patterns take in the class named {@code className} ({@code Class.getName()}):
+     * {@code *} is any run of characters but a dot, {@code ..} any run of packages, a nested class
+     * may be written with {@code .} or {@code $}; a {@code +} (subtypes) is read as the type alone.
+     * Used to name the classes an attach came too late for, not to decide what is woven (AspectJ does).
+     */
+    public boolean covers(String className) {
+        String name = className.replace('$', '.');
+        return (include.isEmpty() || include.stream().anyMatch(pattern -> matches(pattern, name)))
+                && exclude.stream().noneMatch(pattern -> matches(pattern, name));
+    }
+
+    private static boolean matches(String pattern, String name) {
+        String type = pattern.replace('$', '.').replace("+", "");
+        StringBuilder regex = new StringBuilder();
+        for (int i = 0; i < type.length(); i++) {
+            char c = type.charAt(i);
+            if (c == '.' && type.startsWith("..", i)) {
+                regex.append("(?:\\..*\\.|\\.)");
+                i++;
+            } else if (c == '*') {
+                regex.append("[^.]*");
+            } else {
+                regex.append(java.util.regex.Pattern.quote(String.valueOf(c)));
+            }
+        }
+        return name.matches(regex.toString());
+    }
+
     /** profq's aspects. Deaths have none of their own: the allocation advice tracks objects. */
     public enum Aspect {
         CALLS("CallAspect"),

@@ -44,6 +44,13 @@ final class WeavingTally {
         return leftUnwoven.merge(reason, 1L, Long::sum);
     }
 
+    /** Counts {@code classes} classes left unwoven for {@code reason} at once. */
+    synchronized void leftUnwoven(String reason, long classes) {
+        if (classes > 0) {
+            leftUnwoven.merge(reason, classes, Long::sum);
+        }
+    }
+
     synchronized void writeSummary() {
         Recorder.weavingSummary(woven.get(), unchanged.get(), fromCache.get(), generated.get(), Map.copyOf(leftUnwoven));
     }

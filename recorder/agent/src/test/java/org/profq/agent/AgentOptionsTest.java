@@ -24,6 +24,7 @@ class AgentOptionsTest {
         assertEquals(List.of(), options.include());
         assertFalse(options.exactClock());
         assertEquals(200, options.tickMicros());
+        assertEquals(1_000, options.flushMillis());
         assertEquals(null, options.out());
         assertTrue(options.cache().endsWith(Path.of("profq", "woven")), "woven classes are kept in the user's cache: " + options.cache());
     }
@@ -31,7 +32,7 @@ class AgentOptionsTest {
     @Test
     void everyOptionIsParsed() {
         AgentOptions options = AgentOptions.parse(
-                "include=com.a..*:com.b.Main,exclude=com.a.gen..*,events=calls,out=x.profq,clock=exact,tick=50");
+                "include=com.a..*:com.b.Main,exclude=com.a.gen..*,events=calls,out=x.profq,clock=exact,tick=50,flush=100");
 
         assertEquals(List.of("com.a..*", "com.b.Main"), options.include());
         assertEquals(List.of("com.a.gen..*"), options.exclude());
@@ -39,16 +40,21 @@ class AgentOptionsTest {
         assertEquals(Path.of("x.profq"), options.out());
         assertTrue(options.exactClock());
         assertEquals(50, options.tickMicros());
+        assertEquals(100, options.flushMillis());
     }
 
     @Test
     void mistakesAreOneSentenceThatSaysWhatToDo() {
-        assertEquals("unknown agent option 'colour'; known options are include, exclude, events, out, clock, tick, track, cache, maxsize, maxage, values, rawstrings.",
+        assertEquals("unknown agent option 'colour'; known options are include, exclude, events, out, clock, tick, track, cache, maxsize, maxage, values, rawstrings, flush.",
                 assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("colour=red")).getMessage());
         assertEquals("unknown event kind 'usage'; use calls, allocations, deaths, exceptions or uses, several as calls:allocations.",
                 assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("events=usage")).getMessage());
         assertEquals("tick '5' is not a period in microseconds between 10 and 1000000.",
                 assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("tick=5")).getMessage());
+        assertEquals("flush '5' is not a period in milliseconds between 10 and 60000.",
+                assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("flush=5")).getMessage());
+        assertEquals("flush=10 ms is shorter than the tick clock's period (tick=50000 µs); use a longer flush or a shorter tick.",
+                assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("tick=50000,flush=10")).getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("include=a\"b"))
                 .getMessage().startsWith("'a\"b' is not a class pattern for include;"));
     }

@@ -1,6 +1,7 @@
 package org.profq.event;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.profq.format.RecordingFormat.BATCH_MAX_AGE_NANOS;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -14,7 +15,7 @@ class ThreadRecorderTest {
     @Test
     void eventsTheLogTakesAreCountedWritten(@TempDir Path temp) throws IOException {
         try (EventLog log = EventLog.create(temp)) {
-            ThreadRecorder thread = new ThreadRecorder(1, Thread.currentThread(), log);
+            ThreadRecorder thread = new ThreadRecorder(1, Thread.currentThread(), log, BATCH_MAX_AGE_NANOS);
             thread.enter(7);
             thread.allocation(3, false);
             thread.exit(false);
@@ -28,7 +29,7 @@ class ThreadRecorderTest {
     @Test
     void eventsTheLogRefusesAreCountedLostNotDropped(@TempDir Path temp) throws IOException {
         EventLog log = EventLog.create(temp);
-        ThreadRecorder thread = new ThreadRecorder(1, Thread.currentThread(), log);
+        ThreadRecorder thread = new ThreadRecorder(1, Thread.currentThread(), log, BATCH_MAX_AGE_NANOS);
         thread.enter(7);
         thread.exit(true);
         log.close();
@@ -42,7 +43,7 @@ class ThreadRecorderTest {
     @Test
     void aFullBufferIsWrittenAsBatchesWithoutLosingEvents(@TempDir Path temp) throws IOException {
         try (EventLog log = EventLog.create(temp)) {
-            ThreadRecorder thread = new ThreadRecorder(1, Thread.currentThread(), log);
+            ThreadRecorder thread = new ThreadRecorder(1, Thread.currentThread(), log, BATCH_MAX_AGE_NANOS);
             for (int i = 0; i < 100_000; i++) {
                 thread.enter(300); // two-byte varint: 100,000 calls fill several 32 KB buffers
                 thread.exit(false);

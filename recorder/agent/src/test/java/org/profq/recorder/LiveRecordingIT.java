@@ -53,6 +53,33 @@ class LiveRecordingIT {
         }
     }
 
+    /** flush=100: a running program's batches reach the log within a tenth of a second, not a second. */
+    @Test
+    void aShortFlushIntervalWritesBatchesSooner(@TempDir Path temp) throws Exception {
+        Path out = temp.resolve("rec.profq");
+        Process process = SampleRun.startUntilReady(Jdk.available().get(0), out, "flush=100", Sleeper.class);
+        try {
+            Thread.sleep(300);
+            Recording opened = Recording.open(out);
+            try {
+                long ticks = ticks(opened);
+                assertTrue(ticks > 0, "main's first batches are written within 300 ms: " + ticks);
+                Thread.sleep(300);
+                Recording newer = opened.refresh();
+                try {
+                    assertTrue(ticks(newer) > ticks, ticks(newer) + " ticks after 300 ms more, " + ticks + " before");
+                } finally {
+                    newer.close();
+                }
+            } finally {
+                opened.close();
+            }
+        } finally {
+            process.destroyForcibly();
+            process.waitFor(60, TimeUnit.SECONDS);
+        }
+    }
+
     @Test
     void refreshingAFinishedRecordingGivesTheSameOne(@TempDir Path temp) {
         SampleRun.Result result = SampleRun.record(Jdk.available().get(0), temp.resolve("rec.profq"), "", profq.samples.Recursion.class);

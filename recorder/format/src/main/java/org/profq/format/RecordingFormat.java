@@ -20,7 +20,10 @@ package org.profq.format;
  * is written as 2.2, in one queue. 2.4 added value profiles ({@code values=}): the value events
  * ({@link #EV_VALUE_CALL} to {@link #EV_REFERENCE_FIELD}) and their names ({@link #DOC_CONSTANT},
  * {@link #DOC_TEXT}); a recording made with {@code values=} is 2.4, with a window or without
- * (its {@code names/} queue says which), and one made without is written as before.
+ * (its {@code names/} queue says which), and one made without is written as before. 2.5 is a
+ * recording made by attaching to a running JVM ({@code profq attach}): it adds
+ * {@link #DOC_UNWOVEN}, the classes loaded before the attach, which the weaver never saw; one
+ * made from the JVM's start is written as before.
  */
 public final class RecordingFormat {
     public static final byte[] MAGIC = {'P', 'R', 'O', 'F', 'Q'};
@@ -30,6 +33,8 @@ public final class RecordingFormat {
     public static final int WINDOW_MINOR_VERSION = 3;
     /** The minor version of a recording with value profiles (see above). */
     public static final int VALUES_MINOR_VERSION = 4;
+    /** The minor version of a recording made by attaching to a running JVM (see above). */
+    public static final int ATTACH_MINOR_VERSION = 5;
 
     // Document kinds: the first byte of every document.
     /** magic, major, minor, then run metadata. Always the first document. */
@@ -74,14 +79,21 @@ public final class RecordingFormat {
      * is {@code hash} ({@link #EV_VALUE_STRING}), once per hash, cut to {@link #MAX_RAW_STRING_CHARS}.
      */
     public static final byte DOC_TEXT = 14;
+    /**
+     * reason, count, then count class names (as {@code Class.getName()}): classes left unwoven
+     * together for one reason, such as having been loaded before the agent was attached. Written
+     * at the attach, before any batch.
+     */
+    public static final byte DOC_UNWOVEN = 15;
 
     /**
      * A thread's events become a batch document when they fill this many bytes, or when an event
-     * comes {@link #BATCH_MAX_AGE_NANOS} after the batch's first: a killed program (no end record)
-     * loses each thread's last batch, at most this much, uncounted.
+     * comes the flush interval ({@code flush=}, by default {@link #BATCH_MAX_AGE_NANOS}) after the
+     * batch's first: a killed program (no end record) loses each thread's last batch, at most this
+     * much, uncounted.
      */
     public static final int BATCH_CAPACITY_BYTES = 32 * 1024;
-    /** See {@link #BATCH_CAPACITY_BYTES}: a batch's events span less than this. */
+    /** See {@link #BATCH_CAPACITY_BYTES}: the default flush interval; a batch's events span less than the interval. */
     public static final long BATCH_MAX_AGE_NANOS = 1_000_000_000L;
 
     /** The size of a document's CRC32C, written little-endian (see {@link DocumentChecksums}). */

@@ -28,6 +28,7 @@ final class LogScan {
     private final BatchHeader batch = new BatchHeader();
     final List<Loss> losses = new ArrayList<>();
     final List<String> warnings = new ArrayList<>();
+    final List<UnwovenClass> unwovenClasses = new ArrayList<>();
     private final Map<String, Integer> lossIndex = new HashMap<>();
     private final Map<Integer, Long> threadLastNanos = new HashMap<>();
     RecordingEnd end;
@@ -54,6 +55,7 @@ final class LogScan {
         dictionaries.addAll(previous.dictionaries);
         losses.addAll(previous.losses);
         warnings.addAll(previous.warnings);
+        unwovenClasses.addAll(previous.unwovenClasses);
         lossIndex.putAll(previous.lossIndex);
         threadLastNanos.putAll(previous.threadLastNanos);
         end = previous.end;
@@ -167,6 +169,12 @@ final class LogScan {
                     warnings.add(in.readString());
                 }
                 case DOC_WEAVING -> weaving = readWeaving(in);
+                case DOC_UNWOVEN -> {
+                    String reason = in.readString();
+                    for (long count = in.readVarint(); count > 0; count--) {
+                        unwovenClasses.add(new UnwovenClass(in.readString(), reason));
+                    }
+                }
                 default -> throw new ByteCursor.MalformedRecordException("unknown document kind " + bytes[0]);
             }
         }

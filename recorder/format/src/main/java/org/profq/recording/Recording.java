@@ -205,7 +205,8 @@ public final class Recording implements AutoCloseable {
      * its {@link #end}: without one (the program was killed, or is still running) each thread's
      * last batch, not yet written, is missing as well and counted nowhere (at most
      * {@link org.profq.format.RecordingFormat#BATCH_CAPACITY_BYTES} bytes of events per thread,
-     * spanning less than {@link org.profq.format.RecordingFormat#BATCH_MAX_AGE_NANOS}).
+     * spanning less than the flush interval, {@code flush=}, by default
+     * {@link org.profq.format.RecordingFormat#BATCH_MAX_AGE_NANOS}).
      */
     public long eventsLost() {
         return scan.losses.stream().mapToLong(Loss::events).sum();
@@ -236,6 +237,14 @@ public final class Recording implements AutoCloseable {
      */
     public Optional<WeavingSummary> weaving() {
         return Optional.ofNullable(scan.weaving);
+    }
+
+    /**
+     * Classes the weaver never saw, named with why: with {@code profq attach}, those the JVM had
+     * loaded before the agent arrived (format 2.5); empty for a recording made from the JVM's start.
+     */
+    public List<UnwovenClass> unwovenClasses() {
+        return List.copyOf(scan.unwovenClasses);
     }
 
     /** The end record; empty when the program was killed before the recorder could write it. */

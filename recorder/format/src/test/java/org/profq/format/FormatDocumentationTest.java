@@ -22,5 +22,7 @@ class FormatDocumentationTest {
         assertTrue(readme.contains("`--max-size`/`--max-age` is version " + window + ":"), "README.md names format " + window);
         String values = RecordingFormat.MAJOR_VERSION + "." + RecordingFormat.VALUES_MINOR_VERSION;
         assertTrue(readme.contains("`--values` is version " + values + ","), "README.md names format " + values);
+        String attach = RecordingFormat.MAJOR_VERSION + "." + RecordingFormat.ATTACH_MINOR_VERSION;
+        assertTrue(readme.contains("made by `profq attach` is version " + attach + ","), "README.md names format " + attach);
     }
 }

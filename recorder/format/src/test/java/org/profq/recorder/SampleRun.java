@@ -61,7 +61,13 @@ public final class SampleRun {
      * with {@link Process#destroy} (SIGTERM) or {@link Process#destroyForcibly} (SIGKILL).
      */
     public static Process startUntilReady(Jdk jdk, Path recording, Class<?> mainClass) throws IOException {
-        Process process = new ProcessBuilder(command(jdk, "-javaagent:" + agentJar() + "=out=" + recording, mainClass))
+        return startUntilReady(jdk, recording, "", mainClass);
+    }
+
+    /** As {@link #startUntilReady(Jdk, Path, Class)}, with more agent {@code options} ({@code key=value,...}). */
+    public static Process startUntilReady(Jdk jdk, Path recording, String options, Class<?> mainClass) throws IOException {
+        String agent = "-javaagent:" + agentJar() + "=out=" + recording + (options.isEmpty() ? "" : "," + options);
+        Process process = new ProcessBuilder(command(jdk, agent, mainClass))
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         String first = lines.readLine();

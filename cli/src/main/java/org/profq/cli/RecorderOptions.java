@@ -1,0 +1,80 @@
+package org.profq.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import picocli.CommandLine.Option;
+
+/**
+ * The recorder's options, shared by {@code profq record} and {@code profq attach}: what to record
+ * and how, as the agent takes them ({@link AgentArguments}), checked by the agent's own parser.
+ */
+final class RecorderOptions {
+    @Option(names = "--include", paramLabel = "PATTERN",
+            description = "Record only classes matching this AspectJ type pattern (com.example..*); repeatable.")
+    List<String> include = new ArrayList<>();
+
+    @Option(names = "--exclude", paramLabel = "PATTERN",
+            description = "Do not record classes matching this AspectJ type pattern; repeatable.")
+    List<String> exclude = new ArrayList<>();
+
+    @Option(names = "--events", paramLabel = "KINDS",
+            description = "Event families to record, joined with ':': calls, allocations, deaths (of every"
+                    + " --track'th allocated object), exceptions, uses (field reads/writes and method calls on"
+                    + " tracked objects; implies deaths) (default: calls:allocations).")
+    String events;
+
+    @Option(names = "--clock", paramLabel = "tick|exact",
+            description = "tick (default): a timer thread's cheap clock; exact: System.nanoTime per event.")
+    String clock;
+
+    @Option(names = "--tick", paramLabel = "MICROS",
+            description = "The tick clock's period in microseconds, 10 to 1000000 (default 200).")
+    Long tickMicros;
+
+    @Option(names = "--track", paramLabel = "N",
+            description = "With --events deaths: follow every Nth allocation of each thread to its death (default 100; 1 = all).")
+    Integer trackEvery;
+
+    @Option(names = "--cache", paramLabel = "DIR|off",
+            description = "Where woven classes are kept, so a program profiled again is not woven again"
+                    + " (default ~/.cache/profq/woven, or under $XDG_CACHE_HOME); off weaves every run.")
+    String cache;
+
+    @Option(names = "--max-size", paramLabel = "SIZE",
+            description = "Keep only the latest events, the recording at most SIZE (512m, 2g; 1m or more) plus the"
+                    + " part being written; the dropped events are counted as lost and the run table says from when"
+                    + " the recording is complete (default: keep everything).")
+    String maxSize;
+
+    @Option(names = "--max-age", paramLabel = "DURATION",
+            description = "Keep only the events of the last DURATION (30s, 10m, 2h, 1d; 10s or more), dropped and"
+                    + " counted as with --max-size (default: keep everything).")
+    String maxAge;
+
+    @Option(names = "--values", paramLabel = "PATTERN",
+            description = "Value-profile the methods matching this glob over package.Class.method (* is any run of"
+                    + " characters: *Calc.square, org.h2.command.*.update*): each call's receiver and arguments, and the"
+                    + " field writes that tell whether objects changed between calls (see the value_profile view and the"
+                    + " values report); repeatable. Every field write in woven code then costs a look-up (default: off).")
+    List<String> values = new ArrayList<>();
+
+    @Option(names = "--raw-strings",
+            description = "With --values: keep string parameters' text (up to 4096 characters), not only their 64-bit hash.")
+    boolean rawStrings;
+
+    @Option(names = "--flush", paramLabel = "MILLIS",
+            description = "Write each thread's events at least every MILLIS ms, 10 to 60000: how far behind a live"
+                    + " query (profq top, \\watch) may be, and how much a killed program loses (default 1000).")
+    Long flushMillis;
+
+    /** The agent's option string with {@code out=outDirectory}; a mistake throws IllegalArgumentException with one sentence. */
+    String agentOptions(String outDirectory) {
+        if (rawStrings && values.isEmpty()) {
+            throw new IllegalArgumentException("--raw-strings keeps the text of value-profiled string parameters; give the"
+                    + " methods with --values=PATTERN.");
+        }
+        return new AgentArguments(include, exclude, events, clock, tickMicros, trackEvery, cache, maxSize, maxAge, values,
+                rawStrings, flushMillis).withOut(outDirectory);
+    }
+}

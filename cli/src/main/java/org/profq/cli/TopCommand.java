@@ -1,0 +1,115 @@
+package org.profq.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.jline.terminal.Attributes;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
+import org.jline.utils.InfoCmp.Capability;
+import org.jline.utils.NonBlockingReader;
+import org.profq.cli.top.TopFrame;
+import org.profq.cli.top.TopFrame.View;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code profq top REC}: a full-screen view, redrawn every second, of the hottest methods by self
+ * time (or, after {@code h}, the top allocation sites), with the recording's age and events per
+ * second. On a recording still being written it follows the program; on a finished one it shows
+ * the whole run. {@code q} (or Ctrl-C) quits, {@code t} and {@code h} switch views. Without a
+ * terminal it prints one screen and ends.
+ */
+@Command(name = "top",
+        mixinStandardHelpOptions = true,
+        versionProvider = ManifestVersion.class,
+        sortOptions = false,
+        header = "Shows a recording's hottest methods and allocation sites, live, full screen.",
+        customSynopsis = "profq top RECORDING [--heap] [--interval=SECONDS]",
+        description = {"%nKeys: t time (hottest methods by self time), h heap (top allocation sites by bytes), q quit.",
+                "Every figure is a query: profq top --help-sql prints them.%n"},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:ok", "1:the recording cannot be read", "2:usage error"})
+public final class TopCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "RECORDING", description = "The recording directory, finished or still being written.")
+    String recording;
+
+    @Option(names = "--heap", description = "Start with the allocation sites rather than the methods.")
+    boolean heap;
+
+    @Option(names = "--interval", paramLabel = "SECONDS", description = "Seconds between screens (default 1).")
+    double interval = 1;
+
+    @Option(names = "--help-sql", description = "Print the queries behind the screen, and exit.")
+    boolean helpSql;
+
+    @Override
+    public Integer call() throws IOException, SQLException {
+        if (helpSql) {
+            for (View view : View.values()) {
+                System.out.println(view.sql.replace("?", "<rows that fit>") + ";");
+            }
+            return 0;
+        }
+        if (!(interval >= 0.1)) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--interval is 0.1 seconds or more.");
+        }
+        try (Connection connection = RecordingConnections.connect(spec, List.of(recording));
+             Terminal terminal = TerminalBuilder.builder().system(true).build()) {
+            TopFrame frame = new TopFrame();
+            View view = heap ? View.HEAP : View.TIME;
+            if (Terminal.TYPE_DUMB.equals(terminal.getType()) || Terminal.TYPE_DUMB_COLOR.equals(terminal.getType())) {
+                frame.draw(connection, recording, view, Integer.MAX_VALUE, 25).forEach(System.out::println);
+                return 0;
+            }
+            show(terminal, connection, frame, view);
+            return 0;
+        }
+    }
+
+    /** Redraws until q or Ctrl-C, on the terminal's alternate screen, restored afterwards. */
+    private void show(Terminal terminal, Connection connection, TopFrame frame, View first) throws IOException {
+        AtomicBoolean quit = new AtomicBoolean();
+        terminal.handle(Terminal.Signal.INT, signal -> quit.set(true));
+        Attributes original = terminal.enterRawMode();
+        terminal.puts(Capability.enter_ca_mode);
+        terminal.puts(Capability.cursor_invisible);
+        PrintWriter out = terminal.writer();
+        NonBlockingReader keys = terminal.reader();
+        View view = first;
+        try {
+            while (!quit.get()) {
+                List<String> lines = frame.draw(connection, recording, view, terminal.getWidth(), terminal.getHeight() - 1);
+                terminal.puts(Capability.clear_screen);
+                lines.forEach(out::println);
+                out.flush();
+                long until = System.currentTimeMillis() + Math.round(interval * 1000);
+                for (long left = until - System.currentTimeMillis(); left > 0 && !quit.get(); left = until - System.currentTimeMillis()) {
+                    int key = keys.read(Math.min(left, 100));
+                    if (key == 'q' || key == 'Q' || key == NonBlockingReader.EOF) {
+                        quit.set(true);
+                    } else if (key == 'h' || key == 'H' || key == 't' || key == 'T') {
+                        view = key == 'h' || key == 'H' ? View.HEAP : View.TIME;
+                        break; // redraw at once
+                    }
+                }
+            }
+        } finally {
+            terminal.puts(Capability.cursor_visible);
+            terminal.puts(Capability.exit_ca_mode);
+            terminal.setAttributes(original);
+            out.flush();
+        }
+    }
+}
