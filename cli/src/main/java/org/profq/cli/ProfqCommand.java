@@ -26,7 +26,7 @@ public final class ProfqCommand implements Callable<Integer> {
     /** The subcommands by name, in the order {@code profq --help} lists them. */
     private static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
     /** The commands that query a recording through the query engine. */
-    private static final Set<String> QUERYING = Set.of("sql", "report", "flame", "info");
+    private static final Set<String> QUERYING = Set.of("sql", "report", "flame", "info", "export");
 
     @Spec
     CommandSpec spec;
@@ -84,6 +84,7 @@ public final class ProfqCommand implements Callable<Integer> {
         subcommands.put("reports", ReportsCommand::new);
         subcommands.put("flame", FlameCommand::new);
         subcommands.put("info", InfoCommand::new);
+        subcommands.put("export", ExportCommand::new);
         subcommands.put("demo", DemoCommand::new);
         return subcommands;
     }
