@@ -43,6 +43,8 @@ public final class DuckDbPartWriter implements AutoCloseable {
             statement.execute("SET memory_limit = '" + memoryLimit + "'");
             statement.execute("SET temp_directory = " + literal(scratch.toString()));
         }
+        // One transaction per part: otherwise the appender commits every chunk of 2,048 rows, which halves its speed.
+        duck.setAutoCommit(false);
     }
 
     /**
@@ -84,6 +86,7 @@ public final class DuckDbPartWriter implements AutoCloseable {
         try (Statement statement = duck.createStatement()) {
             statement.execute("CREATE OR REPLACE TABLE " + TABLE + " (" + String.join(", ", definitions) + ")");
         }
+        duck.commit();
     }
 
     private void copyTo(Path file) throws SQLException {
@@ -91,6 +94,7 @@ public final class DuckDbPartWriter implements AutoCloseable {
             statement.execute("COPY " + TABLE + " TO " + literal(file.toString()) + " (" + format.copyOptions() + ")");
             statement.execute("TRUNCATE " + TABLE);
         }
+        duck.commit();
     }
 
     @Override
