@@ -131,6 +131,25 @@ class ExportIT {
         }
     }
 
+    /** A program that started JVMs (ForkingParent: two ForkedChild JVMs) is three recordings, each with its own id. */
+    @Test
+    void eachJvmOfAGroupIsARecordingOfItsOwn(@TempDir Path dir) throws Exception {
+        Path group = Recorded.sample("ForkingParent");
+        Path out = dir.resolve("dataset");
+
+        Outcome export = run(dir, profq("export", group.toString(), "-o", out.toString(), "--tables", "run"));
+
+        assertEquals(0, export.exitCode(), export::toString);
+        try (Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
+            assertEquals(List.of(List.of(expectedId(group), "profq.samples.ForkingParent", ""),
+                            List.of(expectedId(group.resolve("jvms/jvm2.profq")), "profq.samples.ForkedChild", "10 0"),
+                            List.of(expectedId(group.resolve("jvms/jvm3.profq")), "profq.samples.ForkedChild", "20 3"))
+                            .stream().sorted(Comparator.comparing(Object::toString)).toList(),
+                    rows(duck, "SELECT recording, main_class, args FROM " + scan(out, "run") + " ORDER BY recording").values
+                            .stream().sorted(Comparator.comparing(Object::toString)).toList());
+        }
+    }
+
     @Test
     void aDirectoryHoldingAnotherDatasetIsRefusedWithOneSentence(@TempDir Path dir) throws Exception {
         String recording = Recorded.sample("Allocations").toString();
