@@ -57,21 +57,10 @@ public final class QuerySpeedBenchmark {
                 target.resolve("query-speed").resolve("events-" + events + ".profq").toString())).toAbsolutePath();
         String queryClassPath = environment.benchJar() + File.pathSeparator + target.resolve("query-lib") + File.separator + "*";
 
-        if (!Files.isDirectory(recording.resolve("events"))) {
-            long requests = Math.max(1, events / QueryWorkload.EVENTS_PER_REQUEST);
-            System.err.println("recording " + requests + " requests of QueryWorkload into " + recording + " ...");
-            Files.createDirectories(recording.getParent());
-            long start = System.nanoTime();
-            run(List.of(environment.java(), "-javaagent:" + environment.profqAgent() + "=include=profq.bench.target..*,"
-                    + "events=calls:allocations,out=" + recording, "-cp", environment.benchJar().toString(),
-                    QueryWorkload.class.getName(), Long.toString(requests)), timeoutMinutes);
-            System.err.printf("recorded in %.1f s%n", (System.nanoTime() - start) / 1e9);
-        }
-        List<String> sizeCommand = new ArrayList<>(List.of(environment.java()));
-        sizeCommand.addAll(List.of("-cp", environment.readerClassPath(), RecordingSize.class.getName(), recording.toString()));
-        String[] size = run(sizeCommand, timeoutMinutes).output().trim().split(" ");
-        long recordedEvents = Long.parseLong(size[0]);
-        long logBytes = Long.parseLong(size[1]);
+        record(environment, recording, events, timeoutMinutes);
+        long[] size = size(environment, recording, timeoutMinutes);
+        long recordedEvents = size[0];
+        long logBytes = size[1];
 
         Map<String, String[]> profq = new LinkedHashMap<>();
         deleteTree(recording.resolve("index"));
@@ -129,6 +118,32 @@ public final class QuerySpeedBenchmark {
                     dOk ? String.format("%.0f", Double.parseDouble(d[2])) : "",
                     pOk && dOk ? String.format("%.1f×", Double.parseDouble(p[2]) / Double.parseDouble(d[2])) : "");
         }
+    }
+
+    /**
+     * The benchmark recording: {@code QueryWorkload} under the agent with {@code events=calls:allocations},
+     * about {@code events} events (26 per request), made unless {@code recording} already holds one.
+     */
+    static void record(BenchEnvironment environment, Path recording, long events, long timeoutMinutes)
+            throws IOException, InterruptedException {
+        if (!Files.isDirectory(recording.resolve("events"))) {
+            long requests = Math.max(1, events / QueryWorkload.EVENTS_PER_REQUEST);
+            System.err.println("recording " + requests + " requests of QueryWorkload into " + recording + " ...");
+            Files.createDirectories(recording.getParent());
+            long start = System.nanoTime();
+            run(List.of(environment.java(), "-javaagent:" + environment.profqAgent() + "=include=profq.bench.target..*,"
+                    + "events=calls:allocations,out=" + recording, "-cp", environment.benchJar().toString(),
+                    QueryWorkload.class.getName(), Long.toString(requests)), timeoutMinutes);
+            System.err.printf("recorded in %.1f s%n", (System.nanoTime() - start) / 1e9);
+        }
+    }
+
+    /** The recording's events and bytes of log, read by the reader API in a JVM of their own. */
+    static long[] size(BenchEnvironment environment, Path recording, long timeoutMinutes) throws IOException, InterruptedException {
+        List<String> sizeCommand = new ArrayList<>(List.of(environment.java()));
+        sizeCommand.addAll(List.of("-cp", environment.readerClassPath(), RecordingSize.class.getName(), recording.toString()));
+        String[] size = run(sizeCommand, timeoutMinutes).output().trim().split(" ");
+        return new long[] {Long.parseLong(size[0]), Long.parseLong(size[1])};
     }
 
     /** The profq run's result line, or a one-cell description of why there is none. */

@@ -16,19 +16,19 @@ import java.util.stream.Stream;
  * parent poms and exclusions are handled exactly as a Maven build would. The result is cached
  * per program ({@code resolved/<name>/lib/}); a {@code complete} marker says it finished.
  */
-final class DependencyResolver {
+public final class DependencyResolver {
     private static final String COPY_GOAL = "org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy-dependencies";
 
     private final Path cache;
     private final Path maven;
 
-    DependencyResolver(Path cache, Path maven) {
+    public DependencyResolver(Path cache, Path maven) {
         this.cache = cache;
         this.maven = maven;
     }
 
     /** The jars of {@code group:artifact:version} coordinates and all their runtime dependencies. */
-    List<Path> resolve(String name, List<String> coordinates) {
+    public List<Path> resolve(String name, List<String> coordinates) {
         Path root = cache.resolve("resolved").resolve(name);
         Path lib = root.resolve("lib");
         Path complete = root.resolve("complete");

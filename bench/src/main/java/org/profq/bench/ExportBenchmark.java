@@ -1,0 +1,121 @@
+package org.profq.bench;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Export throughput: {@code profq export} of the query-speed benchmark's recording (by default
+ * 100 M events: calls and allocations) to Parquet, against DuckDB's own {@code COPY … TO parquet}
+ * of the same rows in the same run, alternating which runs first. See bench/README.md.
+ *
+ * <p>{@code ExportBenchmark [--events 100000000] [--runs 3] [--tables calls,allocations]
+ * [--recording DIR] [--cli FILE] [--memory 1GB] [--timeout-minutes 60]}; prints a markdown table.
+ */
+public final class ExportBenchmark {
+    public static void main(String[] args) throws Exception {
+        Map<String, String> options = options(args);
+        long events = Long.parseLong(options.getOrDefault("events", "100000000"));
+        int runs = Integer.parseInt(options.getOrDefault("runs", "3"));
+        String tables = options.getOrDefault("tables", "calls,allocations");
+        String memory = options.getOrDefault("memory", "1GB");
+        long timeoutMinutes = Long.parseLong(options.getOrDefault("timeout-minutes", "60"));
+        BenchEnvironment environment = BenchEnvironment.locate(BenchEnvironment.currentJava());
+        Path target = environment.benchJar().getParent();
+        Path recording = Path.of(options.getOrDefault("recording",
+                target.resolve("query-speed").resolve("events-" + events + ".profq").toString())).toAbsolutePath();
+        Path cli = Path.of(options.getOrDefault("cli", target.resolve("../../cli/target/profq-cli.jar").toString())).toAbsolutePath().normalize();
+        Path work = target.resolve("export");
+        String queryClassPath = environment.benchJar() + File.pathSeparator + target.resolve("query-lib") + File.separator + "*";
+
+        QuerySpeedBenchmark.record(environment, recording, events, timeoutMinutes);
+        long[] size = QuerySpeedBenchmark.size(environment, recording, timeoutMinutes);
+        long start = System.nanoTime();
+        for (String table : tables.split(",")) {
+            System.err.println("index: " + table + " ...");
+            check(QuerySpeedBenchmark.run(List.of(environment.java(), "-jar", cli.toString(), "sql", recording.toString(), "-e",
+                    "SELECT COUNT(*) FROM " + table), timeoutMinutes));
+        }
+        double indexSeconds = (System.nanoTime() - start) / 1e9;
+
+        List<String[]> lines = new ArrayList<>();
+        Path export = work.resolve("dataset");
+        for (int run = 1; run <= runs; run++) {
+            boolean profqFirst = run % 2 == 1 || !Files.isDirectory(export);
+            String[] profq = null;
+            String[] duck = null;
+            for (int side = 0; side < 2; side++) {
+                if (profqFirst == (side == 0)) {
+                    System.err.println("run " + run + ": profq export ...");
+                    QuerySpeedBenchmark.deleteTree(export);
+                    long began = System.nanoTime();
+                    QuerySpeedBenchmark.Result result = QuerySpeedBenchmark.run(List.of(environment.java(), "-jar", cli.toString(),
+                            "export", recording.toString(), "-o", export.toString(), "--tables", tables), timeoutMinutes);
+                    check(result);
+                    double seconds = (System.nanoTime() - began) / 1e9;
+                    long rows = Long.parseLong(result.output().trim().split(" ")[1]);
+                    profq = new String[] {String.format("%.1f", seconds), Long.toString(rows), Long.toString(bytesUnder(export))};
+                } else {
+                    System.err.println("run " + run + ": DuckDB COPY ...");
+                    QuerySpeedBenchmark.Result result = QuerySpeedBenchmark.run(List.of(environment.java(), "-cp", queryClassPath,
+                            DuckDbCopyRun.class.getName(), export.toString(), tables, work.resolve("duckdb").toString(), memory),
+                            timeoutMinutes);
+                    check(result);
+                    duck = result.output().trim().split(" ");
+                }
+            }
+            lines.add(new String[] {Integer.toString(run), profqFirst ? "profq" : "DuckDB", profq[0], profq[1], profq[2],
+                    String.format("%.1f", Double.parseDouble(duck[1]) / 1e3), duck[2], duck[3]});
+        }
+
+        System.out.printf("%n%,d events, %,d bytes of log (%s), tables %s; index built first in %.1f s (not in the export times);"
+                + " %d cores%n%n", size[0], size[1], recording, tables, indexSeconds, Runtime.getRuntime().availableProcessors());
+        System.out.println("| run | first | profq export (s, whole JVM) | rows | rows/s | Parquet MB | Parquet / log | DuckDB COPY (s) | rows/s"
+                + " | DuckDB's Parquet MB | profq / DuckDB time |");
+        System.out.println("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+        for (String[] line : lines) {
+            double profqSeconds = Double.parseDouble(line[2]);
+            double duckSeconds = Double.parseDouble(line[5]);
+            long rows = Long.parseLong(line[3]);
+            System.out.printf("| %s | %s | %.1f | %,d | %,.0f | %.1f | %.2f | %.1f | %,.0f | %.1f | %.1f× |%n", line[0], line[1],
+                    profqSeconds, rows, rows / profqSeconds, Long.parseLong(line[4]) / 1e6, Long.parseLong(line[4]) / (double) size[1],
+                    duckSeconds, Long.parseLong(line[6]) / duckSeconds, Long.parseLong(line[7]) / 1e6, profqSeconds / duckSeconds);
+        }
+    }
+
+    private static void check(QuerySpeedBenchmark.Result result) {
+        if (!result.ok()) {
+            throw new IllegalStateException(result.failure() + ": " + result.output());
+        }
+    }
+
+    private static long bytesUnder(Path root) {
+        try (Stream<Path> files = Files.walk(root)) {
+            return files.filter(Files::isRegularFile).mapToLong(file -> file.toFile().length()).sum();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Map<String, String> options(String[] args) {
+        Map<String, String> options = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            if (!args[i].startsWith("--")) {
+                throw new IllegalArgumentException("usage: ExportBenchmark [--events N] [--runs 3] [--tables calls,allocations]"
+                        + " [--recording DIR] [--cli FILE] [--memory 1GB] [--timeout-minutes 60]");
+            }
+            options.put(args[i].substring(2), args[i + 1]);
+        }
+        return options;
+    }
+
+    private ExportBenchmark() {
+    }
+}

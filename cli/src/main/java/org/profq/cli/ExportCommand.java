@@ -1,0 +1,173 @@
+package org.profq.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+import org.profq.cli.export.DuckDbPartWriter;
+import org.profq.cli.export.ExportDataset;
+import org.profq.cli.export.ExportFormat;
+import org.profq.cli.export.Partition;
+import org.profq.cli.export.RecordingId;
+import org.profq.cli.sql.SqlErrors;
+import org.profq.engine.ProfileViews;
+import org.profq.engine.jdbc.ConnectString;
+import org.profq.engine.table.TableCatalog;
+import org.profq.engine.table.TableDefinition;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code profq export REC... -o DIR}: every table of each recording (and with {@code --views}
+ * every profile view's result) as Parquet or CSV files under DIR in the Hive layout,
+ * {@code <table>/recording=<id>/part-00000.parquet}, so that the exports of many recordings
+ * make one dataset that DuckDB, Spark or any Parquet reader queries across recordings. The
+ * rows stream from the query engine through DuckDB's writer a part at a time; see
+ * {@link ExportDataset} for what may be exported into DIR, {@link RecordingId} for the
+ * {@code recording} column.
+ */
+@Command(name = "export",
+        mixinStandardHelpOptions = true,
+        versionProvider = ManifestVersion.class,
+        sortOptions = false,
+        header = "Writes recordings' tables as Parquet (or CSV) files, one dataset for many recordings.",
+        customSynopsis = "profq export RECORDING... -o DIR [--tables=TABLE,...] [--views] [--format=parquet|csv]",
+        description = {"%nLayout: DIR/<table>/recording=<id>/part-00000.parquet (Hive style: readers see a recording column);"
+                + " id is the run's UTC start, pid and host, the same at every export of a recording. A recording exported"
+                + " again replaces its rows. DIR must be new, empty, or an export of the same format (its _profq_dataset file"
+                + " says so). Files are written under temporary names and renamed when whole.%n"},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:ok", "1:a recording or a file could not be read or written", "2:usage error (no recording there, DIR holds another dataset)"})
+public final class ExportCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "RECORDING", arity = "1..*", description = "Recording directories; each JVM of a group is exported as a recording of its own.")
+    List<String> recordings;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "DIR", required = true, description = "The dataset directory: new, empty, or a profq export.")
+    Path output;
+
+    @Option(names = "--tables", paramLabel = "TABLE", split = ",", description = "Only these tables (default: every table).")
+    List<String> tables;
+
+    @Option(names = "--views", description = "Also each profile view's result (heap_by_method, ...), as a table of that name.")
+    boolean views;
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "parquet (default) or csv.")
+    String format = "parquet";
+
+    @Override
+    public Integer call() {
+        ExportFormat chosenFormat = chosenFormat();
+        List<String> relations = relations();
+        for (String recording : recordings) {
+            RecordingConnections.of(spec, List.of(recording)); // every one named before anything is written
+        }
+        ExportDataset dataset;
+        try {
+            dataset = ExportDataset.open(output, chosenFormat);
+        } catch (ExportDataset.Refused refused) {
+            throw new ParameterException(spec.commandLine(), refused.getMessage());
+        } catch (UncheckedIOException e) {
+            throw new CommandFailure(e.getMessage() + " (" + e.getCause().getMessage() + ").", e);
+        }
+        long started = System.nanoTime();
+        long rows = 0;
+        int exported = 0;
+        try (DuckDbPartWriter writer = new DuckDbPartWriter(chosenFormat, scratch(), "1GB")) {
+            for (String recording : recordings) {
+                try (Connection connection = RecordingConnections.connect(spec, List.of(recording))) {
+                    for (String schema : ConnectString.schemasOf(Path.of(recording)).keySet()) {
+                        rows += export(connection, schema, recording, relations, dataset, writer);
+                        exported++;
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            throw new CommandFailure(SqlErrors.sentence("the export failed", e), e);
+        } catch (IOException e) {
+            throw new CommandFailure("the export failed: cannot write " + output + " (" + e + ").", e);
+        }
+        double seconds = (System.nanoTime() - started) / 1e9;
+        System.out.printf(Locale.ROOT, "exported %d rows of %d recording%s (%d tables each) to %s as %s in %.1f s (%.0f rows/s)%n",
+                rows, exported, exported == 1 ? "" : "s", relations.size(), output, chosenFormat, seconds, rows / Math.max(seconds, 1e-9));
+        return 0;
+    }
+
+    /** Exports every relation of one recording (one schema of the connection); returns the rows written. */
+    private static long export(Connection connection, String schema, String recording, List<String> relations,
+                               ExportDataset dataset, DuckDbPartWriter writer) throws SQLException, IOException {
+        String id = RecordingId.of(connection, schema);
+        long rows = 0;
+        for (String relation : relations) {
+            String from = "\"" + schema + "\"." + relation;
+            long expected = ExportProgressBar.wanted() ? count(connection, from) : 0;
+            try (ExportProgressBar bar = ExportProgressBar.start("exporting " + relation + " of " + recording, expected);
+                 Partition partition = dataset.partition(relation, id);
+                 Statement statement = connection.createStatement();
+                 ResultSet result = statement.executeQuery("SELECT * FROM " + from)) {
+                rows += writer.write(result, partition, bar.rowsWritten());
+                partition.commit();
+            }
+        }
+        return rows;
+    }
+
+    private static long count(Connection connection, String from) throws SQLException {
+        try (Statement statement = connection.createStatement(); ResultSet count = statement.executeQuery("SELECT COUNT(*) FROM " + from)) {
+            count.next();
+            return count.getLong(1);
+        }
+    }
+
+    /** The tables asked for (every table by default), then the views with --views. */
+    private List<String> relations() {
+        Set<String> chosen = new LinkedHashSet<>();
+        if (tables == null || tables.isEmpty()) {
+            TableCatalog.all().forEach(table -> chosen.add(table.name()));
+        } else {
+            for (String name : tables) {
+                String table = TableCatalog.find(name.strip()).map(TableDefinition::name)
+                        .orElseGet(() -> ProfileViews.NAMES.contains(name.strip().toLowerCase(Locale.ROOT)) ? name.strip().toLowerCase(Locale.ROOT) : null);
+                if (table == null) {
+                    throw new ParameterException(spec.commandLine(), "there is no table or view '" + name + "'; the tables are "
+                            + String.join(", ", TableCatalog.all().stream().map(TableDefinition::name).toList())
+                            + ", the views " + String.join(", ", ProfileViews.NAMES) + ".");
+                }
+                chosen.add(table);
+            }
+        }
+        if (views) {
+            chosen.addAll(ProfileViews.NAMES);
+        }
+        return new ArrayList<>(chosen);
+    }
+
+    private ExportFormat chosenFormat() {
+        try {
+            return ExportFormat.named(format);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /** Where DuckDB may spill a part that outgrows its memory limit: the system's temporary directory. */
+    private static Path scratch() {
+        return Path.of(System.getProperty("java.io.tmpdir"), "profq-export-" + ProcessHandle.current().pid());
+    }
+}
