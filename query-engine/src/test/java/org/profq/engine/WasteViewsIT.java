@@ -49,28 +49,31 @@ class WasteViewsIT {
                 + " JOIN classes AS c ON c.class_id = w.class_id WHERE c.name LIKE '%Key'"));
     }
 
-    /** LazyInit: 100 Configs wait at least 300 ms for their one use, then die within the 300 ms after it. */
+    /**
+     * LazyInit: 100 Configs wait at least 300 ms for their one use. Their drag (use to death) is
+     * the collection's and the reaper's delay after the use, which only scheduling decides: 750 ms
+     * was seen on a loaded CI machine, so drag is bounded here, not compared with lag.
+     */
     @Test
     void lazyInitialisationIsLag() throws SQLException {
         assertEquals(List.of(
                         List.of("profq.samples.LazyInit.prepare(int)", 24, "profq.samples.LazyInit$Config", 100L, 0L, 0L),
                         List.of("profq.samples.LazyInit.prepare(int)", 22, "profq.samples.LazyInit$Config[]", 1L, 1L, 0L)),
                 Rows.query(lazy.get(), "SELECT signature, line, type_name, objects, never_used, alive_at_exit FROM waste_by_site"));
-        List<Object> configs = Rows.query(lazy.get(), "SELECT MIN(lag_ns), MAX(lag_ns), MAX(use_ns), MAX(drag_ns), MIN(uses), MAX(uses)"
-                + " FROM waste AS w JOIN classes AS c ON c.class_id = w.class_id WHERE c.name LIKE '%Config'").get(0);
+        List<Object> configs = Rows.query(lazy.get(), "SELECT MIN(lag_ns), MAX(lag_ns), MAX(use_ns), MIN(drag_ns), MAX(drag_ns),"
+                + " MIN(uses), MAX(uses) FROM waste AS w JOIN classes AS c ON c.class_id = w.class_id WHERE c.name LIKE '%Config'").get(0);
         assertTrue((Long) configs.get(0) >= 299 * MILLIS, "each waited out the 300 ms sleep: " + configs);
         assertTrue((Long) configs.get(1) < 3_000 * MILLIS, "the same order of magnitude: " + configs);
         assertEquals(0L, configs.get(2), "a single use: no use span");
-        assertTrue((Long) configs.get(3) < (Long) configs.get(0), "drag is less than lag: " + configs);
-        assertEquals(List.of(1L, 1L), configs.subList(4, 6));
-        // The never-used array is all lag; the site's waste is mostly lag (its drag is the collection's and the
-        // reaper's delay after the use, which a loaded machine stretches: 36% of the lifetime seen at load 15).
+        assertTrue((Long) configs.get(3) >= 0 && (Long) configs.get(4) < 30_000 * MILLIS, "died after the use, before exit: " + configs);
+        assertEquals(List.of(1L, 1L), configs.subList(5, 7));
+        // The never-used array is all lag.
         assertEquals(List.of(List.of(true, true)), Rows.query(lazy.get(),
                 "SELECT lag_ns = lifetime_ns, drag_ns = 0 FROM waste WHERE uses = 0"));
-        List<Object> site = Rows.query(lazy.get(), "SELECT lag_share, drag_share, lag_ns + use_ns + drag_ns = lifetime_ns"
-                + " FROM waste_by_site WHERE line = 24").get(0);
-        assertTrue((Double) site.get(0) > 0.5 && (Double) site.get(0) > (Double) site.get(1), site.toString());
-        assertEquals(true, site.get(2));
+        // The site's lag is the 100 waits of 300 ms, and its parts add up to its lifetime.
+        List<Object> site = Rows.query(lazy.get(), "SELECT lag_ns >= 100 * 299 * 1000000, lag_share = CAST(lag_ns AS DOUBLE) / lifetime_ns,"
+                + " lag_ns + use_ns + drag_ns = lifetime_ns FROM waste_by_site WHERE line = 24").get(0);
+        assertEquals(List.of(true, true, true), site);
     }
 
     /** EndlessCache: 100 Entries used once right after creation, then held 300 ms or more to the end. */
