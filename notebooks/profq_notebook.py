@@ -168,10 +168,11 @@ _JDBC_INTEGER_TYPES = {-6, 5, 4, -5}  # java.sql.Types: TINYINT, SMALLINT, INTEG
 def _columns(cursor):
     """The result's column names as the query gives them, and which of them are integers.
 
-    JPype's ``cursor.description`` names columns by JDBC's getColumnName, which for a column
-    taken straight from a table is that table's column (``a.calls AS a_calls`` is ``calls``), as
-    the JDBC specification allows; the name the query gave, the label, is what a DataFrame's
-    reader expects, so it is read from the result's metadata.
+    JPype's ``cursor.description`` names columns by JDBC's getColumnName. profq's own driver
+    answers it with the label, but over Avatica (``profq serve``) it is, for a column taken
+    straight from a table, that table's column (``a.calls AS a_calls`` is ``calls``), as the
+    JDBC specification allows; the name the query gave, the label, is what a DataFrame's reader
+    expects, so it is read from the result's metadata.
     """
     metadata = cursor._resultSet.getMetaData()
     count = metadata.getColumnCount()

@@ -85,6 +85,41 @@ class DriverIT {
     }
 
     @Test
+    void clientsBindingEveryWholeNumberAsALongStillRun() throws SQLException {
+        try (Connection connection = Rows.connect(SampleRecording.of(Recursion.class).toString());
+             PreparedStatement statement = connection.prepareStatement(
+                     "SELECT depth FROM calls WHERE depth >= ? ORDER BY depth LIMIT ? OFFSET ?")) {
+            statement.setLong(1, 6L);
+            statement.setObject(2, 2L);
+            statement.setLong(3, 1L);
+            assertEquals(List.of(List.of(7), List.of(8)), Rows.query(statement));
+        }
+    }
+
+    @Test
+    void columnsAreNamedAsTheQueryNamedThem() throws SQLException {
+        try (Connection connection = Rows.connect(SampleRecording.of(Recursion.class).toString());
+             PreparedStatement statement = connection.prepareStatement(
+                     "SELECT a.call_id AS parent, b.call_id AS child, b.depth FROM calls AS a JOIN calls AS b"
+                             + " ON b.parent_call_id = a.call_id WHERE b.depth = 1")) {
+            List<String> prepared = names(statement.getMetaData());
+            try (var result = statement.executeQuery()) {
+                assertEquals(List.of("parent", "child", "depth"), names(result.getMetaData()),
+                        "getColumnName is the label: JPype and pandas name their columns by it");
+            }
+            assertEquals(List.of("parent", "child", "depth"), prepared);
+        }
+    }
+
+    private static List<String> names(java.sql.ResultSetMetaData columns) throws SQLException {
+        List<String> names = new java.util.ArrayList<>();
+        for (int i = 1; i <= columns.getColumnCount(); i++) {
+            names.add(columns.getColumnName(i));
+        }
+        return names;
+    }
+
+    @Test
     void explainPlanShowsTheScanOfTheRecordingsTable() throws SQLException {
         try (Connection connection = Rows.connect(SampleRecording.of(Recursion.class).toString())) {
             String plan = (String) Rows.query(connection, "EXPLAIN PLAN FOR SELECT COUNT(*) FROM calls WHERE depth > 3").get(0).get(0);

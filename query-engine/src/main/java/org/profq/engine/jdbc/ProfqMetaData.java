@@ -3,7 +3,6 @@ package org.profq.engine.jdbc;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
@@ -39,9 +38,9 @@ final class ProfqMetaData {
                     case "getDatabaseProductVersion" -> IDENTITY.getProperty("product.version");
                     case "getDriverMajorVersion", "getDatabaseMajorVersion" -> majorVersion();
                     case "getDriverMinorVersion", "getDatabaseMinorVersion" -> minorVersion();
-                    case "getTables", "getColumns" -> matching((ResultSet) call(calcite, method, args), (String) args[2]);
-                    case "getSchemas" -> filtered((ResultSet) call(calcite, method, args), ProfqMetaData::isRecordingSchema);
-                    default -> call(calcite, method, args);
+                    case "getTables", "getColumns" -> matching((ResultSet) Reflection.call(calcite, method, args), (String) args[2]);
+                    case "getSchemas" -> filtered((ResultSet) Reflection.call(calcite, method, args), ProfqMetaData::isRecordingSchema);
+                    default -> Reflection.call(calcite, method, args);
                 });
     }
 
@@ -84,7 +83,7 @@ final class ProfqMetaData {
         return (ResultSet) Proxy.newProxyInstance(ProfqMetaData.class.getClassLoader(), new Class<?>[] {ResultSet.class},
                 (self, method, args) -> {
                     if (!method.getName().equals("next")) {
-                        return call(rows, method, args);
+                        return Reflection.call(rows, method, args);
                     }
                     while (rows.next()) {
                         if (filter.keeps(rows)) {
@@ -110,13 +109,6 @@ final class ProfqMetaData {
         return properties;
     }
 
-    private static Object call(Object target, Method method, Object[] args) throws Throwable {
-        try {
-            return method.invoke(target, args);
-        } catch (InvocationTargetException e) {
-            throw e.getCause();
-        }
-    }
 
     private ProfqMetaData() {
     }

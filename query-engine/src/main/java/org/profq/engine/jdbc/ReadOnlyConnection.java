@@ -1,12 +1,13 @@
 package org.profq.engine.jdbc;
 
 import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -82,17 +83,17 @@ final class ReadOnlyConnection implements InvocationHandler {
                 }
                 break;
             case "getMetaData":
-                return ProfqMetaData.wrap((DatabaseMetaData) call(calcite, method, args), proxy);
+                return ProfqMetaData.wrap((DatabaseMetaData) Reflection.call(calcite, method, args), proxy);
             case "close":
                 try {
-                    return call(calcite, method, args);
+                    return Reflection.call(calcite, method, args);
                 } finally {
                     recordings.forEach(RecordingSchema::close);
                 }
             default:
                 break;
         }
-        Object result = call(calcite, method, args);
+        Object result = Reflection.call(calcite, method, args);
         return result instanceof Statement statement ? guard(statement, method.getReturnType()) : result;
     }
 
@@ -112,21 +113,36 @@ final class ReadOnlyConnection implements InvocationHandler {
                         statementArgs[0] = sql(sql);
                         ReadOnlySql.check((String) statementArgs[0]);
                     }
+                    if (statement instanceof PreparedStatement prepared
+                            && (statementMethod.getName().equals("setLong") || statementMethod.getName().equals("setObject"))) {
+                        statementArgs[1] = IntegerParameters.narrowed(prepared, (Integer) statementArgs[0], statementArgs[1]);
+                        if (statementArgs[1] instanceof Integer number && statementArgs.length == 2) {
+                            prepared.setInt((Integer) statementArgs[0], number);
+                            return null;
+                        }
+                    }
                     Object result = callNamingFunctions(statement, statementMethod, statementArgs);
-                    return result instanceof ResultSet rows ? namingFunctions(rows) : result;
+                    return labelled(result instanceof ResultSet rows ? namingFunctions(rows) : result);
                 });
     }
 
-    /** {@code rows}, whose failures (a user's function runs as rows are read) name the function and its jar. */
+    /**
+     * {@code rows}, whose failures (a user's function runs as rows are read) name the function and its jar,
+     * and whose metadata names columns by their labels ({@link ColumnLabels}).
+     */
     private ResultSet namingFunctions(ResultSet rows) {
         return (ResultSet) Proxy.newProxyInstance(ReadOnlyConnection.class.getClassLoader(), new Class<?>[] {ResultSet.class},
-                (self, method, args) -> callNamingFunctions(rows, method, args));
+                (self, method, args) -> labelled(callNamingFunctions(rows, method, args)));
+    }
+
+    private static Object labelled(Object result) {
+        return result instanceof ResultSetMetaData columns ? ColumnLabels.of(columns) : result;
     }
 
     /** Calls the real object; a failure thrown inside a user's function becomes a SQLException that names it and its jar. */
     private Object callNamingFunctions(Object target, Method method, Object[] args) throws Throwable {
         try {
-            return call(target, method, args);
+            return Reflection.call(target, method, args);
         } catch (SQLException | RuntimeException e) {
             Optional<String> function = UdfJars.explain(e, functions.functions());
             if (function.isPresent()) {
@@ -139,14 +155,5 @@ final class ReadOnlyConnection implements InvocationHandler {
     /** The SQL of {@code text}: compiled from the language on a lang=profq connection, else as given. */
     private String sql(String text) throws java.sql.SQLException {
         return language == null ? text : language.sql(text);
-    }
-
-    /** Calls the real object, rethrowing what it threw rather than a reflection wrapper. */
-    private static Object call(Object target, Method method, Object[] args) throws Throwable {
-        try {
-            return method.invoke(target, args);
-        } catch (InvocationTargetException e) {
-            throw e.getCause();
-        }
     }
 }
