@@ -61,6 +61,7 @@ class IndexGrowthIT {
                 Map<String, String> rows = everyViewAndTable(live);
                 assertEquals(rows, freshBuildOfACopy(recording, "copy-0"), "the first build");
                 Map<String, byte[]> files = indexFiles(recording);
+                plantStaleResumeStates(recording);
                 for (int round = 1; round <= 3; round++) {
                     signal(program, "CONT");
                     long before = logBytes;
@@ -86,6 +87,7 @@ class IndexGrowthIT {
                                         + before + " to " + logBytes + " bytes)");
                     }
                     files = grown;
+                    assertOneResumeStatePerTable(recording, round);
                     assertEquals(rows, freshBuildOfACopy(recording, "copy-" + round), "round " + round);
                 }
             }
@@ -185,6 +187,32 @@ class IndexGrowthIT {
             }
         }
         return rows + " rows, " + HexFormat.of().formatHex(digest.digest());
+    }
+
+    /** A resume state per table that no manifest names, as a build that died before its manifest leaves. */
+    private static void plantStaleResumeStates(Path recording) throws IOException {
+        for (Path table : tableDirectories(recording)) {
+            Files.write(table.resolve("resume-1.state"), new byte[] {1, 2, 3});
+        }
+    }
+
+    /** Each table's directory keeps only the resume state its manifest names: the replaced ones and the stale ones are gone. */
+    private static void assertOneResumeStatePerTable(Path recording, int round) throws IOException {
+        for (Path table : tableDirectories(recording)) {
+            try (Stream<Path> files = Files.list(table)) {
+                List<String> states = files.map(file -> file.getFileName().toString()).filter(name -> name.startsWith("resume-")).toList();
+                assertEquals(1, states.size(), "round " + round + ": " + table + " holds " + states);
+                assertTrue(Files.readString(table.resolve("manifest.properties")).contains(states.get(0)), states.toString());
+            }
+        }
+    }
+
+    private static List<Path> tableDirectories(Path recording) throws IOException {
+        try (Stream<Path> walk = Files.walk(recording.resolve(RecordingIndex.DIRECTORY))) {
+            List<Path> tables = walk.filter(file -> file.getFileName().toString().equals("manifest.properties")).map(Path::getParent).toList();
+            assertTrue(tables.size() > 3, "the tables' directories: " + tables);
+            return tables;
+        }
     }
 
     /** The bytes of the index's column and block files (not its manifests and resume states, which are replaced), by path. */

@@ -51,7 +51,7 @@ final class IndexBuilder {
                     }
                 }
             }
-            return builder.run(recording, recording.newEventReader(), collectors, directories, Map.of());
+            return builder.run(recording, recording.newEventReader(), collectors, directories);
         } finally {
             builder.close();
         }
@@ -81,7 +81,7 @@ final class IndexBuilder {
                 }
             }
             EventReader events = recording.newEventReader(ReaderCheckpoint.fromBytes(first.checkpoint()));
-            return builder.run(recording, events, collectors, directories, manifests);
+            return builder.run(recording, events, collectors, directories);
         } finally {
             builder.close();
         }
@@ -111,13 +111,13 @@ final class IndexBuilder {
     }
 
     /**
-     * Writes every column from {@code events}, then each table's resume state and manifest
-     * (replacing the one in {@code previous}, if any, whose resume state is deleted after).
+     * Writes every column from {@code events}, then each table's resume state and manifest; every
+     * other resume state is deleted after (the replaced manifest's, and any that a build which
+     * died before writing its manifest left behind).
      */
     private Map<IndexColumn.Table, IndexManifest> run(Recording recording, EventReader reader,
                                                       Map<IndexColumn.Table, RowCollector> collectors,
-                                                      Map<IndexColumn.Table, Path> directories,
-                                                      Map<IndexColumn.Table, IndexManifest> previous) throws IOException {
+                                                      Map<IndexColumn.Table, Path> directories) throws IOException {
         ReaderCheckpoint checkpoint;
         Map<IndexColumn.Table, byte[]> states = new EnumMap<>(IndexColumn.Table.class);
         try (EventReader events = reader;
@@ -147,10 +147,7 @@ final class IndexBuilder {
                     .write(table.getValue().resolve(resumeFile));
             IndexManifest manifest = IndexManifest.of(recording, table.getKey(), finishedRows, extents, resumeFile, resumeChecksum);
             manifest.write(table.getValue());
-            IndexManifest old = previous.get(table.getKey());
-            if (old != null && !old.resumeFile().equals(resumeFile)) {
-                Files.deleteIfExists(table.getValue().resolve(old.resumeFile()));
-            }
+            ResumeState.deleteAllBut(table.getValue(), resumeFile);
             manifests.put(table.getKey(), manifest);
         }
         return manifests;

@@ -5,6 +5,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -16,13 +17,25 @@ import java.util.zip.CRC32C;
  * the decoder's per-thread state ({@link org.profq.recording.ReaderCheckpoint}), and the table's
  * collector's state (for {@code calls}, each thread's open calls). A file per build,
  * {@code resume-<log bytes>.state}, named by the manifest with its CRC32C: the new one is written
- * before the new manifest and the old one deleted after it, so either manifest finds its own.
+ * before the new manifest and every other one deleted after it, so either manifest finds its own
+ * and no build that died halfway leaves one behind for good.
  */
 record ResumeState(byte[] checkpoint, byte[] collector) {
     private static final int MAGIC = 0x70716731; // "pqg1"
 
     static String fileName(long logBytes) {
         return "resume-" + logBytes + ".state";
+    }
+
+    /** Deletes every resume state in {@code directory} but {@code kept}, the one its manifest names. */
+    static void deleteAllBut(Path directory, String kept) throws IOException {
+        try (DirectoryStream<Path> states = Files.newDirectoryStream(directory, "resume-*.state")) {
+            for (Path state : states) {
+                if (!state.getFileName().toString().equals(kept)) {
+                    Files.deleteIfExists(state);
+                }
+            }
+        }
     }
 
     /** Writes this as {@code file}; gives its CRC32C. */
