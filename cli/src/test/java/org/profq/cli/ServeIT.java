@@ -55,6 +55,21 @@ class ServeIT {
     }
 
     @Test
+    void aStatementPastTheServersTimeLimitIsStoppedAndTheServerAnswersTheNext(@TempDir Path dir) throws Exception {
+        Running server = serve(dir, Recorded.sample("Allocations").toString(), "--port", "0", "--statement-timeout", "1");
+        try {
+            // 1,002 calls four times over: 10^12 rows, hours of work without the limit.
+            Outcome endless = sqlline(dir, url(server), "SELECT COUNT(*) FROM calls AS a, calls AS b, calls AS c, calls AS d;\n");
+            assertTrue(endless.stderr().contains("the statement ran past its time limit of 1 s (setQueryTimeout) and was stopped"),
+                    endless::toString);
+            Outcome next = sqlline(dir, url(server), "SELECT COUNT(*) AS calls FROM calls;\n");
+            assertEquals(List.of("'calls'", "'1002'"), rows(next), next::toString);
+        } finally {
+            stop(server);
+        }
+    }
+
+    @Test
     void basicAuthenticationRefusesAWrongPasswordAndAcceptsTheRightOne(@TempDir Path dir) throws Exception {
         Path users = dir.resolve("users");
         Files.writeString(users, "# profq serve users\nalice: s3cret\n");

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -93,6 +94,25 @@ class DriverIT {
             statement.setObject(2, 2L);
             statement.setLong(3, 1L);
             assertEquals(List.of(List.of(7), List.of(8)), Rows.query(statement));
+        }
+    }
+
+    @Test
+    void aStatementPastItsTimeLimitIsStoppedAndSaysWhy() throws SQLException {
+        try (Connection connection = Rows.connect(SampleRecording.of(Allocations.class).toString());
+             Statement statement = connection.createStatement()) {
+            statement.setQueryTimeout(1);
+            long started = System.nanoTime();
+            // 1,002 calls four times over: 10^12 rows, hours of work.
+            java.sql.SQLTimeoutException stopped = assertTimeoutPreemptively(java.time.Duration.ofMinutes(2), () -> assertThrows(
+                    java.sql.SQLTimeoutException.class, () -> Rows.of(
+                            statement.executeQuery("SELECT COUNT(*) FROM calls AS a, calls AS b, calls AS c, calls AS d"))));
+            long seconds = java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
+            assertEquals("the statement ran past its time limit of 1 s (setQueryTimeout) and was stopped;"
+                    + " narrow it with WHERE or LIMIT, or give it a longer limit.", stopped.getMessage());
+            assertTrue(seconds < 60, "stopped where it read, after " + seconds + " s");
+            assertEquals(List.of(List.of(1_002L)), Rows.of(statement.executeQuery("SELECT COUNT(*) FROM calls")),
+                    "the statement runs again, and a query within its limit is not stopped");
         }
     }
 

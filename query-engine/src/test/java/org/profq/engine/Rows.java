@@ -31,6 +31,13 @@ final class Rows {
         }
     }
 
+    /** The rows of {@code result}, which it closes. */
+    static List<List<Object>> of(ResultSet result) throws SQLException {
+        try (result) {
+            return rows(result);
+        }
+    }
+
     private static List<List<Object>> rows(ResultSet result) throws SQLException {
         int columns = result.getMetaData().getColumnCount();
         List<List<Object>> rows = new ArrayList<>();

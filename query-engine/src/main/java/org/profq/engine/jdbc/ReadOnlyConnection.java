@@ -103,10 +103,14 @@ final class ReadOnlyConnection implements InvocationHandler {
      * as its connection, so the guard cannot be stepped around.
      */
     private Object guard(Statement statement, Class<?> type) {
+        QueryTimeLimit limit = new QueryTimeLimit(statement);
         return Proxy.newProxyInstance(ReadOnlyConnection.class.getClassLoader(), new Class<?>[] {type},
                 (statementProxy, statementMethod, statementArgs) -> {
                     if (statementMethod.getName().equals("getConnection")) {
                         return proxy;
+                    }
+                    if (statementMethod.getName().equals("close")) {
+                        limit.ended();
                     }
                     if (statementArgs != null && statementArgs.length > 0 && statementArgs[0] instanceof String sql
                             && (statementMethod.getName().startsWith("execute") || statementMethod.getName().equals("addBatch"))) {
@@ -121,18 +125,40 @@ final class ReadOnlyConnection implements InvocationHandler {
                             return null;
                         }
                     }
-                    Object result = callNamingFunctions(statement, statementMethod, statementArgs);
-                    return labelled(result instanceof ResultSet rows ? namingFunctions(rows) : result);
+                    if (statementMethod.getName().startsWith("execute")) {
+                        limit.started();
+                    }
+                    Object result;
+                    try {
+                        result = callNamingFunctions(statement, statementMethod, statementArgs);
+                    } catch (Throwable failure) {
+                        limit.ended();
+                        throw limit.explained(failure);
+                    }
+                    return labelled(result instanceof ResultSet rows ? namingFunctions(rows, limit) : result);
                 });
     }
 
     /**
      * {@code rows}, whose failures (a user's function runs as rows are read) name the function and its jar,
-     * and whose metadata names columns by their labels ({@link ColumnLabels}).
+     * or the statement's time limit ({@link QueryTimeLimit}), which ends when they are read or closed;
+     * their metadata names columns by their labels ({@link ColumnLabels}).
      */
-    private ResultSet namingFunctions(ResultSet rows) {
+    private ResultSet namingFunctions(ResultSet rows, QueryTimeLimit limit) {
         return (ResultSet) Proxy.newProxyInstance(ReadOnlyConnection.class.getClassLoader(), new Class<?>[] {ResultSet.class},
-                (self, method, args) -> labelled(callNamingFunctions(rows, method, args)));
+                (self, method, args) -> {
+                    Object result;
+                    try {
+                        result = callNamingFunctions(rows, method, args);
+                    } catch (Throwable failure) {
+                        limit.ended();
+                        throw limit.explained(failure);
+                    }
+                    if (method.getName().equals("close") || Boolean.FALSE.equals(result) && method.getName().equals("next")) {
+                        limit.ended();
+                    }
+                    return labelled(result);
+                });
     }
 
     private static Object labelled(Object result) {

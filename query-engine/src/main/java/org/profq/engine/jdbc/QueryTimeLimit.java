@@ -1,0 +1,87 @@
+package org.profq.engine.jdbc;
+
+import java.sql.SQLException;
+import java.sql.SQLTimeoutException;
+import java.sql.Statement;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.calcite.avatica.AvaticaConnection;
+import org.apache.calcite.avatica.AvaticaStatement;
+import org.apache.calcite.avatica.NoSuchStatementException;
+
+/**
+ * {@code Statement.setQueryTimeout} made to work. Calcite passes the limit to the statement's
+ * data context but nothing enforces it, so a query over a large join ran on for minutes past its
+ * limit (and {@code profq serve --statement-timeout} with it). Here a timer cancels the statement
+ * when its limit has passed since it was executed; the scans see the cancel flag within a few
+ * thousand rows ({@code ColumnScan}, {@code AggregationScan}, {@code KeyLookupJoin}). The limit
+ * covers reading the rows too, since Calcite computes them as they are read: it ends when the
+ * rows are read to their end or closed, or the statement is closed or executed again. The same
+ * flag serves {@code Statement.cancel()}.
+ */
+final class QueryTimeLimit {
+    private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(task -> {
+        Thread thread = new Thread(task, "profq query time limit");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    private final Statement statement;
+    private ScheduledFuture<?> pending;
+    /** The limit, in seconds, after which this statement was cancelled; 0 while it was not. */
+    private volatile int cancelledAfter;
+
+    QueryTimeLimit(Statement statement) {
+        this.statement = statement;
+    }
+
+    /**
+     * The statement is being executed: its limit, if it has one, starts now. A cancel of an
+     * earlier execution is forgotten: Avatica keeps a statement's cancel flag set, so a statement
+     * stopped once would fail every query after it.
+     */
+    synchronized void started() throws SQLException {
+        ended();
+        cancelledAfter = 0;
+        AvaticaStatement avatica = statement.unwrap(AvaticaStatement.class);
+        try {
+            avatica.getConnection().unwrap(AvaticaConnection.class).getCancelFlag(avatica.handle).set(false);
+        } catch (NoSuchStatementException closed) {
+            return; // executing it fails with Avatica's own message
+        }
+        int seconds = statement.getQueryTimeout();
+        if (seconds > 0) {
+            pending = TIMER.schedule(() -> cancel(seconds), seconds, TimeUnit.SECONDS);
+        }
+    }
+
+    /** The statement's work is over (its rows read or closed): nothing is cancelled any more. */
+    synchronized void ended() {
+        if (pending != null) {
+            pending.cancel(false);
+            pending = null;
+        }
+    }
+
+    /** {@code failure}, or, when it came from this limit's cancel, a SQLTimeoutException that says so. */
+    Throwable explained(Throwable failure) {
+        int seconds = cancelledAfter;
+        if (seconds == 0 || failure instanceof SQLTimeoutException) {
+            return failure;
+        }
+        return new SQLTimeoutException("the statement ran past its time limit of " + seconds + " s (setQueryTimeout)"
+                + " and was stopped; narrow it with WHERE or LIMIT, or give it a longer limit.", "HYT00", failure);
+    }
+
+    private void cancel(int seconds) {
+        cancelledAfter = seconds;
+        try {
+            statement.cancel();
+        } catch (SQLException | RuntimeException closed) {
+            // closed meanwhile: nothing runs any more
+        }
+    }
+}
