@@ -18,8 +18,10 @@ import java.util.stream.Stream;
  * Runs one program under every {@link ProfilerSetup}, in alternating pairs with a run
  * without a profiler on the same JDK (round 1: plain first, round 2: profiled first, ...),
  * and collects what the table reports: the time ratios, whether profq changed the program's
- * behaviour, the recordings' size, and the profiles for the accuracy comparison (from the
- * first round; later rounds are only timed and checked).
+ * behaviour, the recordings' size, and the profiles for the accuracy comparison: profq's from
+ * its second round, when there is one (a warm round: its classes come from the woven-class cache,
+ * so weaving is not in the profile, as for a user who runs a program twice), the other
+ * profilers' from the first; other rounds are only timed and checked.
  */
 final class ProgramMeasurement {
     /** One pair: wall seconds without and with the profiler. */
@@ -61,6 +63,8 @@ final class ProgramMeasurement {
     private final Path java;
     private final List<Path> queryClassPath;
     private final Duration timeout;
+    /** The round whose profq recording is queried for the profiles: the second (warm) one when there are two. */
+    private int profileRound;
 
     ProgramMeasurement(Path runs, Path java, List<Path> queryClassPath, Duration timeout) {
         this.runs = runs;
@@ -70,6 +74,7 @@ final class ProgramMeasurement {
     }
 
     Outcome measure(Program program, List<ProfilerSetup> setups, int rounds) {
+        profileRound = rounds > 1 ? 1 : 0;
         Outcome outcome = new Outcome(program);
         setups.forEach(setup -> outcome.setups.put(setup.key(), setup));
         for (int round = 0; round < rounds; round++) {
@@ -148,7 +153,7 @@ final class ProgramMeasurement {
                     outcome.agentLines.add(tagged);
                 }
             }
-            if (round == 0) {
+            if (round == profileRound) {
                 boolean profiles = setup.key().equals("a");
                 Path recording = setup.outputIn(profiled.directory());
                 String tooBig = indexTooBig(recording);
