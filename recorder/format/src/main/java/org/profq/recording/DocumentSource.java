@@ -34,7 +34,8 @@ import org.profq.format.RecordingLayout;
  *   <li>a document must end inside its file (a truncated file);</li>
  *   <li>a document longer than {@link #MAX_DOCUMENT_BYTES} is refused rather than copied;</li>
  *   <li>a zero length word with written bytes after it (a zeroed word) is refused, not taken
- *       for the end: the documents after it would otherwise be dropped silently.</li>
+ *       for the end: the documents after it would otherwise be dropped silently. The word is
+ *       read again first, from the file: a live writer may have claimed it since.</li>
  * </ul>
  * A document still being written ends what can be read for now: the next {@link #next} reads
  * on from there once the writer has finished it.
@@ -99,7 +100,13 @@ final class DocumentSource implements AutoCloseable {
                 }
                 int word = word(position);
                 if (word == 0) {
-                    refuseZeroedWord();
+                    forgetChunk(); // read before the writer's latest document, perhaps: look again
+                    word = word(position);
+                }
+                if (word == 0) {
+                    if (writtenMeanwhile()) {
+                        continue;
+                    }
                     if (!laterFileExists()) {
                         forgetChunk(); // what is past here will be read from the file once written
                         return false; // the end of what is written so far
@@ -243,21 +250,28 @@ final class DocumentSource implements AutoCloseable {
     }
 
     /**
-     * At a zero length word: the writer stopped there unless written bytes follow it, which
-     * means the word was zeroed and the documents after it would be lost unseen.
+     * At a zero length word: the writer stopped there unless written bytes follow it. Those bytes
+     * are a document the writer began after the word was read (it claims the word first, then
+     * writes the document), when the word reads non-zero now: true. Otherwise the word was zeroed
+     * and the documents after it would be lost unseen, which is refused.
      */
-    private void refuseZeroedWord() throws IOException {
+    private boolean writtenMeanwhile() throws IOException {
         long end = Math.min(channel.size(), position + ZEROED_WORD_PROBE_BYTES);
         for (long at = position; at < end; at += 8) {
             int count = (int) Math.min(8, end - at);
             fill(at, count);
             for (int i = 0; i < count; i++) {
                 if (chunk.get((int) (at - chunkAt) + i) != 0) {
+                    forgetChunk();
+                    if (word(position) != 0) {
+                        return true;
+                    }
                     throw new RecordingException(fileName() + " is damaged: the document at byte " + position
                             + " cannot be read (its length is zero) though the queue holds bytes after it; the recording's events stop there.");
                 }
             }
         }
+        return false;
     }
 
     /** The length word at {@code at}; a word past the file's end reads as 0 (nothing written there). */
