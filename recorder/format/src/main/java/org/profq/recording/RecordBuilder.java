@@ -75,4 +75,14 @@ final class RecordBuilder implements EventVisitor {
     public void referenceFieldRead(int threadId, long callId, int methodId, int fieldId, long timeNanos) {
         events.add(new ReferenceField(threadId, callId, methodId, fieldId, timeNanos));
     }
+
+    @Override
+    public void userEvent(int threadId, long callId, int eventTypeId, long timeNanos, int valueCount, int[] columnIds,
+                          long[] values) {
+        java.util.List<RecordedEvent.UserValue> kept = new java.util.ArrayList<>(valueCount);
+        for (int i = 0; i < valueCount; i++) {
+            kept.add(new RecordedEvent.UserValue(columnIds[i], values[i]));
+        }
+        events.add(new RecordedEvent.UserEvent(threadId, callId, eventTypeId, timeNanos, java.util.List.copyOf(kept)));
+    }
 }
