@@ -45,7 +45,7 @@ class ReportCommandIT {
         List<String> withoutTimes = outcome.stdout().lines().map(line -> line.substring(line.indexOf(',') + 1)).toList();
         assertEquals(List.of(
                 "ball,dx,dy,speed,rightward,changed_in",
-                "red,3,2,3.605551275463989,true,profq.samples.events.Ball.<init>(java.lang.String,int,int,int,int)",
+                "red,3,2,3.605551275463989,true,\"profq.samples.events.Ball.<init>(java.lang.String, int, int, int, int)\"",
                 "red,3,-2,3.605551275463989,true,profq.samples.events.BouncingBalls.step(profq.samples.events.Ball)",
                 "red,-3,-2,3.605551275463989,false,profq.samples.events.BouncingBalls.step(profq.samples.events.Ball)",
                 "red,-3,2,3.605551275463989,false,profq.samples.events.BouncingBalls.step(profq.samples.events.Ball)",

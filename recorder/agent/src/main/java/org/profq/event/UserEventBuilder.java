@@ -29,8 +29,16 @@ final class UserEventBuilder implements Event {
         this.types = types;
     }
 
-    /** Starts an event named {@code name}; values of an event begun and not emitted are forgotten. */
+    /**
+     * Starts an event named {@code name}. An event begun and not yet emitted (one built while
+     * another's values were being worked out, on the same thread) is dropped and counted as lost.
+     */
     UserEventBuilder start(String name) {
+        if (type != null || refused) {
+            types.refuse("nested", "an event was begun on a thread while its event " + (type == null ? "" : type.name + " ")
+                    + "was being built (build one event at a time per thread)");
+            thread.userEventRefused();
+        }
         if (name != lastName || lastType == null) {
             lastType = types.type(name);
             lastName = name;
@@ -67,16 +75,11 @@ final class UserEventBuilder implements Event {
                 return this;
             }
             int id = types.stringId(value);
-            if (id == 0) {
-                refused = true;
-                return this;
-            }
+            return id == 0 ? refuse() : add(column, COLUMN_STRING, id);
         } catch (Throwable t) {
-            refused = true;
             Recorder.internalError(t);
-            return this;
+            return refuse();
         }
-        return add(column, COLUMN_STRING, types.stringId(value));
     }
 
     @Override
@@ -99,6 +102,11 @@ final class UserEventBuilder implements Event {
         }
     }
 
+    private Event refuse() {
+        refused = true;
+        return this;
+    }
+
     private Event add(String column, int columnType, long value) {
         try {
             if (refused) {
@@ -115,7 +123,7 @@ final class UserEventBuilder implements Event {
                         + " values at once");
                 refused = true;
             } else {
-                columnIds[count] = known.id();
+                columnIds[count] = known.id;
                 values[count++] = value;
             }
         } catch (Throwable t) {

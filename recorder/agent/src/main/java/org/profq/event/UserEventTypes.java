@@ -105,8 +105,12 @@ final class UserEventTypes {
                 known = register(column, type);
             }
             if (known != null && known.type != type) {
-                refuse(name + "." + column + " " + type, "user event " + name + ": a " + columnTypeName(type) + " value put"
-                        + " in column " + column + ", which is " + columnTypeName(known.type) + " since its first value");
+                if (!known.conflictSaid) {
+                    known.conflictSaid = true;
+                    refuse(name + "." + column + " " + type, "user event " + name + ": a " + columnTypeName(type)
+                            + " value put in column " + column + ", which is " + columnTypeName(known.type)
+                            + " since its first value");
+                }
                 return null;
             }
             return known;
@@ -136,6 +140,15 @@ final class UserEventTypes {
     }
 
     /** A column's id in the log, and its type ({@code COLUMN_*}). */
-    record EventColumn(int id, int type) {
+    static final class EventColumn {
+        final int id;
+        final int type;
+        /** Set once a value of another type was refused: said once, and no message is built again. */
+        volatile boolean conflictSaid;
+
+        EventColumn(int id, int type) {
+            this.id = id;
+            this.type = type;
+        }
     }
 }
