@@ -143,7 +143,10 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
         if (!values.isEmpty()) {
             aspects.add(Aspect.VALUES);
         }
-        return new WeavingOptions(aspects, include, exclude, cache, this.aspects);
+        // A user's @Around advice makes AspectJ define closure classes beside the class it weaves,
+        // which the woven-class cache does not keep: a class taken from it would miss them.
+        Path weavingCache = this.aspects.aspects().isEmpty() ? cache : null;
+        return new WeavingOptions(aspects, include, exclude, weavingCache, this.aspects);
     }
 
     /** The user's aspect jars ({@code aspects=a.jar:b.jar}); {@link UserAspects#read} checks each. */

@@ -60,6 +60,24 @@ class UserEventsIT {
         }
     }
 
+    /**
+     * A second run with the same aspects weaves again rather than take classes from the woven-class
+     * cache, which would miss the closure classes AspectJ made for the aspect's around advice.
+     */
+    @Test
+    void aSecondRunWithTheAspectRunsAsTheFirst(@TempDir Path temp) {
+        Path cache = temp.resolve("cache");
+        for (int run = 1; run <= 2; run++) {
+            SampleRun.Result result = SampleRun.record(Jdk.current(), temp.resolve("run" + run + ".profq"),
+                    "cache=" + cache + ",aspects=" + SampleRun.samplesAspectsJar(temp), BouncingBalls.class);
+            assertEquals(0, result.exitCode(), "run " + run + ": " + result.stderr());
+            assertEquals("9 bounces\n", result.stdout(), "run " + run);
+            try (Recording recording = result.open()) {
+                assertEquals(11, events(recording).size(), "run " + run);
+            }
+        }
+    }
+
     /** Events the program emits itself, in the call that emitted them; the format says 2.6. */
     @Test
     void theProgramsOwnEventsAreRecordedInTheirCalls(@TempDir Path temp) {
