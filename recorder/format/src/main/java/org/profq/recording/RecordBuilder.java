@@ -1,5 +1,7 @@
 package org.profq.recording;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Queue;
 
 import org.profq.recording.RecordedEvent.Allocation;
@@ -79,10 +81,10 @@ final class RecordBuilder implements EventVisitor {
     @Override
     public void userEvent(int threadId, long callId, int eventTypeId, long timeNanos, int valueCount, int[] columnIds,
                           long[] values) {
-        java.util.List<RecordedEvent.UserValue> kept = new java.util.ArrayList<>(valueCount);
+        List<RecordedEvent.UserValue> kept = new ArrayList<>(valueCount);
         for (int i = 0; i < valueCount; i++) {
             kept.add(new RecordedEvent.UserValue(columnIds[i], values[i]));
         }
-        events.add(new RecordedEvent.UserEvent(threadId, callId, eventTypeId, timeNanos, java.util.List.copyOf(kept)));
+        events.add(new RecordedEvent.UserEvent(threadId, callId, eventTypeId, timeNanos, List.copyOf(kept)));
     }
 }

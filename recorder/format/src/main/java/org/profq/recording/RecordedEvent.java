@@ -1,5 +1,7 @@
 package org.profq.recording;
 
+import java.util.List;
+
 /**
  * One event of a recording, with the call nesting the reader rebuilt. Ids are
  * {@code threadId * 10^12 + sequence within the thread}; 0 means "none".
@@ -108,7 +110,7 @@ public sealed interface RecordedEvent permits RecordedEvent.CallEntry, RecordedE
     }
 
     /** A user-defined event ({@code Profq.event}) of type {@code eventTypeId}, emitted in call {@code callId}. */
-    record UserEvent(int threadId, long callId, int eventTypeId, long timeNanos, java.util.List<UserValue> values)
+    record UserEvent(int threadId, long callId, int eventTypeId, long timeNanos, List<UserValue> values)
             implements RecordedEvent {
     }
 
