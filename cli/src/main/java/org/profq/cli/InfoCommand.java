@@ -170,7 +170,7 @@ public final class InfoCommand implements Callable<Integer> {
     /**
      * Events of each kind the recording has: the five families' always, uses when recorded,
      * value profiles' (parameters, objects followed, the references they held then, writes to
-     * them, reference fields read) when recorded (--values).
+     * them, reference fields read) when recorded (--values), user-defined events (Profq.event) when any.
      */
     private static String eventsByKind(Recording recording) {
         long[] counts = new long[KINDS.length];
@@ -190,7 +190,7 @@ public final class InfoCommand implements Callable<Integer> {
     /** The kinds {@link #eventsByKind} counts, in the order of {@link #kindIndex}. */
     private static final String[] KINDS = {"call entries", "call exits", "allocations", "deaths", "exceptions", "uses",
             "parameters", "objects followed", "references held when followed", "writes to followed objects",
-            "reference fields read"};
+            "reference fields read", "user events"};
 
     private static int kindIndex(RecordedEvent event) {
         if (event instanceof RecordedEvent.CallEntry) {
@@ -211,8 +211,10 @@ public final class InfoCommand implements Callable<Integer> {
             return 7;
         } else if (event instanceof RecordedEvent.FieldWrite write) {
             return write.writeSeq() == 0 ? 8 : 9;
+        } else if (event instanceof RecordedEvent.ReferenceField) {
+            return 10;
         }
-        return 10; // RecordedEvent.ReferenceField, the last of the sealed interface's kinds
+        return 11; // RecordedEvent.UserEvent, the last of the sealed interface's kinds
     }
 
     /** The families recorded and those left out, from the recorder's options; "unknown" for a newer recorder's. */

@@ -36,6 +36,7 @@ import picocli.CommandLine.Spec;
                 "                    [--tick=MICROS] [--track=N] [--cache=DIR|off]",
                 "                    [--max-size=SIZE] [--max-age=DURATION]",
                 "                    [--values=PATTERN]... [--raw-strings] [--flush=MILLIS] [--no-index]",
+                "                    [--aspects=JAR]...",
                 "                    -- java [JVM options] MAIN [args...]"},
         description = {
                 "%nMAIN is a class, -jar app.jar, or -m module/class. The recording is a directory,"

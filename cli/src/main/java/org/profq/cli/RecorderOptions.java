@@ -68,6 +68,13 @@ final class RecorderOptions {
                     + " query (profq top, \\watch) may be, and how much a killed program loses (default 1000).")
     Long flushMillis;
 
+    @Option(names = "--aspects", paramLabel = "JAR",
+            description = "Weave your own aspects too: the ones this jar's META-INF/aop.xml names (annotation-style"
+                    + " @Aspect classes, compiled with javac), which can record events of their own with"
+                    + " Profq.event(...).put(...).emit(), each name a table event_<name>; profq's --include and"
+                    + " --exclude say which classes are woven; repeatable.")
+    List<String> aspects = new ArrayList<>();
+
     /** The agent's option string with {@code out=outDirectory}; a mistake throws IllegalArgumentException with one sentence. */
     String agentOptions(String outDirectory) {
         if (rawStrings && values.isEmpty()) {
@@ -75,6 +82,7 @@ final class RecorderOptions {
                     + " methods with --values=PATTERN.");
         }
         return new AgentArguments(include, exclude, events, clock, tickMicros, trackEvery, cache, maxSize, maxAge, values,
-                rawStrings, flushMillis).withOut(outDirectory);
+                rawStrings, flushMillis, aspects.stream().map(jar -> java.nio.file.Path.of(jar).toAbsolutePath().toString()).toList())
+                .withOut(outDirectory);
     }
 }

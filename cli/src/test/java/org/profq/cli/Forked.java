@@ -21,6 +21,8 @@ final class Forked {
     static final Path CLI_JAR = jar("profq.cli.jar");
     static final Path AGENT_JAR = jar("profq.agent.jar");
     static final Path SAMPLES_JAR = jar("profq.samples.jar");
+    /** The example's own aspect and its aop.xml (profq.samples.events.VelocityAspect), for --aspects. */
+    static final Path SAMPLE_ASPECTS_JAR = jar("profq.sample.aspects.jar");
     static final String JAVA = javaIn(Path.of(System.getProperty("java.home")));
     private static final Duration TIMEOUT = Duration.ofSeconds(120);
 

@@ -210,6 +210,26 @@ class RecordCommandIT {
                 + " --values=PATTERN."), alone.stderrLines());
     }
 
+    /** --aspects reaches the agent as aspects=JAR (absolute); a jar that is not there is refused before the program runs. */
+    @Test
+    void aspectsWeaveTheUsersOwnAspects(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("balls.profq");
+        Outcome recorded = run(dir, record(List.of("--out", out.toString(), "--aspects", Forked.SAMPLE_ASPECTS_JAR.toString()),
+                "events.BouncingBalls"));
+
+        assertEquals(0, recorded.exitCode(), recorded::toString);
+        assertEquals("9 bounces\n", recorded.stdout());
+        try (Recording recording = Recording.open(out)) {
+            assertEquals("out=" + out + ",aspects=" + Forked.SAMPLE_ASPECTS_JAR, recording.run().options());
+            assertEquals(List.of("ball_velocity"), recording.userEventTypes().stream().map(type -> type.name()).toList());
+        }
+        Outcome missing = run(dir, record(List.of("--aspects", "nosuch.jar"), "Recursion"));
+        assertEquals(2, missing.exitCode(), missing::toString);
+        assertEquals(List.of("profq: aspects jar " + dir.toRealPath().resolve("nosuch.jar") + " does not exist; give the jar"
+                + " that holds your aspects and their META-INF/aop.xml."), missing.stderrLines());
+        assertEquals("", missing.stdout());
+    }
+
     @Test
     void refusesAnOutDirectoryThatIsNotEmptyBeforeTheProgramRuns(@TempDir Path dir) throws Exception {
         Path out = Files.createDirectory(dir.resolve("taken.profq"));

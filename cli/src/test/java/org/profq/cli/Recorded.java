@@ -25,7 +25,7 @@ final class Recorded {
         return sample(sample, List.of());
     }
 
-    /** The recording of {@code profq.samples.<sample>} made with these extra record options, absolute. */
+    /** The recording of {@code profq.samples.<sample>} (events.BouncingBalls: in a package) made with these extra record options, absolute. */
     static synchronized Path sample(String sample, List<String> options) {
         return RECORDINGS.computeIfAbsent(sample + " " + String.join(" ", options), key -> {
             try {
@@ -35,7 +35,7 @@ final class Recorded {
                 all.addAll(options);
                 Outcome outcome = Forked.run(dir, Forked.record(all, sample));
                 assertEquals(0, outcome.exitCode(), outcome::toString);
-                return dir.resolve(sample + ".profq");
+                return dir.resolve(sample.substring(sample.lastIndexOf('.') + 1) + ".profq"); // named after the class
             } catch (IOException e) {
                 throw new IllegalStateException(e);
             } catch (InterruptedException e) {

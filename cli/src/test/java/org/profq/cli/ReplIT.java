@@ -48,6 +48,28 @@ class ReplIT {
         }
     }
 
+    /** A user-defined event's table is listed by \\d and described with its columns, typed as the program put them. */
+    @Test
+    void userEventTablesAreListedAndDescribed(@TempDir Path home) throws Exception {
+        Path recording = Recorded.sample("events.BouncingBalls", List.of("--aspects=" + Forked.SAMPLE_ASPECTS_JAR));
+        try (Tmux terminal = Tmux.start(home, withHome(home, Forked.profq("sql", recording.toString())))) {
+            terminal.await(PROMPT);
+            terminal.typeLine("\\d");
+            String screen = terminal.await(" event_ball_velocity ");
+            assertTrue(screen.contains("one row per user-defined event ball_velocity (Profq.event), emitted by the program or its aspects"),
+                    screen);
+            terminal.typeLine("\\d event_ball_velocity");
+            screen = terminal.await("(8 rows)");
+            assertTrue(screen.contains("table event_ball_velocity: one row per user-defined event ball_velocity"), screen);
+            assertTrue(screen.contains(" speed "), screen);
+            assertTrue(screen.contains(" DOUBLE (nullable) "), screen);
+            terminal.typeLine("SELECT ball, COUNT(*) AS changes FROM event_ball_velocity GROUP BY ball ORDER BY ball;");
+            screen = terminal.await("(2 rows)");
+            assertTrue(screen.contains(" blue |       5"), screen);
+            assertTrue(screen.contains(" red  |       6"), screen);
+        }
+    }
+
     @Test
     void theLanguageRunsShowsItsSqlCompletesAndSavesAReport(@TempDir Path home) throws Exception {
         try (Tmux terminal = Tmux.start(home, repl(home, "Recursion"))) {

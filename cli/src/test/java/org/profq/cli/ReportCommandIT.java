@@ -31,6 +31,29 @@ class ReportCommandIT {
                 """, csv(dir, "heap", "Allocations"));
     }
 
+    /**
+     * The user-defined events example's saved report (samples/reports/ball_velocity.sql, run from
+     * samples/ as its README says): each velocity change the example's aspect recorded, in time order.
+     */
+    @Test
+    void theExamplesBallVelocityReport() throws Exception {
+        Path recording = Recorded.sample("events.BouncingBalls", List.of("--aspects=" + Forked.SAMPLE_ASPECTS_JAR));
+        Path samples = Forked.SAMPLES_JAR.getParent().getParent();
+        Outcome outcome = run(samples, profq("report", "ball_velocity", recording.toString(), "--param", "ball=red",
+                "--format", "csv"));
+        assertEquals(0, outcome.exitCode(), outcome::toString);
+        List<String> withoutTimes = outcome.stdout().lines().map(line -> line.substring(line.indexOf(',') + 1)).toList();
+        assertEquals(List.of(
+                "ball,dx,dy,speed,rightward,changed_in",
+                "red,3,2,3.605551275463989,true,\"profq.samples.events.Ball.<init>(java.lang.String, int, int, int, int)\"",
+                "red,3,-2,3.605551275463989,true,profq.samples.events.BouncingBalls.step(profq.samples.events.Ball)",
+                "red,-3,-2,3.605551275463989,false,profq.samples.events.BouncingBalls.step(profq.samples.events.Ball)",
+                "red,-3,2,3.605551275463989,false,profq.samples.events.BouncingBalls.step(profq.samples.events.Ball)",
+                "red,3,2,3.605551275463989,true,profq.samples.events.BouncingBalls.step(profq.samples.events.Ball)",
+                "red,3,-2,3.605551275463989,true,profq.samples.events.BouncingBalls.step(profq.samples.events.Ball)"),
+                withoutTimes);
+    }
+
     @Test
     void lifetimeReportOnChurnSeparatesTheDroppedFromTheKept(@TempDir Path dir) throws Exception {
         Path recording = Recorded.sample("Churn", List.of("--events=calls:deaths", "--track=1"));

@@ -39,6 +39,7 @@ import profq.samples.LazyInit;
 import profq.samples.ManyEvents;
 import profq.samples.RepeatedArguments;
 import profq.samples.ValueKinds;
+import profq.samples.events.BouncingBalls;
 
 /**
  * Every notebook, executed headless as a user's Jupyter would run it (Debian's {@code jupyter
@@ -56,7 +57,7 @@ class NotebooksIT {
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     private static final Path WORK = Path.of("target", "notebooks-it").toAbsolutePath();
     private static final List<String> NAMES = List.of("01-quickstart", "02-heap-and-lifetime", "03-waste", "04-time",
-            "05-compare-runs", "06-values");
+            "05-compare-runs", "06-values", "07-user-events");
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Two notebooks at a time: each is a Python kernel and a JVM, mostly busy starting up. */
     private static final ExecutorService JUPYTER_RUNS = Executors.newFixedThreadPool(2);
@@ -77,6 +78,8 @@ class NotebooksIT {
                 "PROFQ_RECORDING_B", recording(ManyEvents.class, "", "20000")));
         execute("06-values", () -> Map.of("PROFQ_RECORDING", recording(RepeatedArguments.class, "values=*RepeatedArguments.square"),
                 "PROFQ_RECORDING_KINDS", recording(ValueKinds.class, "values=*ValueKinds*")));
+        execute("07-user-events", () -> Map.of("PROFQ_RECORDING", recording(BouncingBalls.class,
+                "aspects=" + SampleRun.samplesAspectsJar(Files.createDirectories(WORK.resolve("aspects"))))));
     }
 
     @AfterAll
@@ -186,6 +189,26 @@ class NotebooksIT {
                 List.of("profq.samples.ManyEvents.work(long)", "9999", "19998", "239976", "479952", "239976"),
                 List.of("profq.samples.ManyEvents.fail()", "1", "2", "40", "80", "40"))),
                 notebook.table("compare-bytes"));
+    }
+
+    @Test
+    void userEventsShowEachVelocityChangeAndItsChart() throws Exception {
+        Executed notebook = executed("07-user-events");
+
+        assertEquals(1, notebook.charts(), "dx and dy over time");
+        assertEquals(new Table(List.of("ball", "dx", "dy", "speed", "rightward", "changed_in"), List.of(
+                List.of("red", "3", "2", "3.6056", "True", "<init>"),
+                List.of("blue", "-4", "1", "4.1231", "False", "<init>"),
+                List.of("red", "3", "-2", "3.6056", "True", "step"),
+                List.of("blue", "4", "1", "4.1231", "True", "step"),
+                List.of("blue", "4", "-1", "4.1231", "True", "step"),
+                List.of("red", "-3", "-2", "3.6056", "False", "step"),
+                List.of("red", "-3", "2", "3.6056", "False", "step"),
+                List.of("blue", "-4", "-1", "4.1231", "False", "step"),
+                List.of("red", "3", "2", "3.6056", "True", "step"),
+                List.of("red", "3", "-2", "3.6056", "True", "step"),
+                List.of("blue", "4", "-1", "4.1231", "True", "step"))),
+                notebook.table("velocity-changes"));
     }
 
     @Test

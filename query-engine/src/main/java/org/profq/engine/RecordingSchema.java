@@ -1,6 +1,8 @@
 package org.profq.engine;
 
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -24,20 +26,25 @@ import org.profq.engine.table.RecordingTable;
 import org.profq.engine.table.RunTable;
 import org.profq.engine.table.SiteTable;
 import org.profq.engine.table.UseTable;
+import org.profq.engine.table.UserEventTable;
 import org.profq.engine.table.ThreadTable;
 import org.profq.recording.Recording;
+import org.profq.recording.UserEventType;
 
 /**
  * The tables of one recording ({@code run}, {@code threads}, {@code classes}, {@code methods},
  * {@code sites}, {@code calls}, {@code allocations}), as a Calcite schema. It owns the open
  * {@link Recording} (through {@link LiveRecording}, which refreshes it for each new query) and
  * closes it when closed; {@code calls}, {@code allocations}, {@code deaths}, {@code uses} and
- * {@code exceptions} read the recording's columnar index, each table of it built on its first scan. The profile views are added beside the tables
+ * {@code exceptions} read the recording's columnar index, each table of it built on its first scan;
+ * each user-defined event is a table {@code event_<name>} ({@link UserEventTable}). The profile views are added beside the tables
  * by {@link ProfileViews}.
  */
 public final class RecordingSchema extends AbstractSchema implements AutoCloseable {
     private final LiveRecording live;
     private final Map<String, Table> tables = new LinkedHashMap<>();
+    /** The user-defined events' tables made so far, by event type id: remade when the program adds a column. */
+    private final Map<Integer, UserEventTable> userEvents = new HashMap<>();
 
     /** The tables of {@code recording}; what its index has to tell the user goes to {@code notices}, each once. */
     public RecordingSchema(Recording recording, Consumer<String> notices) {
@@ -62,9 +69,26 @@ public final class RecordingSchema extends AbstractSchema implements AutoCloseab
         return (CallTable) tables.get("calls");
     }
 
+    /**
+     * The fixed tables and one {@code event_<name>} per user-defined event the recording holds so
+     * far (a recording still being written may name more, or add columns, by the next statement).
+     */
     @Override
-    protected Map<String, Table> getTableMap() {
-        return tables;
+    protected synchronized Map<String, Table> getTableMap() {
+        List<UserEventType> types = live.recording().userEventTypes();
+        if (types.isEmpty() && userEvents.isEmpty()) {
+            return tables;
+        }
+        Map<String, Table> all = new LinkedHashMap<>(tables);
+        for (UserEventType type : types) {
+            UserEventTable known = userEvents.get(type.id());
+            if (known == null || known.userColumns() != type.columns().size()) {
+                known = new UserEventTable(live, type);
+                userEvents.put(type.id(), known);
+            }
+            all.putIfAbsent(known.definition().name(), known);
+        }
+        return all;
     }
 
     @Override

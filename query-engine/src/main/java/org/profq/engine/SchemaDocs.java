@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.profq.engine.table.Column;
 import org.profq.engine.table.TableCatalog;
+import org.profq.engine.table.TableDefinition;
 
 /**
  * What each table, view and column of a recording's schema means, in one sentence, for
@@ -27,6 +28,12 @@ public final class SchemaDocs {
         return tableColumn.or(() -> view(table).flatMap(doc -> doc.columns().stream()
                 .filter(candidate -> candidate.name().equalsIgnoreCase(column)).findFirst()
                 .map(ViewDoc.ColumnDoc::meaning))).orElse(null);
+    }
+
+    /** What column {@code column} of the table {@code definition} means (its unit after it); null when it has none such. */
+    public static String column(TableDefinition definition, String column) {
+        return definition.columns().stream().filter(candidate -> candidate.name().equalsIgnoreCase(column)).findFirst()
+                .map(SchemaDocs::remark).orElse(null);
     }
 
     private static String remark(Column column) {

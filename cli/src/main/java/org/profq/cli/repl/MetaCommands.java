@@ -5,6 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -65,16 +67,23 @@ final class MetaCommands {
         ResultTable runAndShow(QuerySession.Work<ResultTable> work, Terminal terminal);
     }
 
+    /** Runs work through the REPL without showing its result; null after its error (or cancellation) was shown. */
+    interface Fetcher {
+        ResultTable fetch(QuerySession.Work<ResultTable> work, Terminal terminal);
+    }
+
     private final ReportCatalog reports;
     private final ReplState state;
     private final Runner runner;
+    private final Fetcher fetcher;
     /** The connection's views and schemas, as the profiling language sees them, for \sql. */
     private final LanguageCatalog language;
 
-    MetaCommands(ReportCatalog reports, ReplState state, Runner runner, LanguageCatalog language) {
+    MetaCommands(ReportCatalog reports, ReplState state, Runner runner, Fetcher fetcher, LanguageCatalog language) {
         this.reports = reports;
         this.state = state;
         this.runner = runner;
+        this.fetcher = fetcher;
         this.language = language;
     }
 
@@ -230,6 +239,10 @@ final class MetaCommands {
         for (String view : ProfileViews.NAMES) {
             rows.add(List.of(view, "view", ProfileViews.doc(view).summary()));
         }
+        ResultTable userEvents = fetcher.fetch(MetaCommands::userEventTables, terminal);
+        if (userEvents != null) {
+            rows.addAll(userEvents.rows());
+        }
         return print(ResultTable.ofText(List.of("name", "kind", "description"), rows), terminal);
     }
 
@@ -238,6 +251,7 @@ final class MetaCommands {
         Optional<TableDefinition> table = TableCatalog.find(bare);
         List<List<Object>> rows = new ArrayList<>();
         String heading;
+        ResultTable userEventColumns;
         if (table.isPresent()) {
             heading = "table " + table.get().name() + ": one row per " + table.get().onePerRow();
             for (Column column : table.get().columns()) {
@@ -250,10 +264,56 @@ final class MetaCommands {
             for (ViewDoc.ColumnDoc column : doc.columns()) {
                 rows.add(List.of(column.name(), column.type(), column.meaning()));
             }
+        } else if ((userEventColumns = userEventColumns(bare, terminal)) != null) {
+            ResultTable columns = userEventColumns;
+            heading = "table " + bare.toLowerCase(java.util.Locale.ROOT) + ": " + columns.rows().get(0).get(3);
+            for (List<Object> column : columns.rows()) {
+                rows.add(column.subList(0, 3));
+            }
         } else {
             return "ERROR: no table or view named '" + name + "'; \\d lists them.\n";
         }
         return heading + "\n" + print(ResultTable.ofText(List.of("column", "type", "meaning"), rows), terminal);
+    }
+
+    /** The user-defined events' tables of the connection's default schema ({@code event_<name>}), as \\d lists tables. */
+    static ResultTable userEventTables(Connection connection, QuerySession.StatementTracker statements) throws SQLException {
+        List<List<Object>> rows = new ArrayList<>();
+        try (ResultSet tables = connection.getMetaData().getTables(null, connection.getSchema(),
+                TableCatalog.USER_EVENT_PREFIX.replace("_", "\\_") + "%", new String[] {"TABLE"})) {
+            while (tables.next()) {
+                rows.add(List.of(tables.getString("TABLE_NAME"), "table", tables.getString("REMARKS")));
+            }
+        }
+        return ResultTable.ofText(List.of("name", "kind", "description"), rows);
+    }
+
+    /** The columns of user-defined event table {@code name} ({@code event_<name>}); null when there is no such table. */
+    private ResultTable userEventColumns(String name, Terminal terminal) {
+        if (!name.toLowerCase(java.util.Locale.ROOT).startsWith(TableCatalog.USER_EVENT_PREFIX)) {
+            return null;
+        }
+        ResultTable columns = fetcher.fetch((connection, statements) -> userEventColumns(connection, name), terminal);
+        return columns == null || columns.rows().isEmpty() ? null : columns;
+    }
+
+    /** A user-defined event table's columns: name, type, meaning, and (in every row) what one row of it is. */
+    private static ResultTable userEventColumns(Connection connection, String table) throws SQLException {
+        DatabaseMetaData meta = connection.getMetaData();
+        String onePerRow = "";
+        try (ResultSet tables = meta.getTables(null, connection.getSchema(), table.toLowerCase(java.util.Locale.ROOT), null)) {
+            if (tables.next()) {
+                onePerRow = tables.getString("REMARKS");
+            }
+        }
+        List<List<Object>> rows = new ArrayList<>();
+        try (ResultSet columns = meta.getColumns(null, connection.getSchema(), table.toLowerCase(java.util.Locale.ROOT), null)) {
+            while (columns.next()) {
+                rows.add(List.of(columns.getString("COLUMN_NAME"), columns.getString("TYPE_NAME").replace(" NOT NULL", "")
+                        + ("YES".equals(columns.getString("IS_NULLABLE")) ? " (nullable)" : ""), columns.getString("REMARKS"), onePerRow));
+            }
+        }
+        return ResultTable.ofText(List.of("column", "type", "meaning", "table"), rows);
     }
 
     private ResultTable reportListing() {

@@ -84,7 +84,7 @@ public final class Repl {
             PrintWriter out = terminal.writer();
             out.println("profq " + recordings + " — SQL ending with ';' or a profile (heap by method),"
                     + " \\help for help, Ctrl-D to leave.");
-            MetaCommands meta = new MetaCommands(reports, state, this::runAndShow, new LanguageCatalog(schemas));
+            MetaCommands meta = new MetaCommands(reports, state, this::runAndShow, this::await, new LanguageCatalog(schemas));
             while (true) {
                 String line;
                 try {

@@ -4,6 +4,7 @@ import org.apache.calcite.avatica.MetaImpl.MetaColumn;
 import org.apache.calcite.jdbc.CalciteMetaColumnFactory;
 import org.apache.calcite.schema.Table;
 import org.profq.engine.SchemaDocs;
+import org.profq.engine.table.RecordingTable;
 
 /**
  * The rows of {@code DatabaseMetaData.getColumns}, with each column's meaning (and unit) as its
@@ -18,10 +19,10 @@ public final class DocumentedColumns implements CalciteMetaColumnFactory {
 
         DocumentedColumn(String catalog, String schema, String table, String column, int dataType, String typeName,
                          Integer columnSize, Integer decimalDigits, int numPrecRadix, int nullable,
-                         Integer charOctetLength, int ordinalPosition, String isNullable) {
+                         Integer charOctetLength, int ordinalPosition, String isNullable, String remarks) {
             super(catalog, schema, table, column, dataType, typeName, columnSize, decimalDigits, numPrecRadix, nullable,
                     charOctetLength, ordinalPosition, isNullable);
-            this.remarks = SchemaDocs.column(table, column);
+            this.remarks = remarks;
         }
     }
 
@@ -30,8 +31,10 @@ public final class DocumentedColumns implements CalciteMetaColumnFactory {
                                    int dataType, String typeName, Integer columnSize, Integer decimalDigits,
                                    int numPrecRadix, int nullable, Integer charOctetLength, int ordinalPosition,
                                    String isNullable) {
+        String remarks = table instanceof RecordingTable recordingTable
+                ? SchemaDocs.column(recordingTable.definition(), column) : SchemaDocs.column(tableName, column);
         return new DocumentedColumn(catalog, schema, tableName, column, dataType, typeName, columnSize, decimalDigits,
-                numPrecRadix, nullable, charOctetLength, ordinalPosition, isNullable);
+                numPrecRadix, nullable, charOctetLength, ordinalPosition, isNullable, remarks);
     }
 
     @Override

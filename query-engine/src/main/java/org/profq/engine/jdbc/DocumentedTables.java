@@ -5,6 +5,7 @@ import org.apache.calcite.jdbc.CalciteMetaImpl.CalciteMetaTable;
 import org.apache.calcite.jdbc.CalciteMetaTableFactoryImpl;
 import org.apache.calcite.schema.Table;
 import org.profq.engine.SchemaDocs;
+import org.profq.engine.table.RecordingTable;
 
 /**
  * The rows of {@code DatabaseMetaData.getTables}, with each table's and view's meaning as its
@@ -19,7 +20,8 @@ public final class DocumentedTables extends CalciteMetaTableFactoryImpl {
 
         DocumentedTable(Table table, String catalog, String schema, String name) {
             super(table, catalog, schema, name);
-            this.remarks = SchemaDocs.table(name);
+            this.remarks = table instanceof RecordingTable recordingTable
+                    ? "one row per " + recordingTable.definition().onePerRow() : SchemaDocs.table(name);
         }
     }
 

@@ -14,7 +14,10 @@ import static org.profq.engine.table.Column.text;
 import java.util.List;
 import java.util.Optional;
 
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.profq.format.RecordingFormat;
+import org.profq.recording.UserEventColumn;
+import org.profq.recording.UserEventType;
 
 /**
  * The one place where every table of a recording and every column is named and documented:
@@ -215,6 +218,28 @@ public final class TableCatalog {
 
     private static final List<TableDefinition> ALL = List.of(RUN, THREADS, CLASSES, METHODS, SITES, FIELDS, CALLS, ALLOCATIONS,
             DEATHS, USES, EXCEPTIONS, PARAMS, FOLLOWED_OBJECTS, FIELD_WRITES, REFERENCE_FIELDS, VALUE_TUPLES, UNWOVEN_CLASSES);
+
+    /** The name prefix of user-defined events' tables: {@code event_<name>}. */
+    public static final String USER_EVENT_PREFIX = "event_";
+
+    /**
+     * The table of a user-defined event ({@code Profq.event(name)}): where and when it was emitted,
+     * then the program's columns in the order first put, typed by their first value, each NULL in
+     * the events that did not put it.
+     */
+    public static TableDefinition userEvent(UserEventType type) {
+        List<Column> columns = new java.util.ArrayList<>(List.of(
+                id("thread_id", "the thread that emitted it (threads.thread_id)"),
+                nullableId("call_id", "the recorded call it was emitted in (calls.call_id); NULL outside any recorded call"),
+                nanos("ts_ns", "when it was emitted")));
+        for (UserEventColumn column : type.columns()) {
+            columns.add(new Column(column.name().toLowerCase(java.util.Locale.ROOT), SqlTypeName.valueOf(column.sqlTypeName()), "", true,
+                    "user-defined: the value the program put as '" + column.name() + "' (" + column.sqlTypeName()
+                            + " since its first value); NULL when an event did not put it"));
+        }
+        return new TableDefinition(USER_EVENT_PREFIX + type.name().toLowerCase(java.util.Locale.ROOT),
+                "user-defined event " + type.name() + " (Profq.event), emitted by the program or its aspects", columns);
+    }
 
     /** Every table, in the order the reference lists them. */
     public static List<TableDefinition> all() {

@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 
 import org.profq.format.BaseDirectories;
 import org.profq.log.WindowLimits;
+import org.profq.weave.UserAspects;
 import org.profq.weave.WeavingOptions;
 import org.profq.weave.WeavingOptions.Aspect;
 
@@ -22,7 +23,8 @@ import org.profq.weave.WeavingOptions.Aspect;
  */
 public record AgentOptions(List<String> include, List<String> exclude, Set<EventKind> events,
                            Path out, boolean exactClock, long tickMicros, int trackEvery, Path cache,
-                           WindowLimits window, List<String> values, boolean rawStrings, long flushMillis, String raw) {
+                           WindowLimits window, List<String> values, boolean rawStrings, long flushMillis, UserAspects aspects,
+                           String raw) {
 
     /** The event families the recorder can weave in, by their option names. */
     public enum EventKind {
@@ -42,7 +44,7 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
         }
     }
 
-    public static final String KNOWN = "include, exclude, events, out, clock, tick, track, cache, maxsize, maxage, values, rawstrings, flush";
+    public static final String KNOWN = "include, exclude, events, out, clock, tick, track, cache, maxsize, maxage, values, rawstrings, flush, aspects";
     private static final long DEFAULT_TICK_MICROS = 200;
     /** How old a thread's batch may grow before it is written: what a live reader may lag and a killed program may lose. */
     public static final long DEFAULT_FLUSH_MILLIS = 1_000;
@@ -63,6 +65,7 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
         List<String> values = new ArrayList<>();
         boolean rawStrings = false;
         long flush = DEFAULT_FLUSH_MILLIS;
+        List<Path> aspects = new ArrayList<>();
         String raw = agentArgs == null ? "" : agentArgs.trim();
         if (!raw.isEmpty()) {
             for (String option : raw.split(",")) {
@@ -86,6 +89,7 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
                     case "values" -> values.addAll(methodPatterns(value));
                     case "rawstrings" -> rawStrings = flag(key, value);
                     case "flush" -> flush = flushMillis(value);
+                    case "aspects" -> aspects.addAll(jars(value));
                     default -> throw new IllegalArgumentException("unknown agent option '" + key + "'; known options are " + KNOWN + ".");
                 }
             }
@@ -105,7 +109,8 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
             events.add(EventKind.ALLOCATIONS); // a death needs its object's allocation
         }
         return new AgentOptions(List.copyOf(include), List.copyOf(exclude), Set.copyOf(events), out, exact, tick, track, cache,
-                new WindowLimits(maxBytes, maxAgeNanos), List.copyOf(values), rawStrings, flush, raw);
+                new WindowLimits(maxBytes, maxAgeNanos), List.copyOf(values), rawStrings, flush,
+                aspects.isEmpty() ? UserAspects.NONE : UserAspects.read(aspects), raw);
     }
 
     /**
@@ -138,7 +143,24 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
         if (!values.isEmpty()) {
             aspects.add(Aspect.VALUES);
         }
-        return new WeavingOptions(aspects, include, exclude, cache);
+        // A user's @Around advice makes AspectJ define closure classes beside the class it weaves,
+        // which the woven-class cache does not keep: a class taken from it would miss them.
+        Path weavingCache = this.aspects.aspects().isEmpty() ? cache : null;
+        return new WeavingOptions(aspects, include, exclude, weavingCache, this.aspects);
+    }
+
+    /** The user's aspect jars ({@code aspects=a.jar:b.jar}); {@link UserAspects#read} checks each. */
+    private static List<Path> jars(String value) {
+        List<Path> jars = new ArrayList<>();
+        for (String item : value.split(":")) {
+            if (!item.isBlank()) {
+                jars.add(Path.of(item.trim()));
+            }
+        }
+        if (jars.isEmpty()) {
+            throw new IllegalArgumentException("aspects needs a jar, such as aspects=my-aspects.jar (several joined with ':').");
+        }
+        return jars;
     }
 
     private static List<String> items(String key, String value) {

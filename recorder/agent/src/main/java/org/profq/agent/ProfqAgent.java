@@ -3,10 +3,13 @@ package org.profq.agent;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
+import java.util.jar.JarFile;
 
+import org.profq.api.Profq;
 import org.profq.event.Recorder;
 import org.profq.log.ChronicleSettings;
 import org.profq.log.EventLog;
+import org.profq.weave.UserAspects;
 import org.profq.weave.Weaver;
 
 /**
@@ -93,6 +96,8 @@ public final class ProfqAgent {
         if (!options.values().isEmpty()) {
             Recorder.startValues(options.values(), options.rawStrings());
         }
+        addToClassPath(instrumentation, options.aspects());
+        Profq.install(Recorder::userEvent);
         Runtime.getRuntime().addShutdownHook(new Thread(ProfqAgent::finish, "profq-shutdown"));
         Weaver.start(instrumentation, options.weaving(), recording);
         if (attached) {
@@ -100,6 +105,18 @@ public final class ProfqAgent {
         }
         AgentProperties.set(instrumentation, AgentProperties.RECORDING, recording.toAbsolutePath().toString());
         CompilerHints.applyInBackground(recording);
+    }
+
+    /** The user's aspect jars join the system class path, where the program's classes (and profq's) are found. */
+    private static void addToClassPath(Instrumentation instrumentation, UserAspects aspects) {
+        for (Path jar : aspects.jars()) {
+            try {
+                instrumentation.appendToSystemClassLoaderSearch(new JarFile(jar.toFile()));
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot open aspects jar " + jar.toAbsolutePath() + " (" + e.getMessage()
+                        + "); give a readable jar.", e);
+            }
+        }
     }
 
     /** At shutdown: how the classes were woven, then every thread's last events and the end record. */

@@ -108,6 +108,24 @@ final class Dictionary {
         log.write(document.bytes(), 0, document.length());
     }
 
+    /** A user-defined event's name ({@code DOC_EVENT_TYPE}). */
+    synchronized void eventType(int id, String name) {
+        document.start(DOC_EVENT_TYPE).putVarint(id).putString(name);
+        log.write(document.bytes(), 0, document.length());
+    }
+
+    /** A column of a user-defined event and its type ({@code DOC_EVENT_COLUMN}). */
+    synchronized void eventColumn(int id, int eventTypeId, String name, int type) {
+        document.start(DOC_EVENT_COLUMN).putVarint(id).putVarint(eventTypeId).putString(name).putVarint(type);
+        log.write(document.bytes(), 0, document.length());
+    }
+
+    /** A string value of user-defined events ({@code DOC_EVENT_STRING}). */
+    synchronized void eventString(int id, String text) {
+        document.start(DOC_EVENT_STRING).putVarint(id).putString(text);
+        log.write(document.bytes(), 0, document.length());
+    }
+
     synchronized int registerThread(Thread thread) {
         int id = nextThreadId++;
         document.start(DOC_THREAD)

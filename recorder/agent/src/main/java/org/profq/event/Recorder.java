@@ -37,6 +37,8 @@ public final class Recorder {
     private static Dictionary dictionary;
     /** Value profiles ({@code values=}); null without. */
     private static ValueProfiler values;
+    /** The names of user-defined events ({@code Profq.event}). */
+    private static UserEventTypes userEventTypes;
     private static Instrumentation instrumentation;
     private static boolean closed;
     private static int ticksSinceHousekeeping;
@@ -58,6 +60,7 @@ public final class Recorder {
             System.err.println("profq: " + reason);
             dictionary.warning(reason); // kept when the log still takes small records (disk nearly full)
         });
+        userEventTypes = new UserEventTypes(dictionary);
         Clock.start(exactClock, tickNanos, Recorder::onTick);
         trackEvery = trackEveryNth;
         if (trackEveryNth > 0) {
@@ -224,6 +227,19 @@ public final class Recorder {
         }
     }
 
+    /**
+     * The calling thread's user event builder ({@code Profq.event(name)}), which the agent installs
+     * as the API's sink once recording started; never throws: a failure gives the builder of nothing.
+     */
+    public static org.profq.api.Event userEvent(String name) {
+        try {
+            return CURRENT.get().startUserEvent(name, userEventTypes);
+        } catch (Throwable t) {
+            internalError(t);
+            return org.profq.api.EventSink.NONE.event(name);
+        }
+    }
+
     /** Whether a recording is being written, or was: a second agent start in the same JVM is refused. */
     public static synchronized boolean started() {
         return log != null;
@@ -248,6 +264,7 @@ public final class Recorder {
             }
             closed = true;
         }
+        org.profq.api.Profq.install(null); // events emitted from now on are nowhere, as without profq
         if (lifetimes != null) {
             ThreadRecorder closing = CURRENT.get();
             for (long objectId : lifetimes.stopAndListAlive()) {
@@ -301,7 +318,7 @@ public final class Recorder {
      * write it belongs to had returned: it stops the log, which says so once; anything else is
      * an internal error.
      */
-    private static void internalError(Throwable t) {
+    static void internalError(Throwable t) {
         EventLog current = log;
         if (current != null && EventLog.isMappedWriteFault(t)) {
             current.faultedEarlier(t);
@@ -341,6 +358,10 @@ public final class Recorder {
     private static void writeLoss(DocumentWriter document, ThreadRecorder thread) {
         if (thread.eventsLost() > 0) {
             document.start(DOC_LOSS).putVarint(thread.threadId).putVarint(log.lossCause()).putVarint(thread.eventsLost());
+            log.write(document.bytes(), 0, document.length());
+        }
+        if (thread.eventsRefused() > 0) {
+            document.start(DOC_LOSS).putVarint(thread.threadId).putVarint(LOSS_EVENT_REFUSED).putVarint(thread.eventsRefused());
             log.write(document.bytes(), 0, document.length());
         }
     }

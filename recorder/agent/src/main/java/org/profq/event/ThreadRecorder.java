@@ -68,6 +68,10 @@ final class ThreadRecorder {
 
     private long eventsWritten;
     private long eventsLost;
+    /** User-defined events dropped for a refused value (LOSS_EVENT_REFUSED), counted apart from the log's losses. */
+    private long eventsRefused;
+    /** This thread's {@code Profq.event} builder, made on its first event. */
+    private UserEventBuilder userEvents;
 
     // Value profiles (ValueProfiler): the chosen calls running on this thread, innermost last.
     private int[] valueMethods = new int[8];
@@ -189,6 +193,42 @@ final class ThreadRecorder {
         int p = begin(EV_REFERENCE_FIELD);
         p = Varint.put(events, p, methodId);
         end(Varint.put(events, p, fieldId));
+    }
+
+    /** This thread's user event builder, started for {@code name}. */
+    UserEventBuilder startUserEvent(String name, UserEventTypes types) {
+        if (userEvents == null) {
+            userEvents = new UserEventBuilder(this, types);
+        }
+        return userEvents.start(name);
+    }
+
+    /**
+     * A user-defined event and its {@code count} values: one event of the type and one per value,
+     * kept in one batch and published together, so that a flush at the end never takes half of it.
+     */
+    void userEvent(int typeId, int count, int[] columnIds, long[] values) {
+        if (position + (count + 1) * MAX_EVENT_BYTES > FLUSH_AT) {
+            flush();
+        }
+        int p = begin(EV_USER_EVENT);
+        p = Varint.put(events, p, typeId);
+        p = Varint.put(events, p, count);
+        for (int i = 0; i < count; i++) {
+            eventCount++;
+            events[p++] = (byte) EV_USER_VALUE;
+            p = Varint.put(events, p, columnIds[i]);
+            p = Varint.put(events, p, values[i]);
+        }
+        end(p);
+    }
+
+    void userEventRefused() {
+        eventsRefused++;
+    }
+
+    long eventsRefused() {
+        return eventsRefused;
     }
 
     /** The id of an object this thread is the first to follow that has no allocation id. */

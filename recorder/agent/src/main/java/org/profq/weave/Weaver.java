@@ -77,7 +77,8 @@ public final class Weaver {
         } catch (Exception | LinkageError e) {
             agent = "unknown " + System.nanoTime(); // no stable identity: a cache of this run only
         }
-        return WeaverConfiguration.xml(options) + "\n" + agent + "\njava " + Runtime.version().feature();
+        return WeaverConfiguration.xml(options) + "\n" + agent + "\n" + options.userAspects().identity() + "java "
+                + Runtime.version().feature();
     }
 
     /**

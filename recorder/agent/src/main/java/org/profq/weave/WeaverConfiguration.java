@@ -12,6 +12,9 @@ public final class WeaverConfiguration {
                 xml.append("    <aspect name=\"").append(aspect.className()).append("\"/>\n");
             }
         }
+        for (String userAspect : options.userAspects().aspects()) {
+            xml.append("    <aspect name=\"").append(escaped(userAspect)).append("\"/>\n");
+        }
         xml.append("  </aspects>\n  <weaver options=\"-Xjoinpoints:arrayconstruction -nowarn -Xlint:ignore -XmessageHandlerClass:")
                 .append(WeaverMessages.class.getName()).append("\">\n");
         for (String pattern : options.include()) {
@@ -33,6 +36,10 @@ public final class WeaverConfiguration {
      */
     private static void appendPattern(StringBuilder xml, String element, String pattern) {
         xml.append("    <").append(element).append(" within=\"").append(pattern.replace('$', '.')).append("\"/>\n");
+    }
+
+    private static String escaped(String text) {
+        return text.replace("&", "&amp;").replace("\"", "&quot;").replace("<", "&lt;");
     }
 
     private WeaverConfiguration() {

@@ -11,8 +11,14 @@ import java.util.Set;
  * @param include AspectJ type patterns of the classes to weave (empty: every class)
  * @param exclude AspectJ type patterns of classes never to weave
  * @param cache where woven classes are kept between runs ({@link WovenClassCache}); null for none
+ * @param userAspects the user's own aspects ({@code aspects=JAR}), woven after profq's
  */
-public record WeavingOptions(Set<Aspect> aspects, List<String> include, List<String> exclude, Path cache) {
+public record WeavingOptions(Set<Aspect> aspects, List<String> include, List<String> exclude, Path cache,
+                             UserAspects userAspects) {
+
+    public WeavingOptions(Set<Aspect> aspects, List<String> include, List<String> exclude, Path cache) {
+        this(aspects, include, exclude, cache, UserAspects.NONE);
+    }
 
     /**
      * Whether the patterns take in the class named {@code className} ({@code Class.getName()}):

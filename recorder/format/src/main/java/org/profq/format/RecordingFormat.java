@@ -17,18 +17,25 @@ package org.profq.format;
  * recording keeps its header and every document but the batches in a second queue,
  * {@code names/}, so that the oldest batches in {@code events/} can be deleted, and says what was
  * deleted in {@link #DOC_WINDOW} and {@link #LOSS_WINDOW} records. A recording without a window
- * is written as 2.2, in one queue. 2.4 added value profiles ({@code values=}): the value events
+ * is written in one queue (as 2.2 until 2.6). 2.4 added value profiles ({@code values=}): the value events
  * ({@link #EV_VALUE_CALL} to {@link #EV_REFERENCE_FIELD}) and their names ({@link #DOC_CONSTANT},
  * {@link #DOC_TEXT}); a recording made with {@code values=} is 2.4, with a window or without
  * (its {@code names/} queue says which), and one made without is written as before. 2.5 is a
  * recording made by attaching to a running JVM ({@code profq attach}): it adds
  * {@link #DOC_UNWOVEN}, the classes loaded before the attach, which the weaver never saw; one
- * made from the JVM's start is written as before.
+ * made from the JVM's start is written as before. 2.6 added user-defined events ({@code Profq.event},
+ * {@code aspects=}): {@link #EV_USER_EVENT} and {@link #EV_USER_VALUE}, their names
+ * ({@link #DOC_EVENT_TYPE}, {@link #DOC_EVENT_COLUMN}, {@link #DOC_EVENT_STRING}) and the loss
+ * cause {@link #LOSS_EVENT_REFUSED}; a recording without a window, values or an attach is written
+ * as 2.6. A program may emit its own events into any recording, so a reader of 2.6 reads them
+ * whatever the minor version says of the other features.
  */
 public final class RecordingFormat {
     public static final byte[] MAGIC = {'P', 'R', 'O', 'F', 'Q'};
     public static final int MAJOR_VERSION = 2;
-    public static final int MINOR_VERSION = 2;
+    public static final int MINOR_VERSION = 6;
+    /** The minor version that added user-defined events (see above), which {@link #MINOR_VERSION} is. */
+    public static final int USER_EVENTS_MINOR_VERSION = 6;
     /** The minor version of a recording with a window (see above). */
     public static final int WINDOW_MINOR_VERSION = 3;
     /** The minor version of a recording with value profiles (see above). */
@@ -85,6 +92,16 @@ public final class RecordingFormat {
      * at the attach, before any batch.
      */
     public static final byte DOC_UNWOVEN = 15;
+    /** eventTypeId, name: a user-defined event ({@code Profq.event(name)}), before its first {@link #EV_USER_EVENT}. */
+    public static final byte DOC_EVENT_TYPE = 16;
+    /**
+     * columnId, eventTypeId, name, type ({@link #COLUMN_LONG} ...): a column of a user-defined event,
+     * typed by its first value, before the first {@link #EV_USER_VALUE} of it. Column ids are one
+     * sequence over all events.
+     */
+    public static final byte DOC_EVENT_COLUMN = 17;
+    /** stringId, text: a string value of a user-defined event, once per distinct text, cut to {@link #MAX_RAW_STRING_CHARS}. */
+    public static final byte DOC_EVENT_STRING = 18;
 
     /**
      * A thread's events become a batch document when they fill this many bytes, or when an event
@@ -162,6 +179,17 @@ public final class RecordingFormat {
     public static final int EV_FIELD_WRITE = 21;
     /** methodId, fieldId: a value-profiled method's call (or a call inside it) read this field, for the first time. */
     public static final int EV_REFERENCE_FIELD = 22;
+    /**
+     * eventTypeId, valueCount: a user-defined event in the innermost open call; its values follow
+     * in the same batch, valueCount {@link #EV_USER_VALUE} events with no time delta. A column
+     * without a value is NULL.
+     */
+    public static final int EV_USER_EVENT = 23;
+    /**
+     * columnId, value: a value of the user-defined event before it; by the column's type, a zigzag
+     * long, a double's raw bits, 1 or 0, or a {@link #DOC_EVENT_STRING} id.
+     */
+    public static final int EV_USER_VALUE = 24;
     /** Tag bit: a varint time delta (ns since the previous event or batch base) follows. */
     public static final int TIME_CHANGED = 0x80;
     public static final int KIND_MASK = 0x7F;
@@ -172,6 +200,14 @@ public final class RecordingFormat {
     public static final int LOSS_DISK_FULL = 3;
     /** Deleted with the oldest part of the window ({@code maxsize}, {@code maxage}). */
     public static final int LOSS_WINDOW = 4;
+    /** User-defined events dropped: a value of another type than its column's, a bad name, too many columns (see the warnings). */
+    public static final int LOSS_EVENT_REFUSED = 5;
+
+    // Column types of DOC_EVENT_COLUMN.
+    public static final int COLUMN_LONG = 1;
+    public static final int COLUMN_DOUBLE = 2;
+    public static final int COLUMN_BOOLEAN = 3;
+    public static final int COLUMN_STRING = 4;
 
     // Primitive types of EV_VALUE_PRIMITIVE.
     public static final int VALUE_BOOLEAN = 1;
@@ -184,6 +220,9 @@ public final class RecordingFormat {
     public static final int VALUE_DOUBLE = 8;
     /** Added to a type: the parameter was its box ({@code java.lang.Integer}, ...). */
     public static final int VALUE_BOXED = 16;
+
+    /** A user-defined event carries at most this many values ({@link #EV_USER_EVENT}), so it always fits a batch. */
+    public static final int MAX_USER_VALUES = 64;
 
     /** Raw string parameters ({@link #DOC_TEXT}) are kept up to this many characters. */
     public static final int MAX_RAW_STRING_CHARS = 4096;
@@ -205,7 +244,8 @@ public final class RecordingFormat {
         return switch (kind) {
             case EV_EXIT, EV_EXIT_THREW -> 0;
             case EV_ENTER, EV_ALLOC, EV_ALLOC_TRACKED, EV_DEATH, EV_DEATH_AT_EXIT, EV_VALUE_CALL, EV_VALUE_NULL -> 1;
-            case EV_THROW, EV_USE_GET, EV_USE_SET, EV_USE_CALL, EV_VALUE_ENUM, EV_REFERENCE_FIELD -> 2;
+            case EV_THROW, EV_USE_GET, EV_USE_SET, EV_USE_CALL, EV_VALUE_ENUM, EV_REFERENCE_FIELD, EV_USER_EVENT,
+                 EV_USER_VALUE -> 2;
             case EV_ALLOC_ARRAY, EV_ALLOC_ARRAY_TRACKED, EV_VALUE_PRIMITIVE, EV_VALUE_STRING, EV_FOLLOWED -> 3;
             case EV_VALUE_OBJECT, EV_FIELD_WRITE -> 4;
             default -> -1;
@@ -218,7 +258,19 @@ public final class RecordingFormat {
             case LOSS_AFTER_CLOSE -> "after close";
             case LOSS_DISK_FULL -> "disk full";
             case LOSS_WINDOW -> "window";
+            case LOSS_EVENT_REFUSED -> "event refused";
             default -> "cause " + cause;
+        };
+    }
+
+    /** The name of a {@code COLUMN_*} type, as SQL shows it. */
+    public static String columnTypeName(int type) {
+        return switch (type) {
+            case COLUMN_LONG -> "BIGINT";
+            case COLUMN_DOUBLE -> "DOUBLE";
+            case COLUMN_BOOLEAN -> "BOOLEAN";
+            case COLUMN_STRING -> "VARCHAR";
+            default -> "type " + type;
         };
     }
 

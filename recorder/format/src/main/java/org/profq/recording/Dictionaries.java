@@ -19,6 +19,11 @@ final class Dictionaries {
     final List<ThreadInfo> threads = new ArrayList<>();
     final List<FieldInfo> fields = new ArrayList<>();
     final List<ConstantInfo> constants = new ArrayList<>();
+    /** User-defined events' names and columns, by id. */
+    final List<String> eventTypes = new ArrayList<>();
+    final List<UserEventColumn> eventColumns = new ArrayList<>();
+    /** User-defined events' string values, by id. */
+    final List<String> eventStrings = new ArrayList<>();
     /** String parameters' texts by their hash, with {@code rawstrings=true}. */
     final Map<Long, String> texts = new HashMap<>();
 
@@ -54,7 +59,24 @@ final class Dictionaries {
         threads.addAll(other.threads);
         fields.addAll(other.fields);
         constants.addAll(other.constants);
+        eventTypes.addAll(other.eventTypes);
+        eventColumns.addAll(other.eventColumns);
+        eventStrings.addAll(other.eventStrings);
         texts.putAll(other.texts);
+    }
+
+    /** The user-defined events with their columns, by id. */
+    List<UserEventType> userEventTypes() {
+        List<List<UserEventColumn>> columns = new ArrayList<>();
+        eventTypes.forEach(name -> columns.add(new ArrayList<>()));
+        for (UserEventColumn column : eventColumns) {
+            columns.get(column.eventTypeId() - 1).add(column);
+        }
+        List<UserEventType> types = new ArrayList<>();
+        for (int i = 0; i < eventTypes.size(); i++) {
+            types.add(new UserEventType(i + 1, eventTypes.get(i), columns.get(i)));
+        }
+        return types;
     }
 
     /** Ids are dense from 1 and written in order, so the list index is the id; a gap is damage. */
@@ -65,7 +87,7 @@ final class Dictionaries {
         list.add(value);
     }
 
-    private static <T> T byId(List<T> list, int id, String kind) {
+    static <T> T byId(List<T> list, int id, String kind) {
         if (id < 1 || id > list.size()) {
             throw new RecordingException("the recording refers to " + kind + " id " + id + ", which it never named");
         }

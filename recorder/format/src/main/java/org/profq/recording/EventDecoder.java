@@ -27,6 +27,9 @@ final class EventDecoder {
     private final Dictionaries dictionaries;
     private final BatchHeader header = new BatchHeader();
     private final ByteCursor cursor = new ByteCursor();
+    /** A user event's values, reused from event to event (EventVisitor#userEvent). */
+    private final int[] userColumns = new int[MAX_USER_VALUES];
+    private final long[] userValues = new long[MAX_USER_VALUES];
     /** The thread of the previous batch: a thread's batches often follow each other. */
     private ThreadState last;
     private long eventsDecoded;
@@ -176,6 +179,7 @@ final class EventDecoder {
                     }
                     visitor.referenceFieldRead(threadId, thread.parent(), method, knownField(cursor.readInt()), time);
                 }
+                case EV_USER_EVENT -> i += userEvent(threadId, thread.parent(), time, visitor);
                 default -> throw malformed("unknown event kind " + (tag & KIND_MASK) + " in a batch of thread " + threadId);
             }
         }
@@ -188,6 +192,32 @@ final class EventDecoder {
                     + " ns, but the batch says " + lastNanos + " ns");
         }
         thread.lastNanos = lastNanos;
+    }
+
+    /** A user event and its values, which follow it; returns how many value events it read. */
+    private int userEvent(int threadId, long callId, long time, EventVisitor visitor) {
+        int type = cursor.readInt();
+        if (type < 1 || type > dictionaries.eventTypes.size()) {
+            throw malformed("a user event of type id " + type + ", which the recording never named");
+        }
+        int count = cursor.readInt();
+        if (count > MAX_USER_VALUES) {
+            throw malformed("a user event with " + count + " values");
+        }
+        for (int v = 0; v < count; v++) {
+            if (cursor.readByte() != EV_USER_VALUE) {
+                throw malformed("a user event of type " + type + " missing its values");
+            }
+            int column = cursor.readInt();
+            if (column < 1 || column > dictionaries.eventColumns.size()
+                    || dictionaries.eventColumns.get(column - 1).eventTypeId() != type) {
+                throw malformed("a value of user event column id " + column + ", which the recording never named for event type " + type);
+            }
+            userColumns[v] = column;
+            userValues[v] = cursor.readVarint();
+        }
+        visitor.userEvent(threadId, callId, type, time, count, userColumns, userValues);
+        return count;
     }
 
     private SiteInfo knownSite(int site) {

@@ -47,4 +47,14 @@ public interface EventVisitor {
     /** As {@link RecordedEvent.ReferenceField}. */
     default void referenceFieldRead(int threadId, long callId, int methodId, int fieldId, long timeNanos) {
     }
+
+    /**
+     * As {@link RecordedEvent.UserEvent}: a user-defined event of type {@code eventTypeId} in call
+     * {@code callId}, with {@code valueCount} values, the first {@code valueCount} of
+     * {@code columnIds} and {@code values} (arrays the decoder reuses: read them now). A value is
+     * raw as {@link RecordedEvent.UserValue} says.
+     */
+    default void userEvent(int threadId, long callId, int eventTypeId, long timeNanos, int valueCount, int[] columnIds,
+                           long[] values) {
+    }
 }

@@ -161,6 +161,22 @@ final class LogScan {
                     Dictionaries.add(dictionaries.constants, id, new ConstantInfo(id, in.readInt(), in.readString()), "enum constant");
                 }
                 case DOC_TEXT -> dictionaries.texts.put(in.readVarint(), in.readString());
+                case DOC_EVENT_TYPE -> Dictionaries.add(dictionaries.eventTypes, in.readInt(), in.readString(), "user event");
+                case DOC_EVENT_COLUMN -> {
+                    int id = in.readInt();
+                    int eventType = in.readInt();
+                    if (eventType < 1 || eventType > dictionaries.eventTypes.size()) {
+                        throw new ByteCursor.MalformedRecordException("a column of user event id " + eventType
+                                + ", which the recording never named");
+                    }
+                    String name = in.readString();
+                    int type = in.readInt();
+                    if (type < COLUMN_LONG || type > COLUMN_STRING) {
+                        throw new ByteCursor.MalformedRecordException("user event column " + name + " of unknown type " + type);
+                    }
+                    Dictionaries.add(dictionaries.eventColumns, id, new UserEventColumn(id, eventType, name, type), "user event column");
+                }
+                case DOC_EVENT_STRING -> Dictionaries.add(dictionaries.eventStrings, in.readInt(), in.readString(), "user event string");
                 case DOC_LOSS -> addLoss(in.readInt(), lossCauseName(in.readInt()), in.readVarint());
                 case DOC_WINDOW -> window = new RecordingWindow(in.readVarint(), in.readVarint());
                 case DOC_END -> end = new RecordingEnd(in.readVarint(), in.readVarint(), in.readVarint(), in.readInt());

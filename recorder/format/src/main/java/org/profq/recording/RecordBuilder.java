@@ -1,5 +1,7 @@
 package org.profq.recording;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Queue;
 
 import org.profq.recording.RecordedEvent.Allocation;
@@ -74,5 +76,15 @@ final class RecordBuilder implements EventVisitor {
     @Override
     public void referenceFieldRead(int threadId, long callId, int methodId, int fieldId, long timeNanos) {
         events.add(new ReferenceField(threadId, callId, methodId, fieldId, timeNanos));
+    }
+
+    @Override
+    public void userEvent(int threadId, long callId, int eventTypeId, long timeNanos, int valueCount, int[] columnIds,
+                          long[] values) {
+        List<RecordedEvent.UserValue> kept = new ArrayList<>(valueCount);
+        for (int i = 0; i < valueCount; i++) {
+            kept.add(new RecordedEvent.UserValue(columnIds[i], values[i]));
+        }
+        events.add(new RecordedEvent.UserEvent(threadId, callId, eventTypeId, timeNanos, List.copyOf(kept)));
     }
 }

@@ -1,12 +1,14 @@
 package org.profq.recording;
 
+import java.util.List;
+
 /**
  * One event of a recording, with the call nesting the reader rebuilt. Ids are
  * {@code threadId * 10^12 + sequence within the thread}; 0 means "none".
  */
 public sealed interface RecordedEvent permits RecordedEvent.CallEntry, RecordedEvent.CallExit, RecordedEvent.Allocation,
         RecordedEvent.Death, RecordedEvent.Thrown, RecordedEvent.Use, RecordedEvent.Parameter, RecordedEvent.Followed,
-        RecordedEvent.FieldWrite, RecordedEvent.ReferenceField {
+        RecordedEvent.FieldWrite, RecordedEvent.ReferenceField, RecordedEvent.UserEvent {
     int threadId();
 
     /** ns since the recording started. */
@@ -105,5 +107,17 @@ public sealed interface RecordedEvent permits RecordedEvent.CallEntry, RecordedE
      * Each method and field is recorded once, the first time.
      */
     record ReferenceField(int threadId, long callId, int methodId, int fieldId, long timeNanos) implements RecordedEvent {
+    }
+
+    /** A user-defined event ({@code Profq.event}) of type {@code eventTypeId}, emitted in call {@code callId}. */
+    record UserEvent(int threadId, long callId, int eventTypeId, long timeNanos, List<UserValue> values)
+            implements RecordedEvent {
+    }
+
+    /**
+     * A value of a user event's column, raw: a long, a double's bits, 1 or 0, or a string's id;
+     * {@link Recording#userEventValue} gives it as Long, Double, Boolean or String.
+     */
+    record UserValue(int columnId, long raw) {
     }
 }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 
+import org.profq.format.RecordingFormat;
 import org.profq.format.RecordingLayout;
 import org.profq.recording.RecordedEvent.CallExit;
 
@@ -188,6 +189,22 @@ public final class Recording implements AutoCloseable {
         MethodInfo method = method(id);
         String owner = method.classId() == 0 ? "" : classInfo(method.classId()).name() + ".";
         return owner + method.name() + method.descriptor();
+    }
+
+    /** The user-defined events ({@code Profq.event}) the program named, with their columns; empty if none. */
+    public List<UserEventType> userEventTypes() {
+        return scan.dictionaries.userEventTypes();
+    }
+
+    /** A user event's value ({@link RecordedEvent.UserValue}) as its column's type has it: Long, Double, Boolean or String. */
+    public Object userEventValue(int columnId, long raw) {
+        UserEventColumn column = Dictionaries.byId(scan.dictionaries.eventColumns, columnId, "user event column");
+        return switch (column.type()) {
+            case RecordingFormat.COLUMN_LONG -> raw;
+            case RecordingFormat.COLUMN_DOUBLE -> Double.longBitsToDouble(raw);
+            case RecordingFormat.COLUMN_BOOLEAN -> raw != 0;
+            default -> Dictionaries.byId(scan.dictionaries.eventStrings, (int) raw, "user event string");
+        };
     }
 
     /** Events recorded (written in batches), not counting lost ones. */

@@ -44,6 +44,31 @@ public final class SampleRun {
         }
     }
 
+    /**
+     * The samples' aspect jar ({@code profq-samples-<version>-aspects.jar}: the example's
+     * {@code VelocityAspect} and its {@code META-INF/aop.xml}), beside the samples' jar; when the
+     * samples are a classes directory, made from it into {@code temp}.
+     */
+    public static Path samplesAspectsJar(Path temp) {
+        Path samples = Path.of(samplesClassPath());
+        if (samples.toString().endsWith(".jar")) {
+            Path jar = samples.resolveSibling(samples.getFileName().toString().replaceFirst("\\.jar$", "-aspects.jar"));
+            assertTrue(Files.isRegularFile(jar), "the samples' aspect jar is built by `package`: " + jar);
+            return jar;
+        }
+        Path jar = temp.resolve("samples-aspects.jar");
+        try (java.util.jar.JarOutputStream out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar))) {
+            for (String entry : List.of("META-INF/aop.xml", "profq/samples/events/VelocityAspect.class")) {
+                out.putNextEntry(new java.util.jar.JarEntry(entry));
+                out.write(Files.readAllBytes(samples.resolve(entry)));
+                out.closeEntry();
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        return jar;
+    }
+
     /** Records {@code mainClass} into {@code recording} with extra agent options ("" for none). */
     public static Result record(Jdk jdk, Path recording, String options, Class<?> mainClass, String... args) {
         String agentOptions = "out=" + recording + (options.isEmpty() ? "" : "," + options);

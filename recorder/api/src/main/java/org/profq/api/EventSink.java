@@ -1,0 +1,42 @@
+package org.profq.api;
+
+/** Where {@link Profq#event} hands events: the profq agent's recorder, or nowhere ({@link #NONE}). */
+public interface EventSink {
+    /** Keeps nothing: no recording is active. */
+    EventSink NONE = name -> NoEvent.INSTANCE;
+
+    /** The calling thread's event builder, started for an event named {@code name}. */
+    Event event(String name);
+
+    /** The event of {@link #NONE}: every call does nothing. */
+    final class NoEvent implements Event {
+        static final NoEvent INSTANCE = new NoEvent();
+
+        @Override
+        public Event put(String column, long value) {
+            return this;
+        }
+
+        @Override
+        public Event put(String column, double value) {
+            return this;
+        }
+
+        @Override
+        public Event put(String column, boolean value) {
+            return this;
+        }
+
+        @Override
+        public Event put(String column, String value) {
+            return this;
+        }
+
+        @Override
+        public void emit() {
+        }
+
+        private NoEvent() {
+        }
+    }
+}
