@@ -12,8 +12,9 @@ import org.profq.agent.AgentOptions;
  */
 record AgentArguments(List<String> include, List<String> exclude, String events, String clock, Long tickMicros,
                       Integer trackEvery, String cache, String maxSize, String maxAge, List<String> values, boolean rawStrings,
-                      Long flushMillis) {
+                      Long flushMillis, List<String> forReports) {
     AgentArguments {
+        forReports = List.copyOf(forReports);
         include = List.copyOf(include);
         exclude = List.copyOf(exclude);
         values = List.copyOf(values);
@@ -35,6 +36,7 @@ record AgentArguments(List<String> include, List<String> exclude, String events,
         add(options, "values", values.isEmpty() ? null : String.join(":", values));
         add(options, "rawstrings", rawStrings ? "true" : null);
         add(options, "flush", flushMillis == null ? null : flushMillis.toString());
+        add(options, "for", forReports.isEmpty() ? null : String.join(":", forReports));
         String joined = String.join(",", options);
         AgentOptions.parse(joined);
         return joined;

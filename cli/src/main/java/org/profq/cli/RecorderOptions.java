@@ -3,6 +3,8 @@ package org.profq.cli;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.profq.cli.report.ReportCatalog;
+
 import picocli.CommandLine.Option;
 
 /**
@@ -23,6 +25,12 @@ final class RecorderOptions {
                     + " --track'th allocated object), exceptions, uses (field reads/writes and method calls on"
                     + " tracked objects; implies deaths) (default: calls:allocations).")
     String events;
+
+    @Option(names = "--for", paramLabel = "REPORT", split = ",",
+            description = "Record only what these reports read (their '-- Needs:' header, or the tables their SQL reads):"
+                    + " heap records allocations alone, time calls alone; a report as profq reports lists it, or the path of"
+                    + " its .sql file; several as heap,time. Instead of --events; profq info says what was recorded and why.")
+    List<String> forReports = new ArrayList<>();
 
     @Option(names = "--clock", paramLabel = "tick|exact",
             description = "tick (default): a timer thread's cheap clock; exact: System.nanoTime per event.")
@@ -74,7 +82,25 @@ final class RecorderOptions {
             throw new IllegalArgumentException("--raw-strings keeps the text of value-profiled string parameters; give the"
                     + " methods with --values=PATTERN.");
         }
-        return new AgentArguments(include, exclude, events, clock, tickMicros, trackEvery, cache, maxSize, maxAge, values,
-                rawStrings, flushMillis).withOut(outDirectory);
+        if (forReports.isEmpty()) {
+            return new AgentArguments(include, exclude, events, clock, tickMicros, trackEvery, cache, maxSize, maxAge, values,
+                    rawStrings, flushMillis, List.of()).withOut(outDirectory);
+        }
+        ReportDemand demand = demand();
+        return new AgentArguments(include.isEmpty() ? demand.classes() : include, exclude, demand.events(), clock, tickMicros,
+                trackEvery, cache, maxSize, maxAge, values, rawStrings, flushMillis, demand.reports()).withOut(outDirectory);
+    }
+
+    /** What {@code --for}'s reports read; a mistake throws IllegalArgumentException with one sentence. */
+    ReportDemand demand() {
+        if (events != null) {
+            throw new IllegalArgumentException("--for chooses the event families its reports read; give --for or --events, not both.");
+        }
+        ReportDemand demand = ReportDemand.of(forReports, ReportCatalog.standard());
+        if (demand.values() && values.isEmpty()) {
+            throw new IllegalArgumentException("--for " + String.join(",", demand.reports()) + " reads value profiles; say"
+                    + " which methods to profile with --values=PATTERN.");
+        }
+        return demand;
     }
 }
