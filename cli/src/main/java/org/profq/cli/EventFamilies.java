@@ -59,13 +59,13 @@ public final class EventFamilies {
                         + (reports.size() == 1 ? "this report reads" : "these reports read") + ")");
     }
 
-    /** For {@code profq record --for}: what it records, before the program starts ("--for heap records allocations alone; ..."). */
+    /** For {@code profq record --for}: what it records, before the program starts ("--for heap records allocations (what the report reads); not recorded: calls, ..."). */
     static String forLine(String agentOptions) {
         RecordedEvents recorded = RecordedEvents.of(agentOptions);
         List<String> left = RecordedEvents.FAMILIES.stream().filter(family -> !recorded.has(family)).toList();
         return "--for " + String.join(",", recorded.forReports()) + " records " + String.join(", ", recorded.inOrder())
-                + (left.isEmpty() ? "" : ", not " + String.join(", ", left)) + ": what "
-                + (recorded.forReports().size() == 1 ? "the report reads" : "the reports read") + ".";
+                + " (what " + (recorded.forReports().size() == 1 ? "the report reads" : "the reports read") + ")"
+                + (left.isEmpty() ? "" : "; not recorded: " + String.join(", ", left)) + ".";
     }
 
     /**

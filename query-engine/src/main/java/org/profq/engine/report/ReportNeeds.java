@@ -53,13 +53,19 @@ public final class ReportNeeds {
         for (Matcher common = COMMON_TABLE.matcher(sql); common.find(); ) {
             ownNames.add(common.group(1).toLowerCase(Locale.ROOT));
         }
-        Deque<String> toRead = new ArrayDeque<>();
-        for (Matcher read = READ.matcher(sql); read.find(); ) {
-            String name = read.group(1).toLowerCase(Locale.ROOT);
+        List<String> read = new java.util.ArrayList<>();
+        for (Matcher names = READ.matcher(sql); names.find(); ) {
+            String name = names.group(1).toLowerCase(Locale.ROOT);
             if (!ownNames.contains(name)) {
-                toRead.add(name);
+                read.add(name);
             }
         }
+        return readBy(read);
+    }
+
+    /** What the tables, views and call-tree functions {@code names} read; names of none of these need nothing. */
+    public static Set<String> readBy(java.util.Collection<String> names) {
+        Deque<String> toRead = new ArrayDeque<>(names);
         Set<String> needs = new LinkedHashSet<>();
         Set<String> seen = new TreeSet<>();
         while (!toRead.isEmpty()) {
