@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -148,7 +149,7 @@ public record Report(String name, String summary, String description, List<Repor
     }
 
     /** What the header's {@code -- Needs:} line names, or empty when it has none. */
-    public Optional<java.util.Set<String>> declaredNeeds() {
+    public Optional<Set<String>> declaredNeeds() {
         return headerLine(NEEDS).map(line -> ReportNeeds.declared(line, source));
     }
 

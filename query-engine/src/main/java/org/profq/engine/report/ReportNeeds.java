@@ -1,6 +1,8 @@
 package org.profq.engine.report;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -53,7 +55,7 @@ public final class ReportNeeds {
         for (Matcher common = COMMON_TABLE.matcher(sql); common.find(); ) {
             ownNames.add(common.group(1).toLowerCase(Locale.ROOT));
         }
-        List<String> read = new java.util.ArrayList<>();
+        List<String> read = new ArrayList<>();
         for (Matcher names = READ.matcher(sql); names.find(); ) {
             String name = names.group(1).toLowerCase(Locale.ROOT);
             if (!ownNames.contains(name)) {
@@ -64,7 +66,7 @@ public final class ReportNeeds {
     }
 
     /** What the tables, views and call-tree functions {@code names} read; names of none of these need nothing. */
-    public static Set<String> readBy(java.util.Collection<String> names) {
+    public static Set<String> readBy(Collection<String> names) {
         Deque<String> toRead = new ArrayDeque<>(names);
         Set<String> needs = new LinkedHashSet<>();
         Set<String> seen = new TreeSet<>();
