@@ -51,7 +51,7 @@ public final class EventFamilies {
                 + (options.values().isEmpty() ? "" : "; values of " + String.join(", ", options.values())));
     }
 
-    /** {@code heap, time: the event kinds these reports read}, when the recording was made {@code --for} them. */
+    /** {@code heap, time (profq record --for: the event kinds these reports read)}, when the recording was made {@code --for} them. */
     static Optional<String> recordedFor(String agentOptions) {
         List<String> reports = RecordedEvents.of(agentOptions).forReports();
         return reports.isEmpty() ? Optional.empty()
