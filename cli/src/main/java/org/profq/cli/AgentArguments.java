@@ -12,8 +12,10 @@ import org.profq.agent.AgentOptions;
  */
 record AgentArguments(List<String> include, List<String> exclude, String events, String clock, Long tickMicros,
                       Integer trackEvery, String cache, String maxSize, String maxAge, List<String> values, boolean rawStrings,
-                      Long flushMillis, List<String> aspects) {
+                      Long flushMillis, List<String> aspects,
+                      List<String> forReports) {
     AgentArguments {
+        forReports = List.copyOf(forReports);
         include = List.copyOf(include);
         aspects = List.copyOf(aspects);
         exclude = List.copyOf(exclude);
@@ -37,6 +39,7 @@ record AgentArguments(List<String> include, List<String> exclude, String events,
         add(options, "rawstrings", rawStrings ? "true" : null);
         add(options, "flush", flushMillis == null ? null : flushMillis.toString());
         add(options, "aspects", aspects.isEmpty() ? null : String.join(":", aspects));
+        add(options, "for", forReports.isEmpty() ? null : String.join(":", forReports));
         String joined = String.join(",", options);
         AgentOptions.parse(joined);
         return joined;

@@ -1,35 +1,25 @@
 package org.profq.cli;
 
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 import org.profq.agent.AgentOptions;
 import org.profq.agent.AgentOptions.EventKind;
+import org.profq.recording.RecordedEvents;
 
 /**
  * The event families a recording holds (calls, allocations, deaths, exceptions, uses), read from
  * the recorder's options in its header with the agent's own parser, and what leaving one out
- * costs: a recording without calls has empty time, call-tree and flame profiles, one without
- * allocations empty heap profiles. {@code profq record} says so before the program starts,
- * {@code profq info} lists the families, and a query that comes back empty for that reason says
- * why instead of printing nothing.
+ * costs: a recording without calls has no time, call-tree and flame profiles, one without
+ * allocations no heap profiles. {@code profq record} says so before the program starts and
+ * {@code profq info} lists the families and the reports they were chosen for ({@code --for}); a
+ * query on a table of a family left out fails with one sentence in the engine
+ * ({@code EventsNotRecordedException}).
  */
 public final class EventFamilies {
-    /** What reads calls: the table and its views in SQL, and the language's profiles over them. */
-    private static final Pattern READS_CALLS = Pattern.compile(
-            "(?is)\\b(calls|time_by_method|call_tree|flame)\\b|^\\s*(time\\s+by|tree\\b|calls\\s+of)");
-    private static final Pattern READS_ALLOCATIONS = Pattern.compile(
-            "(?is)\\b(allocations|heap_by_method|heap_by_site|heap_by_class|lifetimes|lifetime_by_site|waste|waste_by_site)\\b"
-                    + "|^\\s*(heap|lifetime|waste)\\s+by");
-
     /** The families recorded under {@code agentOptions} (as the header keeps them), or empty if they cannot be read. */
     static Optional<Set<EventKind>> recorded(String agentOptions) {
         try {
@@ -61,6 +51,23 @@ public final class EventFamilies {
                 + (options.values().isEmpty() ? "" : "; values of " + String.join(", ", options.values())));
     }
 
+    /** {@code heap, time (profq record --for: the event kinds these reports read)}, when the recording was made {@code --for} them. */
+    static Optional<String> recordedFor(String agentOptions) {
+        List<String> reports = RecordedEvents.of(agentOptions).forReports();
+        return reports.isEmpty() ? Optional.empty()
+                : Optional.of(String.join(", ", reports) + " (profq record --for: the event kinds "
+                        + (reports.size() == 1 ? "this report reads" : "these reports read") + ")");
+    }
+
+    /** For {@code profq record --for}: what it records, before the program starts ("--for heap records allocations (what the report reads); not recorded: calls, ..."). */
+    static String forLine(String agentOptions) {
+        RecordedEvents recorded = RecordedEvents.of(agentOptions);
+        List<String> left = RecordedEvents.FAMILIES.stream().filter(family -> !recorded.has(family)).toList();
+        return "--for " + String.join(",", recorded.forReports()) + " records " + String.join(", ", recorded.inOrder())
+                + " (what " + (recorded.forReports().size() == 1 ? "the report reads" : "the reports read") + ")"
+                + (left.isEmpty() ? "" : "; not recorded: " + String.join(", ", left)) + ".";
+    }
+
     /**
      * For {@code profq record}: what the chosen families leave out, as one sentence, when calls
      * or allocations (what the main profiles need) are not among them.
@@ -84,39 +91,6 @@ public final class EventFamilies {
         return Optional.of("--events=" + events + " records no " + String.join(" and no ", missing) + ", so the "
                 + String.join(", ", profiles) + " and " + last + " profiles will be empty; add " + String.join(" and ", missing)
                 + " to --events to have them.");
-    }
-
-    /**
-     * Why {@code statement} came back without rows, when it reads calls or allocations and the
-     * recording open as the connection's default schema was made without them; empty otherwise.
-     */
-    public static Optional<String> whyEmpty(Connection connection, String statement) {
-        if (statement == null) {
-            return Optional.empty();
-        }
-        boolean readsCalls = READS_CALLS.matcher(statement).find();
-        boolean readsAllocations = READS_ALLOCATIONS.matcher(statement).find();
-        if (!readsCalls && !readsAllocations) {
-            return Optional.empty();
-        }
-        String options;
-        try (Statement query = connection.createStatement(); ResultSet run = query.executeQuery("SELECT options FROM run")) {
-            if (!run.next()) {
-                return Optional.empty();
-            }
-            options = run.getString(1);
-        } catch (SQLException cannotTell) {
-            return Optional.empty();
-        }
-        Set<EventKind> recorded = recorded(options == null ? "" : options).orElse(EnumSet.allOf(EventKind.class));
-        String missing = readsCalls && !recorded.contains(EventKind.CALLS) ? "calls"
-                : readsAllocations && !recorded.contains(EventKind.ALLOCATIONS) ? "allocations" : null;
-        if (missing == null) {
-            return Optional.empty();
-        }
-        return Optional.of("no rows, because the recording has no " + missing + ": it was recorded with events="
-                + String.join(":", recorded.stream().map(EventKind::optionName).toList())
-                + "; record again with " + missing + " in --events.");
     }
 
     private EventFamilies() {

@@ -22,8 +22,10 @@ import org.profq.cli.export.RecordingId;
 import org.profq.cli.sql.SqlErrors;
 import org.profq.engine.ProfileViews;
 import org.profq.engine.jdbc.ConnectString;
+import org.profq.engine.report.ReportNeeds;
 import org.profq.engine.table.TableCatalog;
 import org.profq.engine.table.TableDefinition;
+import org.profq.recording.RecordedEvents;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -113,10 +115,14 @@ public final class ExportCommand implements Callable<Integer> {
     private static long export(Connection connection, String schema, String recording, List<String> relations,
                                ExportDataset dataset, DuckDbPartWriter writer) throws SQLException, IOException {
         String id = RecordingId.of(connection, schema);
+        RecordedEvents recorded = recordedEvents(connection, schema);
         long rows = 0;
         for (String relation : relations) {
-            String from = "\"" + schema + "\"." + relation;
-            long expected = ExportProgressBar.wanted() ? count(connection, from) : 0;
+            // A table (or view) over events the recording left out refuses to be read: it is exported with no rows.
+            boolean recordedHere = ReportNeeds.readBy(List.of(relation)).stream()
+                    .allMatch(need -> need.equals(ReportNeeds.VALUES) || recorded.has(need));
+            String from = "\"" + schema + "\"." + relation + (recordedHere ? "" : " WHERE FALSE");
+            long expected = ExportProgressBar.wanted() && recordedHere ? count(connection, from) : 0;
             try (ExportProgressBar bar = ExportProgressBar.start("exporting " + relation + " of " + recording, expected);
                  Partition partition = dataset.partition(relation, id);
                  Statement statement = connection.createStatement();
@@ -126,6 +132,13 @@ public final class ExportCommand implements Callable<Integer> {
             }
         }
         return rows;
+    }
+
+    private static RecordedEvents recordedEvents(Connection connection, String schema) throws SQLException {
+        try (Statement statement = connection.createStatement();
+             ResultSet run = statement.executeQuery("SELECT options FROM \"" + schema + "\".run")) {
+            return RecordedEvents.of(run.next() ? run.getString(1) : "");
+        }
     }
 
     private static long count(Connection connection, String from) throws SQLException {

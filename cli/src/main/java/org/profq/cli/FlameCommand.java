@@ -98,7 +98,6 @@ public final class FlameCommand implements Callable<Integer> {
         try (Connection connection = connections.connect()) {
             for (int run = 0; run < (diff ? 2 : 1); run++) {
                 connection.setSchema(schemas.get(run));
-                boolean empty = true;
                 try (Statement statement = connection.createStatement(); ResultSet stacks = statement.executeQuery(sql)) {
                     while (stacks.next()) {
                         if (run == 0) {
@@ -106,11 +105,7 @@ public final class FlameCommand implements Callable<Integer> {
                         } else {
                             graph.addSecond(stacks.getString(1), stacks.getLong(2));
                         }
-                        empty = false;
                     }
-                }
-                if (empty) {
-                    EventFamilies.whyEmpty(connection, sql).ifPresent(sentence -> System.err.println("profq: " + sentence));
                 }
             }
         } catch (SQLException e) {

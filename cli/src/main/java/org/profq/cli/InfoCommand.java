@@ -86,6 +86,7 @@ public final class InfoCommand implements Callable<Integer> {
         long events = recording.eventCount();
         lines.put("events", events + " (" + eventsByKind(recording) + ")");
         lines.put("event kinds", families(run));
+        EventFamilies.recordedFor(run.options()).ifPresent(reports -> lines.put("recorded for", reports));
         lines.put("log", recording.logBytes() + " bytes"
                 + (events > 0 ? String.format(Locale.ROOT, ", %.1f bytes/event", (double) recording.logBytes() / events) : ""));
         lines.put("dictionaries", recording.classes().size() + " classes, " + recording.methods().size() + " methods, "

@@ -82,6 +82,9 @@ public final class RecordCommand implements Callable<Integer> {
         if (recorder.events != null) {
             EventFamilies.leftOut(recorder.events, checked).ifPresent(sentence -> System.err.println("profq: " + sentence));
         }
+        if (!recorder.forReports.isEmpty()) {
+            System.err.println("profq: " + EventFamilies.forLine(checked));
+        }
         Path agentJar = AgentJar.locate();
         RecordingDirectory directory = recordingDirectory(java);
         // Absolute, so that a JVM the program starts in another working directory with the same

@@ -1,7 +1,10 @@
 package org.profq.cli;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+
+import org.profq.cli.report.ReportCatalog;
 
 import picocli.CommandLine.Option;
 
@@ -23,6 +26,12 @@ final class RecorderOptions {
                     + " --track'th allocated object), exceptions, uses (field reads/writes and method calls on"
                     + " tracked objects; implies deaths) (default: calls:allocations).")
     String events;
+
+    @Option(names = "--for", paramLabel = "REPORT", split = ",",
+            description = "Record only what these reports read (their '-- Needs:' header, or the tables their SQL reads):"
+                    + " heap records allocations alone, time calls alone; a report as profq reports lists it, or the path of"
+                    + " its .sql file; several as heap,time. Instead of --events; profq info says what was recorded and why.")
+    List<String> forReports = new ArrayList<>();
 
     @Option(names = "--clock", paramLabel = "tick|exact",
             description = "tick (default): a timer thread's cheap clock; exact: System.nanoTime per event.")
@@ -81,8 +90,27 @@ final class RecorderOptions {
             throw new IllegalArgumentException("--raw-strings keeps the text of value-profiled string parameters; give the"
                     + " methods with --values=PATTERN.");
         }
-        return new AgentArguments(include, exclude, events, clock, tickMicros, trackEvery, cache, maxSize, maxAge, values,
-                rawStrings, flushMillis, aspects.stream().map(jar -> java.nio.file.Path.of(jar).toAbsolutePath().toString()).toList())
+        List<String> aspectJars = aspects.stream().map(jar -> Path.of(jar).toAbsolutePath().toString()).toList();
+        if (forReports.isEmpty()) {
+            return new AgentArguments(include, exclude, events, clock, tickMicros, trackEvery, cache, maxSize, maxAge, values,
+                    rawStrings, flushMillis, aspectJars, List.of()).withOut(outDirectory);
+        }
+        ReportDemand demand = demand();
+        return new AgentArguments(include.isEmpty() ? demand.classes() : include, exclude, demand.events(), clock, tickMicros,
+                trackEvery, cache, maxSize, maxAge, values, rawStrings, flushMillis, aspectJars, demand.reports())
                 .withOut(outDirectory);
+    }
+
+    /** What {@code --for}'s reports read; a mistake throws IllegalArgumentException with one sentence. */
+    ReportDemand demand() {
+        if (events != null) {
+            throw new IllegalArgumentException("--for chooses the event families its reports read; give --for or --events, not both.");
+        }
+        ReportDemand demand = ReportDemand.of(forReports, ReportCatalog.standard());
+        if (demand.values() && values.isEmpty()) {
+            throw new IllegalArgumentException("--for " + String.join(",", demand.reports()) + " reads value profiles; say"
+                    + " which methods to profile with --values=PATTERN.");
+        }
+        return demand;
     }
 }

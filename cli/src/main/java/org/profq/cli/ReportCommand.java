@@ -99,9 +99,6 @@ public final class ReportCommand implements Callable<Integer> {
         try (Connection connection = RecordingConnections.of(spec, recordings).withFunctionJars(functionJars)
                 .withRawNumbers(rawNumbers).connect()) {
             ResultTable table = ReportRunner.run(connection, report, parameters);
-            if (table.rows().isEmpty()) {
-                EventFamilies.whyEmpty(connection, report.sql()).ifPresent(sentence -> System.err.println("profq: " + sentence));
-            }
             text = outputFormat == OutputFormat.HTML
                     ? HtmlReport.render(report, table, boundValues(report), String.join(" ", recordings))
                     : ResultPrinter.print(table, outputFormat, 0);

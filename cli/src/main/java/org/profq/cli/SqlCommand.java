@@ -99,9 +99,6 @@ public final class SqlCommand implements Callable<Integer> {
                 ResultTable table = query(connection, statement);
                 System.out.print(ResultPrinter.print(table, output, 0));
                 System.out.flush();
-                if (table.rows().isEmpty()) {
-                    EventFamilies.whyEmpty(connection, statement).ifPresent(sentence -> System.err.println("profq: " + sentence));
-                }
             }
             return 0;
         } catch (SQLException e) {

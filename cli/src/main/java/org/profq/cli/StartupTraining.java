@@ -34,7 +34,9 @@ public final class StartupTraining {
         Path classes = BundledSample.copyClasses();
         boolean recorded;
         try {
-            recorded = profq.execute("record", "--out", recording, "--", java, "-cp", classes.toString(),
+            // every family, so every view below reads what it needs (a view over events not recorded refuses to run)
+            recorded = profq.execute("record", "--out", recording, "--events", "calls:allocations:deaths:exceptions:uses", "--",
+                    java, "-cp", classes.toString(),
                     BundledSample.MAIN_CLASS) == 0;
         } finally {
             BundledSample.deleteTree(classes);

@@ -67,7 +67,7 @@ class InfoCommandIT {
                 lines.get(9));
     }
 
-    /** A recording made without calls says so, and so does a report that needs them instead of coming out empty. */
+    /** A recording made without calls says so, and so does a report that needs them, failing instead of coming out empty. */
     @Test
     void aRecordingWithoutCallsSaysSoAndSoDoTheProfilesThatNeedThem(@TempDir Path dir) throws Exception {
         Path recording = Recorded.sample("LazyInit", List.of("--events=deaths:uses", "--track=1"));
@@ -75,13 +75,13 @@ class InfoCommandIT {
         Outcome info = run(dir, profq("info", recording.toString()));
         assertEquals("event kinds   allocations, deaths, uses; not recorded: calls, exceptions", info.stdout().lines().toList().get(9));
 
-        String why = "profq: no rows, because the recording has no calls: it was recorded with events=allocations:deaths:uses;"
+        String why = "this recording has no call events: it was recorded with --events=allocations:deaths:uses;"
                 + " record again with calls in --events.";
         Outcome report = run(dir, profq("report", "time", recording.toString()));
-        assertEquals(0, report.exitCode(), report::toString);
-        assertEquals(List.of(why), report.stderrLines());
+        assertEquals(1, report.exitCode(), report::toString);
+        assertEquals(List.of("profq: the report time failed: " + why), report.stderrLines());
         Outcome language = run(dir, profq("sql", recording.toString(), "-e", "time by method"));
-        assertEquals(List.of(why), language.stderrLines());
+        assertEquals(List.of("profq: the query failed: " + why), language.stderrLines());
         Outcome heap = run(dir, profq("sql", recording.toString(), "-e", "heap by method"));
         assertEquals(List.of(), heap.stderrLines(), "allocations were recorded");
     }

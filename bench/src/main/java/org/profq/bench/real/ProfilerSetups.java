@@ -15,7 +15,7 @@ import java.util.jar.JarFile;
 
 /**
  * The configurations each program runs under: profq (a) calls + allocations, (b) everything,
- * (c) a narrow include pattern; the floor under (a), AspectJ with (a)'s join points and empty
+ * (c) a narrow include pattern, (d) {@code --for heap} (allocations alone: demand-driven); the floor under (a), AspectJ with (a)'s join points and empty
  * advice; and the peers, JFR method timing (JDK 25) and async-profiler in CPU, wall-clock and
  * allocation modes. profq and AspectJ keep their woven classes between runs in caches of the
  * harness's own, emptied at its start, so round 1 of each configuration weaves and later
@@ -98,6 +98,8 @@ final class ProfilerSetups {
         setups.add(profq("a", "profq (a) calls+allocations", "events=calls:allocations"));
         setups.add(profq("b", "profq (b) everything", "events=" + everythingEvents));
         setups.add(profq("c", "profq (c) narrow", "include=" + program.narrowInclude() + ",events=calls:allocations"));
+        // what profq record --for heap passes the agent: the heap report reads allocations alone
+        setups.add(profq("d", "profq (d) --for heap", "events=allocations,for=heap"));
         Path aspectjCache = wovenClassCaches.resolve("aspectj");
         setups.add(new ProfilerSetup("empty", "empty advice ((a)'s join points, AspectJ)", ProfilerSetup.Kind.EMPTY_ADVICE, java,
                 run -> List.of("-javaagent:" + aspectjWeaver,

@@ -24,14 +24,16 @@ import org.profq.format.BaseDirectories;
  * ./mvnw -q -pl bench -am package -DskipTests
  * java -cp bench/target/profq-bench.jar org.profq.bench.real.RealProgramBenchmark [--tiny] [--pairs 3]
  *      [--programs lucene-index,lucene-search,pmd,h2] [--cache ~/.cache/profq-bench] [--work bench/target/real-programs]
- *      [--jdk25 /usr/lib/jvm/temurin-25-jdk-amd64] [--src-zip JDK/lib/src.zip] [--no-peers] [--timeout-minutes 30]
+ *      [--jdk25 /usr/lib/jvm/temurin-25-jdk-amd64] [--src-zip JDK/lib/src.zip] [--no-peers] [--configurations a,d]
+ *      [--timeout-minutes 30]
  *      [--maven ./mvnw] [--repository https://repo1.maven.org/maven2]
  * </pre>
  * Progress goes to stderr, the table to stdout and to {@code <work>/results.md}.
  */
 public final class RealProgramBenchmark {
     private static final String USAGE = "usage: RealProgramBenchmark [--tiny] [--pairs N] [--programs a,b] [--cache DIR] "
-            + "[--work DIR] [--jdk25 DIR] [--src-zip FILE] [--no-peers] [--timeout-minutes N] [--maven FILE] [--repository URL]";
+            + "[--work DIR] [--jdk25 DIR] [--src-zip FILE] [--no-peers] [--configurations a,d] [--timeout-minutes N] [--maven FILE]"
+            + " [--repository URL]";
 
     public static void main(String[] args) throws IOException {
         Map<String, String> options = options(args);
@@ -39,6 +41,9 @@ public final class RealProgramBenchmark {
         int pairs = Integer.parseInt(options.getOrDefault("pairs", tiny ? "1" : "3"));
         boolean peers = !options.containsKey("no-peers");
         List<String> programs = List.of(options.getOrDefault("programs", String.join(",", RealPrograms.NAMES)).split(","));
+        // only these configurations (their keys: a, b, c, d, empty, jfr, async-cpu, ...) beside the runs without a profiler
+        List<String> configurations = options.containsKey("configurations")
+                ? List.of(options.get("configurations").split(",")) : null;
         Duration timeout = Duration.ofMinutes(Long.parseLong(options.getOrDefault("timeout-minutes", "30")));
 
         BenchEnvironment environment = BenchEnvironment.locate(BenchEnvironment.currentJava());
@@ -77,7 +82,9 @@ public final class RealProgramBenchmark {
         for (String name : programs) {
             Program program = definitions.named(name.trim());
             System.err.println(program.name() + ": " + program.input());
-            outcomes.add(measurement.measure(program, setups.forProgram(program), pairs));
+            List<ProfilerSetup> chosen = setups.forProgram(program).stream()
+                    .filter(setup -> configurations == null || configurations.contains(setup.key())).toList();
+            outcomes.add(measurement.measure(program, chosen, pairs));
         }
         String header = String.format("Real programs, %s: %d pair%s per configuration (median ratio, min–max in brackets), "
                         + "%d cores, %s %s; profq (b) events=%s (track default); async-profiler %s with event=%s and "

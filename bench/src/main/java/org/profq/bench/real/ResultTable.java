@@ -16,10 +16,10 @@ final class ResultTable {
     static String render(List<ProgramMeasurement.Outcome> outcomes, String header) {
         StringBuilder out = new StringBuilder(header).append("\n\n");
         out.append("| program | baseline (s) | identical with profq | profq (a) calls+allocations | (a) round 1, empty cache "
-                + "| empty advice, (a)'s join points | profq (b) everything | profq (c) narrow "
+                + "| empty advice, (a)'s join points | profq (b) everything | profq (c) narrow | profq (d) --for heap "
                 + "| JFR method timing (c's classes, JDK 25) | async-profiler cpu | async-profiler wall | async-profiler alloc "
                 + "| heap overlap | time overlap, cpu / wall |\n");
-        out.append("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        out.append("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
         for (ProgramMeasurement.Outcome o : outcomes) {
             out.append("| ").append(o.program.name())
                     .append(" | ").append(format("%.2f", ProgramMeasurement.median(o.plainSeconds)))
@@ -29,6 +29,7 @@ final class ResultTable {
                     .append(" | ").append(ratio(o, "empty"))
                     .append(" | ").append(ratio(o, "b"))
                     .append(" | ").append(ratio(o, "c"))
+                    .append(" | ").append(ratio(o, "d"))
                     .append(" | ").append(ratio(o, "jfr"))
                     .append(" | ").append(ratio(o, "async-cpu"))
                     .append(" | ").append(ratio(o, "async-wall"))
@@ -88,7 +89,7 @@ final class ResultTable {
             return "not run";
         }
         StringBuilder cell = new StringBuilder();
-        for (String key : List.of("a", "b", "c")) {
+        for (String key : List.of("a", "b", "c", "d")) {
             if (!o.setups.containsKey(key)) {
                 continue;
             }

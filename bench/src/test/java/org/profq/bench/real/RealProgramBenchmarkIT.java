@@ -40,13 +40,14 @@ class RealProgramBenchmarkIT {
         String row = table.lines().filter(line -> line.startsWith("| h2 | ")).findFirst().orElseThrow(() ->
                 new AssertionError("no h2 row in\n" + table + "\n" + result.stderrText()));
         String[] cells = row.split("\\|");
-        assertTrue(cells[3].contains("a: yes, b: yes, c: yes"), "profq changed H2's behaviour:\n" + table);
-        // (a), (a) round 1, empty advice, (b), (c); then async-profiler cpu, wall and alloc
-        for (int column : List.of(4, 5, 6, 7, 8, 10, 11, 12)) {
+        assertTrue(cells[3].contains("a: yes, b: yes, c: yes, d: yes"), "profq changed H2's behaviour:\n" + table);
+        // (a), (a) round 1, empty advice, (b), (c), (d); then async-profiler cpu, wall and alloc
+        for (int column : List.of(4, 5, 6, 7, 8, 9, 11, 12, 13)) {
             assertTrue(RATIO.matcher(cells[column]).find(), "no overhead ratio in column " + column + ": " + row);
         }
         assertFalse(table.contains("changed the behaviour"), table);
-        for (String configuration : List.of("profq (a) calls+allocations", "profq (b) everything", "profq (c) narrow")) {
+        for (String configuration : List.of("profq (a) calls+allocations", "profq (b) everything", "profq (c) narrow",
+                "profq (d) --for heap")) {
             assertTrue(table.contains("| h2 | " + configuration + " | "), "no recording row for " + configuration + ":\n" + table);
         }
         assertEquals(table, Files.readString(work.resolve("results.md")) + "\n");

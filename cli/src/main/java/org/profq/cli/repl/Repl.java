@@ -21,7 +21,6 @@ import org.jline.reader.LineReaderBuilder;
 import org.jline.reader.UserInterruptException;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
-import org.profq.cli.EventFamilies;
 import org.profq.cli.output.OutputFormat;
 import org.profq.cli.output.ResultPrinter;
 import org.profq.cli.output.ResultTable;
@@ -147,20 +146,6 @@ public final class Repl {
         ResultTable table = runAndShow(work, terminal);
         if (table != null) {
             state.ran(statement, table);
-            if (table.rows().isEmpty()) {
-                whyEmpty(statement, terminal);
-            }
-        }
-    }
-
-    /** Says why a statement that reads calls (or allocations) came back empty, when the recording has none. */
-    private void whyEmpty(String statement, Terminal terminal) {
-        try {
-            session.call((connection, statements) -> EventFamilies.whyEmpty(connection, statement))
-                    .ifPresent(sentence -> terminal.writer().println("NOTE: " + sentence));
-            terminal.writer().flush();
-        } catch (SQLException cannotTell) {
-            // the result stands as printed
         }
     }
 

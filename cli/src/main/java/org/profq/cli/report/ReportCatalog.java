@@ -83,7 +83,8 @@ public final class ReportCatalog {
         }
     }
 
-    private static Report read(Path file) {
+    /** The report in {@code file}, named after it; IllegalArgumentException if its header is not a report's. */
+    public static Report read(Path file) {
         String fileName = file.getFileName().toString();
         String name = fileName.substring(0, fileName.length() - ".sql".length());
         try {

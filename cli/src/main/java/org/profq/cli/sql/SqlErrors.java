@@ -19,7 +19,8 @@ public final class SqlErrors {
     private static final String EXECUTING = "Error while executing SQL \"";
     /** A word as a person sees one: a quoted identifier or string, a name or number, else one character. */
     private static final Pattern WORD = Pattern.compile("\"(?:[^\"]|\"\")*\"|'(?:[^']|'')*'|[\\p{L}\\p{N}_$.]+|\\S");
-    private static final Pattern WRAPPED = Pattern.compile("(?s)^Error while executing SQL \".*?\": ");
+    /** Calcite's wrappers around the message that matters: at prepare ("Error while executing SQL ...") or while fetching rows. */
+    private static final Pattern WRAPPED = Pattern.compile("(?s)^(?:Error while executing SQL \".*?\": )?(?:exception while executing query: )?");
     private static final Pattern VALIDATION = Pattern.compile("(?s)From line (\\d+), column (\\d+) to line \\d+, column \\d+: (.*)");
     private static final Pattern PARSE = Pattern.compile("(?s)(?:.*?parse failed: )?(.*?) at line (\\d+), column (\\d+)\\..*");
 

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -36,6 +37,12 @@ import org.profq.lang.ProfqLanguage;
  * The SQL refers to a parameter as {@code :name}; {@link #bind} turns those into JDBC
  * parameters with typed values, so no value is ever spliced into the SQL text.
  *
+ * A header line {@code -- Needs: allocations} names what the report reads, for {@code profq record
+ * --for}: event families ({@code calls}, {@code allocations}, {@code deaths}, {@code exceptions},
+ * {@code uses}) and {@code values} (value profiles, {@code --values}); {@code -- Classes: PATTERN}
+ * says the report looks at those classes alone (AspectJ type patterns, as {@code --include} takes
+ * them), so a recording for it need weave no others. See {@link ReportNeeds}.
+ *
  * A header line {@code -- Language: profq} says the body is a statement of the profiling
  * language ({@code heap by method top :top}) rather than SQL; {@link #bind} compiles it.
  */
@@ -45,6 +52,8 @@ public record Report(String name, String summary, String description, List<Repor
             "--\\s{2,}(\\w+)\\s+(BIGINT|DOUBLE|VARCHAR|BOOLEAN)\\s+('(?:[^']|'')*'|\\S+)\\s*(.*)");
     private static final Pattern CHART = Pattern.compile("--\\s*Chart:\\s*(\\w+)\\s+by\\s+(\\w+)\\s*");
     private static final Pattern LANGUAGE = Pattern.compile("--\\s*Language:\\s*(\\w+)\\s*");
+    private static final Pattern NEEDS = Pattern.compile("--\\s*Needs:\\s*(.*?)\\.?\\s*");
+    private static final Pattern CLASSES = Pattern.compile("--\\s*Classes:\\s*(.*?)\\s*");
     /** The header line that marks a report written in the profiling language. */
     public static final String PROFQ_LANGUAGE_LINE = "-- Language: profq";
 
@@ -83,7 +92,11 @@ public record Report(String name, String summary, String description, List<Repor
             String trimmed = line.substring(2).strip();
             Matcher chartLine = CHART.matcher(line);
             Matcher languageLine = LANGUAGE.matcher(line);
-            if (languageLine.matches()) {
+            if (NEEDS.matcher(line).matches()) {
+                ReportNeeds.declared(line, source);
+            } else if (CLASSES.matcher(line).matches()) {
+                continue;
+            } else if (languageLine.matches()) {
                 String language = languageLine.group(1).toLowerCase(java.util.Locale.ROOT);
                 if (!language.equals("profq") && !language.equals("sql")) {
                     throw new IllegalArgumentException("the report " + source + " says '" + line.strip()
@@ -133,6 +146,32 @@ public record Report(String name, String summary, String description, List<Repor
             }
         }
         return false;
+    }
+
+    /** What the header's {@code -- Needs:} line names, or empty when it has none. */
+    public Optional<Set<String>> declaredNeeds() {
+        return headerLine(NEEDS).map(line -> ReportNeeds.declared(line, source));
+    }
+
+    /** The class patterns of the header's {@code -- Classes:} line, or empty when it has none. */
+    public List<String> classes() {
+        return headerLine(CLASSES).map(line -> {
+            Matcher classes = CLASSES.matcher(line);
+            classes.matches();
+            return List.of(classes.group(1).split("\\s*,\\s*")).stream().filter(pattern -> !pattern.isEmpty()).toList();
+        }).orElse(List.of());
+    }
+
+    private Optional<String> headerLine(Pattern pattern) {
+        for (String line : sql.split("\n")) {
+            if (!line.startsWith("--")) {
+                break;
+            }
+            if (pattern.matcher(line).matches()) {
+                return Optional.of(line);
+            }
+        }
+        return Optional.empty();
     }
 
     /** The report's SQL: its text, or what its statement of the profiling language compiles to. */

@@ -24,7 +24,8 @@ import org.profq.recording.Recording;
  * over its columns ({@link org.profq.engine.scan.AggregationScan}). A subclass says how each
  * of its columns is read. A scan makes readers of the columns it reads alone: so its index
  * table is built when first read (with the other tables its statement reads), and only the
- * column files it reads are mapped and checked.
+ * column files it reads are mapped and checked. A table whose events the recording left out
+ * refuses to be read ({@link EventsNotRecordedException}).
  */
 abstract class IndexedTable extends RecordingTable implements ProjectableFilterableTable, ColumnSource {
     /** The index's table its rows are read from. */
@@ -42,6 +43,7 @@ abstract class IndexedTable extends RecordingTable implements ProjectableFiltera
     public Reading read(DataContext root, ImmutableBitSet columns) {
         LiveRecording.Snapshot snapshot = snapshot(root);
         Recording recording = snapshot.recording();
+        EventsNotRecordedException.check(stored, recording);
         return snapshot.read(stored, statementTables(root), index -> {
             ColumnReader[] checked = readers(index, recording, columns); // maps, and so checks, each file they read
             long rows = index.rows(stored);

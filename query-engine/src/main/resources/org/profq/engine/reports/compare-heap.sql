@@ -9,6 +9,8 @@
 -- methods that changed most come first. Shares are formatted for people (fmt_share); in CSV
 -- and JSON they are fractions (0..1).
 --
+-- Needs: allocations
+--
 -- Parameters:
 --   top  BIGINT  20  how many methods to show
 --

@@ -3,6 +3,8 @@
 -- The methods that created the most bytes of objects and arrays, each charged with what
 -- its own code allocated (not its callees'): the top rows of the heap_by_method view.
 --
+-- Needs: allocations
+--
 -- Parameters:
 --   top  BIGINT  10  how many methods to show
 --

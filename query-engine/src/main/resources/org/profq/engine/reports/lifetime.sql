@@ -4,6 +4,8 @@
 -- --track'th object is followed), how many were still alive at exit, and their lifetimes
 -- from allocation to death: the top rows of the lifetime_by_site view.
 --
+-- Needs: allocations, deaths
+--
 -- Parameters:
 --   top  BIGINT  10  how many allocation sites to show
 --

@@ -3,6 +3,8 @@
 -- The program, how long it ran, its threads, events and losses, how many calls and
 -- allocations were recorded, and the methods at the top of the time and heap profiles.
 --
+-- Needs: calls, allocations
+--
 -- Columns:
 --   metric  VARCHAR  what is measured
 --   figure  VARCHAR  its value (a count, ns or bytes, as the metric says; time and bytes formatted

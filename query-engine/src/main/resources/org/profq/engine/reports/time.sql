@@ -3,6 +3,8 @@
 -- The methods with the most inclusive time (callees included, recursion counted once),
 -- with their calls and self time: the top rows of the time_by_method view.
 --
+-- Needs: calls
+--
 -- Parameters:
 --   top  BIGINT  10  how many methods to show
 --

@@ -7,6 +7,8 @@
 -- the value_profile view. Methods with fewer calls than min_calls are left out (two calls
 -- always make a share of 1).
 --
+-- Needs: values
+--
 -- Parameters:
 --   top        BIGINT  10  how many methods to show
 --   min_calls  BIGINT  10  the fewest calls a method needs to be shown

@@ -4,6 +4,8 @@
 -- ...:uses; every --track'th object is followed): lag before the first use, drag after the
 -- last, and their share of the objects' lifetime: the top rows of the waste_by_site view.
 --
+-- Needs: allocations, deaths, uses
+--
 -- Parameters:
 --   top  BIGINT  10  how many allocation sites to show
 --

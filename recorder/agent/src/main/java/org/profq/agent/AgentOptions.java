@@ -44,7 +44,7 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
         }
     }
 
-    public static final String KNOWN = "include, exclude, events, out, clock, tick, track, cache, maxsize, maxage, values, rawstrings, flush, aspects";
+    public static final String KNOWN = "include, exclude, events, out, clock, tick, track, cache, maxsize, maxage, values, rawstrings, flush, aspects, for";
     private static final long DEFAULT_TICK_MICROS = 200;
     /** How old a thread's batch may grow before it is written: what a live reader may lag and a killed program may lose. */
     public static final long DEFAULT_FLUSH_MILLIS = 1_000;
@@ -90,6 +90,7 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
                     case "rawstrings" -> rawStrings = flag(key, value);
                     case "flush" -> flush = flushMillis(value);
                     case "aspects" -> aspects.addAll(jars(value));
+                    case "for" -> reportNames(value); // kept in the header's options (raw) for profq info and the query side
                     default -> throw new IllegalArgumentException("unknown agent option '" + key + "'; known options are " + KNOWN + ".");
                 }
             }
@@ -197,6 +198,17 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
             throw new IllegalArgumentException("values needs a method pattern, such as values=*Calc.square.");
         }
         return patterns;
+    }
+
+    /**
+     * {@code for=heap:time}: the reports {@code profq record --for} chose the events for. The agent
+     * records what {@code events=} says; the names only explain the choice to whoever reads the
+     * recording ({@link org.profq.recording.RecordedEvents}).
+     */
+    private static void reportNames(String value) {
+        if (value.isBlank() || java.util.Arrays.stream(value.split(":")).anyMatch(String::isBlank)) {
+            throw new IllegalArgumentException("for needs report names joined with ':', such as for=heap:time.");
+        }
     }
 
     private static boolean flag(String key, String value) {
