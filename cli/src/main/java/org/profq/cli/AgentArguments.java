@@ -11,7 +11,7 @@ import org.profq.agent.AgentOptions;
  * the agent accepts too, and a mistake is found before the program starts.
  */
 record AgentArguments(List<String> include, List<String> exclude, String events, String clock, Long tickMicros,
-                      Integer trackEvery, String cache, String maxSize, String maxAge, List<String> values, boolean rawStrings,
+                      Integer trackEvery, boolean finalGc, String cache, String maxSize, String maxAge, List<String> values, boolean rawStrings,
                       Long flushMillis) {
     AgentArguments {
         include = List.copyOf(include);
@@ -29,6 +29,7 @@ record AgentArguments(List<String> include, List<String> exclude, String events,
         add(options, "clock", clock);
         add(options, "tick", tickMicros == null ? null : tickMicros.toString());
         add(options, "track", trackEvery == null ? null : trackEvery.toString());
+        add(options, "finalgc", finalGc ? null : "false");
         add(options, "cache", cache);
         add(options, "maxsize", maxSize);
         add(options, "maxage", maxAge);

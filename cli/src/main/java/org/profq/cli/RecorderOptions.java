@@ -33,8 +33,16 @@ final class RecorderOptions {
     Long tickMicros;
 
     @Option(names = "--track", paramLabel = "N",
-            description = "With --events deaths: follow every Nth allocation of each thread to its death (default 100; 1 = all).")
+            description = "With --events deaths: follow the first and then every Nth allocation of each allocation site"
+                    + " (on each thread) to its death; the lifetime and waste views scale what they saw by each site's"
+                    + " allocations (default 100; 1 = all).")
     Integer trackEvery;
+
+    @Option(names = "--no-final-gc",
+            description = "With --events deaths: skip the one full collection at exit (System.gc(), at most 2 s of waiting) that"
+                    + " tells tracked objects unreachable at exit from those still reachable (deaths.reachable_at_exit is"
+                    + " then NULL).")
+    boolean noFinalGc;
 
     @Option(names = "--cache", paramLabel = "DIR|off",
             description = "Where woven classes are kept, so a program profiled again is not woven again"
@@ -74,7 +82,7 @@ final class RecorderOptions {
             throw new IllegalArgumentException("--raw-strings keeps the text of value-profiled string parameters; give the"
                     + " methods with --values=PATTERN.");
         }
-        return new AgentArguments(include, exclude, events, clock, tickMicros, trackEvery, cache, maxSize, maxAge, values,
-                rawStrings, flushMillis).withOut(outDirectory);
+        return new AgentArguments(include, exclude, events, clock, tickMicros, trackEvery, !noFinalGc, cache, maxSize, maxAge,
+                values, rawStrings, flushMillis).withOut(outDirectory);
     }
 }

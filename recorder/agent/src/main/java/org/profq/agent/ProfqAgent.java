@@ -89,7 +89,8 @@ public final class ProfqAgent {
         }
         RunHeader.write(log, options, attached);
         Recorder.start(log, instrumentation, options.exactClock(), options.tickMicros() * 1_000,
-                options.records(AgentOptions.EventKind.DEATHS) ? options.trackEvery() : 0, options.flushMillis() * 1_000_000);
+                options.records(AgentOptions.EventKind.DEATHS) ? options.trackEvery() : 0, options.finalGc(),
+                options.flushMillis() * 1_000_000);
         if (!options.values().isEmpty()) {
             Recorder.startValues(options.values(), options.rawStrings());
         }

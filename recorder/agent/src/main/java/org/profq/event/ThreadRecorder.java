@@ -62,7 +62,12 @@ final class ThreadRecorder {
     /** Set once the recording's end took this thread's events: what it appends later is past the end. */
     private boolean retired;
 
-    private int untilTracked = 1;
+    /**
+     * Per allocation site (indexed by site id): how many of its allocations on this thread are
+     * left until the next tracked one; 0 for a site not seen yet, whose first is tracked. Grown
+     * when a new site id appears, never per allocation.
+     */
+    private int[] untilTrackedBySite = new int[256];
     /** Identity hash of the last exception recorded: not the exception itself, which would stay reachable. */
     private int lastThrownIdentity;
 
@@ -113,8 +118,9 @@ final class ThreadRecorder {
         return threadId * ID_STRIDE + ++objectSequence;
     }
 
-    void death(long objectId, boolean atExit) {
-        int p = begin(atExit ? EV_DEATH_AT_EXIT : EV_DEATH);
+    /** A tracked object's death ({@code EV_DEATH}) or end of the run ({@code EV_DEATH_*AT_EXIT}). */
+    void death(long objectId, int kind) {
+        int p = begin(kind);
         end(Varint.put(events, p, objectId));
     }
 
@@ -235,12 +241,20 @@ final class ThreadRecorder {
         return valueStamps;
     }
 
-    /** Counts allocations down to the next tracked one: every {@code period}th is tracked. */
-    boolean tracksNext(int period) {
-        if (--untilTracked > 0) {
+    /**
+     * Counts the allocations of {@code siteId} down to its next tracked one: the first of each
+     * site, then every {@code period}th of it. Per site, so that no site can alias with the
+     * period (a fixed pattern of allocations would track one site's objects and never another's).
+     */
+    boolean tracksNext(int siteId, int period) {
+        int[] counters = untilTrackedBySite;
+        if (siteId >= counters.length) {
+            counters = untilTrackedBySite = Arrays.copyOf(counters, Math.max(siteId + 1, counters.length * 2));
+        }
+        if (--counters[siteId] > 0) {
             return false;
         }
-        untilTracked = period;
+        counters[siteId] = period;
         return true;
     }
 

@@ -23,7 +23,9 @@ package org.profq.format;
  * (its {@code names/} queue says which), and one made without is written as before. 2.5 is a
  * recording made by attaching to a running JVM ({@code profq attach}): it adds
  * {@link #DOC_UNWOVEN}, the classes loaded before the attach, which the weaver never saw; one
- * made from the JVM's start is written as before.
+ * made from the JVM's start is written as before. 2.6 is a recording that follows deaths with the
+ * final collection at exit (the default with {@code events=deaths}; {@code finalgc=false} skips
+ * it): it adds {@link #EV_DEATH_UNREACHABLE_AT_EXIT} and {@link #EV_DEATH_REACHABLE_AT_EXIT}.
  */
 public final class RecordingFormat {
     public static final byte[] MAGIC = {'P', 'R', 'O', 'F', 'Q'};
@@ -35,6 +37,8 @@ public final class RecordingFormat {
     public static final int VALUES_MINOR_VERSION = 4;
     /** The minor version of a recording made by attaching to a running JVM (see above). */
     public static final int ATTACH_MINOR_VERSION = 5;
+    /** The minor version of a recording with the final collection at exit (see above). */
+    public static final int FINAL_GC_MINOR_VERSION = 6;
 
     // Document kinds: the first byte of every document.
     /** magic, major, minor, then run metadata. Always the first document. */
@@ -116,7 +120,7 @@ public final class RecordingFormat {
     public static final int EV_ALLOC_ARRAY_TRACKED = 7;
     /** objectId: a tracked object was found dead (its phantom reference was enqueued). */
     public static final int EV_DEATH = 8;
-    /** objectId: a tracked object still alive when the recording ended. */
+    /** objectId: a tracked object still followed when the recording ended, no final collection told whether it was reachable. */
     public static final int EV_DEATH_AT_EXIT = 9;
     /** classId, line: an exception thrown (or first seen) in the innermost open call, at that line. */
     public static final int EV_THROW = 10;
@@ -162,6 +166,13 @@ public final class RecordingFormat {
     public static final int EV_FIELD_WRITE = 21;
     /** methodId, fieldId: a value-profiled method's call (or a call inside it) read this field, for the first time. */
     public static final int EV_REFERENCE_FIELD = 22;
+    /**
+     * objectId: a tracked object found unreachable at exit, by the final collection (or already
+     * enqueued, its death not yet written): it died at some time before the recording's end.
+     */
+    public static final int EV_DEATH_UNREACHABLE_AT_EXIT = 23;
+    /** objectId: a tracked object still reachable after the final collection at exit. */
+    public static final int EV_DEATH_REACHABLE_AT_EXIT = 24;
     /** Tag bit: a varint time delta (ns since the previous event or batch base) follows. */
     public static final int TIME_CHANGED = 0x80;
     public static final int KIND_MASK = 0x7F;
@@ -204,7 +215,8 @@ public final class RecordingFormat {
     public static int fieldCount(int kind) {
         return switch (kind) {
             case EV_EXIT, EV_EXIT_THREW -> 0;
-            case EV_ENTER, EV_ALLOC, EV_ALLOC_TRACKED, EV_DEATH, EV_DEATH_AT_EXIT, EV_VALUE_CALL, EV_VALUE_NULL -> 1;
+            case EV_ENTER, EV_ALLOC, EV_ALLOC_TRACKED, EV_DEATH, EV_DEATH_AT_EXIT, EV_DEATH_UNREACHABLE_AT_EXIT,
+                 EV_DEATH_REACHABLE_AT_EXIT, EV_VALUE_CALL, EV_VALUE_NULL -> 1;
             case EV_THROW, EV_USE_GET, EV_USE_SET, EV_USE_CALL, EV_VALUE_ENUM, EV_REFERENCE_FIELD -> 2;
             case EV_ALLOC_ARRAY, EV_ALLOC_ARRAY_TRACKED, EV_VALUE_PRIMITIVE, EV_VALUE_STRING, EV_FOLLOWED -> 3;
             case EV_VALUE_OBJECT, EV_FIELD_WRITE -> 4;
