@@ -13,8 +13,13 @@ import java.util.function.LongConsumer;
  * are the objects alive at exit, told apart by {@link #end}'s final collection.
  */
 final class Lifetimes {
-    /** How long the end waits for the final collection's references before it gives up on telling. */
+    /** How long the end waits for the final collection before it gives up on telling. */
     static final long FINAL_COLLECTION_CAP_MILLIS = 2_000;
+    /**
+     * How long, once the collection has returned, the end waits for the sentinel: a moment after
+     * a real collection; the whole of it when none ran ({@code -XX:+DisableExplicitGC}).
+     */
+    private static final long SENTINEL_WAIT_MILLIS = 500;
 
     private final ReferenceQueue<Object> queue = new ReferenceQueue<>();
     private final TrackedObjects tracked = new TrackedObjects(queue);
@@ -63,9 +68,10 @@ final class Lifetimes {
      * {@code finalCollection}, and objects still followed, first runs one full collection
      * ({@link System#gc}, on a thread of its own, waited for at most
      * {@link #FINAL_COLLECTION_CAP_MILLIS}) and drains the queue, so that objects unreachable at
-     * the end are told from those still reachable. A sentinel object, dropped before the
-     * collection, says when the collection's references arrive: if it never does (explicit
-     * collections disabled, or the cap reached), the rest stay unknown.
+     * the end are told from those still reachable. A sentinel object, dropped just before the
+     * collection, says that it ran and its references are arriving: if it never comes (explicit
+     * collections disabled, or the cap reached), the rest stay unknown. Without the collection
+     * every object still followed is unknown, as before the final collection existed.
      */
     void end(boolean finalCollection, EndOfRun report) {
         reaper.interrupt();
@@ -74,12 +80,7 @@ final class Lifetimes {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        boolean told = false;
-        if (finalCollection && tracked.size() > 0) {
-            told = collectAndDrain(report);
-        } else {
-            drainQueued(report); // enqueued but not yet reaped: certainly unreachable
-        }
+        boolean told = finalCollection && tracked.size() > 0 && collectAndDrain(report);
         for (long objectId : tracked.removeAll()) {
             if (told) {
                 report.reachable(objectId);
@@ -99,11 +100,11 @@ final class Lifetimes {
             System.gc();
         }, "profq-final-gc");
         collector.setDaemon(true);
-        long deadline = System.nanoTime() + FINAL_COLLECTION_CAP_MILLIS * 1_000_000;
         boolean told = false;
         try {
             collector.start();
             collector.join(FINAL_COLLECTION_CAP_MILLIS);
+            long deadline = System.nanoTime() + SENTINEL_WAIT_MILLIS * 1_000_000;
             boolean sentinelSeen = false;
             while (!collector.isAlive() && !sentinelSeen) {
                 long leftMillis = (deadline - System.nanoTime()) / 1_000_000;

@@ -62,12 +62,8 @@ final class ThreadRecorder {
     /** Set once the recording's end took this thread's events: what it appends later is past the end. */
     private boolean retired;
 
-    /**
-     * Per allocation site (indexed by site id): how many of its allocations on this thread are
-     * left until the next tracked one; 0 for a site not seen yet, whose first is tracked. Grown
-     * when a new site id appears, never per allocation.
-     */
-    private int[] untilTrackedBySite = new int[256];
+    /** Per allocation site, the allocations left until its next tracked one. */
+    private final SiteCountdowns trackingCountdowns = new SiteCountdowns();
     /** Identity hash of the last exception recorded: not the exception itself, which would stay reachable. */
     private int lastThrownIdentity;
 
@@ -247,15 +243,7 @@ final class ThreadRecorder {
      * period (a fixed pattern of allocations would track one site's objects and never another's).
      */
     boolean tracksNext(int siteId, int period) {
-        int[] counters = untilTrackedBySite;
-        if (siteId >= counters.length) {
-            counters = untilTrackedBySite = Arrays.copyOf(counters, Math.max(siteId + 1, counters.length * 2));
-        }
-        if (--counters[siteId] > 0) {
-            return false;
-        }
-        counters[siteId] = period;
-        return true;
+        return trackingCountdowns.tracksNext(siteId, period);
     }
 
     /** Whether {@code thrown} is the exception this thread last recorded (it is passing through frames). */
