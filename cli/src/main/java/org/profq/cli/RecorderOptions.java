@@ -39,7 +39,7 @@ final class RecorderOptions {
     Integer trackEvery;
 
     @Option(names = "--no-final-gc",
-            description = "With --events deaths: skip the one full collection at exit (System.gc(), at most 2 s of waiting) that"
+            description = "With --events deaths: skip the one full collection at exit (System.gc(), at most 2.5 s of waiting) that"
                     + " tells tracked objects unreachable at exit from those still reachable (deaths.reachable_at_exit is"
                     + " then NULL).")
     boolean noFinalGc;

@@ -9,6 +9,8 @@
 -- resolution (run.tick_ns). Where uses cannot be seen at all (uses_observable false: arrays,
 -- whose element reads and writes AspectJ has no join point for, and objects of classes the
 -- weaver never saw), the split is unknown: lag_ns, use_ns and drag_ns are NULL, never "all lag".
+-- Objects of JDK classes count as observable: woven code's field accesses and calls on them are
+-- seen, though the JDK's own uses of them are not.
 --
 -- Builds on: lifetimes, uses, _site_sampling.
 --
