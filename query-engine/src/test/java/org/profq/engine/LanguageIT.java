@@ -45,7 +45,7 @@ class LanguageIT {
     static final SampleConnection recursion = SampleConnection.of(Recursion.class).withLanguage();
     @RegisterExtension
     static final SampleConnection throwSites = SampleConnection.recorded(ThrowSites.class, "events=calls:exceptions").withLanguage();
-    /** Eight worker threads, each calling work 10,000 times, each call allocating one Counter; every 1000th allocation of a thread tracked. */
+    /** Eight worker threads, each calling work 10,000 times, each call allocating one Counter; the first and every 1000th allocation of each site on each thread tracked. */
     @RegisterExtension
     static final SampleConnection threads = SampleConnection.recorded(Threads.class, "events=calls:uses,track=1000").withLanguage();
     @RegisterExtension

@@ -116,7 +116,7 @@ public final class TableCatalog {
             nanos("alloc_ns", "when it was created"),
             bytes("size_bytes", "the JVM's shallow size (Instrumentation.getObjectSize); for a multi-dimensional array creation, of every array it made"),
             integer("array_length", "elements", true, "the (outermost) length of an array; NULL for objects"),
-            flag("tracked", "whether it was followed to its death (every track'th allocation of a thread, with events=deaths)")));
+            flag("tracked", "whether it was followed to its death (the first and every track'th allocation of each site on each thread, with events=deaths)")));
 
     public static final TableDefinition DEATHS = new TableDefinition("deaths", "tracked object that died or outlived the run", List.of(
             id("object_id", "the object (allocations.object_id)"),
