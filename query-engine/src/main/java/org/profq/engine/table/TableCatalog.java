@@ -128,8 +128,8 @@ public final class TableCatalog {
                     + " found unreachable by the final collection at exit (reachable_at_exit says which)"),
             nullableFlag("reachable_at_exit", "true when still reachable after the final collection at exit; false when"
                     + " found dead, during the run or by that collection (its life ended before death_ns); NULL for an"
-                    + " at_exit object when no final collection told (--no-final-gc, a recording older than format 2.6,"
-                    + " or the collection did not complete within 2 s)")));
+                    + " at_exit object when no final collection told (--no-final-gc, profq detach, a recording older"
+                    + " than format 2.6, or the collection did not complete within 2 s)")));
 
     public static final TableDefinition EXCEPTIONS = new TableDefinition("exceptions", "exception thrown in recorded code", List.of(
             id("thread_id", "the thread it was thrown in (threads.thread_id)"),

@@ -46,7 +46,7 @@ public final class ProfqAgent {
                     if (!Recorder.started()) {
                         throw new IllegalStateException("profq is not recording in this JVM");
                     }
-                    finish();
+                    finish(false);
                     AgentProperties.set(instrumentation, AgentProperties.RECORDING, null);
                 }
                 return;
@@ -94,7 +94,7 @@ public final class ProfqAgent {
         if (!options.values().isEmpty()) {
             Recorder.startValues(options.values(), options.rawStrings());
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(ProfqAgent::finish, "profq-shutdown"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> finish(true), "profq-shutdown"));
         Weaver.start(instrumentation, options.weaving(), recording);
         if (attached) {
             Weaver.leaveLoadedClassesUnwoven(instrumentation, options.weaving());
@@ -103,10 +103,14 @@ public final class ProfqAgent {
         CompilerHints.applyInBackground(recording);
     }
 
-    /** At shutdown: how the classes were woven, then every thread's last events and the end record. */
-    private static void finish() {
+    /**
+     * At shutdown, or at a detach while the program runs on ({@code atShutdown} false: no final
+     * collection then, which would pause the live program): how the classes were woven, then every
+     * thread's last events and the end record.
+     */
+    private static void finish(boolean atShutdown) {
         Weaver.writeSummary();
-        Recorder.close();
+        Recorder.close(atShutdown);
     }
 
     private ProfqAgent() {

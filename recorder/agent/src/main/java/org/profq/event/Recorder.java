@@ -243,9 +243,10 @@ public final class Recorder {
 
     /**
      * Flushes every thread, writes loss records and the end record, and closes the log.
-     * Events of threads still running after this are past the recording's end.
+     * Events of threads still running after this are past the recording's end. The final
+     * collection runs only when {@code programEnded} (at shutdown, not at a detach).
      */
-    public static void close() {
+    public static void close(boolean programEnded) {
         synchronized (Recorder.class) {
             if (closed || log == null) {
                 return;
@@ -254,7 +255,7 @@ public final class Recorder {
         }
         if (lifetimes != null) {
             ThreadRecorder closing = CURRENT.get();
-            lifetimes.end(finalCollection, new Lifetimes.EndOfRun() {
+            lifetimes.end(finalCollection && programEnded, new Lifetimes.EndOfRun() {
                 @Override
                 public void unreachable(long objectId) {
                     closing.death(objectId, EV_DEATH_UNREACHABLE_AT_EXIT);
