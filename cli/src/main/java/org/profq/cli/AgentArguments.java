@@ -11,9 +11,8 @@ import org.profq.agent.AgentOptions;
  * the agent accepts too, and a mistake is found before the program starts.
  */
 record AgentArguments(List<String> include, List<String> exclude, String events, String clock, Long tickMicros,
-                      Integer trackEvery, String cache, String maxSize, String maxAge, List<String> values, boolean rawStrings,
-                      Long flushMillis, List<String> aspects,
-                      List<String> forReports) {
+                      Integer trackEvery, boolean finalGc, String cache, String maxSize, String maxAge, List<String> values,
+                      boolean rawStrings, Long flushMillis, List<String> aspects, List<String> forReports) {
     AgentArguments {
         forReports = List.copyOf(forReports);
         include = List.copyOf(include);
@@ -32,6 +31,7 @@ record AgentArguments(List<String> include, List<String> exclude, String events,
         add(options, "clock", clock);
         add(options, "tick", tickMicros == null ? null : tickMicros.toString());
         add(options, "track", trackEvery == null ? null : trackEvery.toString());
+        add(options, "finalgc", finalGc ? null : "false");
         add(options, "cache", cache);
         add(options, "maxsize", maxSize);
         add(options, "maxage", maxAge);

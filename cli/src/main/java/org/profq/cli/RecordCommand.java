@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
         customSynopsis = {
                 "profq record [--include=PATTERN]... [--exclude=PATTERN]...",
                 "                    [--events=KINDS] [--out=DIR] [--clock=tick|exact]",
-                "                    [--tick=MICROS] [--track=N] [--cache=DIR|off]",
+                "                    [--tick=MICROS] [--track=N] [--no-final-gc] [--cache=DIR|off]",
                 "                    [--max-size=SIZE] [--max-age=DURATION]",
                 "                    [--values=PATTERN]... [--raw-strings] [--flush=MILLIS] [--no-index]",
                 "                    [--aspects=JAR]...",

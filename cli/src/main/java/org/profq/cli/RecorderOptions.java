@@ -42,8 +42,16 @@ final class RecorderOptions {
     Long tickMicros;
 
     @Option(names = "--track", paramLabel = "N",
-            description = "With --events deaths: follow every Nth allocation of each thread to its death (default 100; 1 = all).")
+            description = "With --events deaths: follow the first and then every Nth allocation of each allocation site"
+                    + " (on each thread) to its death; the lifetime and waste views scale what they saw by each site's"
+                    + " allocations (default 100; 1 = all).")
     Integer trackEvery;
+
+    @Option(names = "--no-final-gc",
+            description = "With --events deaths: skip the one full collection at exit (System.gc(), at most 2.5 s of waiting) that"
+                    + " tells tracked objects unreachable at exit from those still reachable (deaths.reachable_at_exit is"
+                    + " then NULL).")
+    boolean noFinalGc;
 
     @Option(names = "--cache", paramLabel = "DIR|off",
             description = "Where woven classes are kept, so a program profiled again is not woven again"
@@ -92,12 +100,12 @@ final class RecorderOptions {
         }
         List<String> aspectJars = aspects.stream().map(jar -> Path.of(jar).toAbsolutePath().toString()).toList();
         if (forReports.isEmpty()) {
-            return new AgentArguments(include, exclude, events, clock, tickMicros, trackEvery, cache, maxSize, maxAge, values,
+            return new AgentArguments(include, exclude, events, clock, tickMicros, trackEvery, !noFinalGc, cache, maxSize, maxAge, values,
                     rawStrings, flushMillis, aspectJars, List.of()).withOut(outDirectory);
         }
         ReportDemand demand = demand();
         return new AgentArguments(include.isEmpty() ? demand.classes() : include, exclude, demand.events(), clock, tickMicros,
-                trackEvery, cache, maxSize, maxAge, values, rawStrings, flushMillis, aspectJars, demand.reports())
+                trackEvery, !noFinalGc, cache, maxSize, maxAge, values, rawStrings, flushMillis, aspectJars, demand.reports())
                 .withOut(outDirectory);
     }
 

@@ -61,17 +61,17 @@ class ReportCommandIT {
 
         assertEquals(0, outcome.exitCode(), outcome::toString);
         List<List<String>> rows = outcome.stdout().lines().map(line -> List.of(line.split(","))).toList();
-        assertEquals(List.of("signature", "line", "type_name", "objects", "alive_at_exit",
-                "mean_ns", "p50_ns", "p90_ns", "max_ns"), rows.get(0));
+        assertEquals(List.of("signature", "line", "type_name", "allocated_objects", "tracked_objects", "alive_at_exit",
+                "unreachable_at_exit", "mean_ns", "p50_ns", "p90_ns", "max_ns"), rows.get(0));
         assertEquals(List.of(
-                List.of("profq.samples.Churn.fill(int)", "27", "profq.samples.Churn$Item", "10000", "0"),
-                List.of("profq.samples.Churn.keep(int)", "34", "profq.samples.Churn$Item", "10", "10"),
-                List.of("profq.samples.Churn.<clinit>()", "12", "java.util.ArrayList", "1", "1"),
-                List.of("profq.samples.Churn.fill(int)", "25", "java.util.ArrayList", "1", "0")),
-                rows.subList(1, rows.size()).stream().map(row -> row.subList(0, 5)).toList());
+                List.of("profq.samples.Churn.fill(int)", "27", "profq.samples.Churn$Item", "10000", "10000", "0", "0"),
+                List.of("profq.samples.Churn.keep(int)", "34", "profq.samples.Churn$Item", "10", "10", "10", "0"),
+                List.of("profq.samples.Churn.<clinit>()", "12", "java.util.ArrayList", "1", "1", "1", "0"),
+                List.of("profq.samples.Churn.fill(int)", "25", "java.util.ArrayList", "1", "1", "0", "0")),
+                rows.subList(1, rows.size()).stream().map(row -> row.subList(0, 7)).toList());
         for (List<String> row : rows.subList(1, rows.size())) {
-            assertEquals(9, row.size(), row::toString);
-            assertTrue(Long.parseLong(row.get(8)) >= Long.parseLong(row.get(6)), "max >= median: " + row);
+            assertEquals(11, row.size(), row::toString);
+            assertTrue(Long.parseLong(row.get(10)) >= Long.parseLong(row.get(8)), "max >= median: " + row);
         }
 
         Outcome top2 = run(dir, profq("report", "lifetime", recording.toString(), "--param", "top=2", "--format", "csv"));
@@ -86,13 +86,13 @@ class ReportCommandIT {
 
         assertEquals(0, outcome.exitCode(), outcome::toString);
         List<List<String>> rows = outcome.stdout().lines().map(line -> List.of(line.split(","))).toList();
-        assertEquals(List.of("signature", "line", "type_name", "objects", "never_used", "alive_at_exit",
-                "lag_share", "drag_share", "waste_share", "lag_ns", "drag_ns"), rows.get(0));
+        assertEquals(List.of("signature", "line", "type_name", "uses_observable", "tracked_objects", "never_used", "alive_at_exit",
+                "lag_share", "drag_share", "waste_share", "est_lag_ns", "est_drag_ns"), rows.get(0));
         assertEquals(2, rows.size(), outcome::toString);
         List<String> top = rows.get(1);
-        assertEquals(List.of("profq.samples.EndlessCache.lookup(int)", "27", "profq.samples.EndlessCache$Entry", "100", "0", "100"),
-                top.subList(0, 6));
-        assertTrue(Double.parseDouble(top.get(7)) > 0.9, "drag share: " + top);
+        assertEquals(List.of("profq.samples.EndlessCache.lookup(int)", "27", "profq.samples.EndlessCache$Entry", "true", "100", "0",
+                "100"), top.subList(0, 7));
+        assertTrue(Double.parseDouble(top.get(8)) > 0.9, "drag share: " + top);
     }
 
     /** The waste page's chart of waste_share labels its bars with the share rounded as the table shows it, not 17 digits. */

@@ -53,16 +53,16 @@ public final class GoldenSql {
                 FROM heap_by_class
                 WHERE class_id IN (SELECT class_id FROM classes WHERE (package = 'java.lang' OR package LIKE 'java.lang.%')) AND objects > 0
                 ORDER BY bytes DESC, class_id""");
-        add("lifetime by site where method = '*LazyInit.prepare*' and lifetime > 1ms columns line, type_name, objects", """
-                SELECT line, type_name, objects
+        add("lifetime by site where method = '*LazyInit.prepare*' and lifetime > 1ms columns line, type_name, tracked_objects", """
+                SELECT line, type_name, tracked_objects
                 FROM lifetime_by_site
                 WHERE signature LIKE '%LazyInit.prepare%' AND mean_ns > 1000000
-                ORDER BY objects DESC, site_id""");
-        add("waste by site where lag > 100ms and drag < 10s columns type_name, objects, never_used", """
-                SELECT type_name, objects, never_used
+                ORDER BY allocated_objects DESC, site_id""");
+        add("waste by site where lag > 100ms and drag < 10s columns type_name, tracked_objects, never_used", """
+                SELECT type_name, tracked_objects, never_used
                 FROM waste_by_site
                 WHERE lag_ns > 100000000 AND drag_ns < 10000000000
-                ORDER BY waste_ns DESC, site_id""");
+                ORDER BY uses_observable DESC, est_waste_ns DESC, site_id""");
         add("time by method where class = 'profq.samples.*' and duration > 0ns order by calls desc columns signature, calls", """
                 SELECT signature, calls
                 FROM time_by_method
@@ -247,7 +247,8 @@ public final class GoldenSql {
                 _allocations_by_site AS (
                     SELECT site_id,
                            COUNT(*) AS objects,
-                           SUM(size_bytes) AS bytes
+                           SUM(size_bytes) AS bytes,
+                           COUNT(CASE WHEN tracked THEN 1 END) AS tracked_objects
                     FROM thread_allocations
                     GROUP BY site_id
                 ),
@@ -281,7 +282,8 @@ public final class GoldenSql {
                 _allocations_by_site AS (
                     SELECT site_id,
                            COUNT(*) AS objects,
-                           SUM(size_bytes) AS bytes
+                           SUM(size_bytes) AS bytes,
+                           COUNT(CASE WHEN tracked THEN 1 END) AS tracked_objects
                     FROM thread_allocations
                     GROUP BY site_id
                 ),
@@ -328,7 +330,7 @@ public final class GoldenSql {
                 FROM heap_by_class
                 WHERE type_name LIKE '%Counter'
                 ORDER BY bytes DESC, class_id""");
-        add("lifetime by site where thread = 'worker-3' columns type_name, objects", """
+        add("lifetime by site where thread = 'worker-3' columns type_name, tracked_objects", """
                 WITH thread_allocations AS (
                     SELECT *
                     FROM allocations
@@ -341,14 +343,34 @@ public final class GoldenSql {
                            a.alloc_ns,
                            d.death_ns,
                            d.death_ns - a.alloc_ns AS lifetime_ns,
-                           d.at_exit
+                           d.at_exit,
+                           d.reachable_at_exit
                     FROM thread_allocations AS a
                     JOIN deaths AS d ON d.object_id = a.object_id
                     WHERE a.tracked
                 ),
+                _allocations_by_site AS (
+                    SELECT site_id,
+                           COUNT(*) AS objects,
+                           SUM(size_bytes) AS bytes,
+                           COUNT(CASE WHEN tracked THEN 1 END) AS tracked_objects
+                    FROM thread_allocations
+                    GROUP BY site_id
+                ),
+                _site_sampling AS (
+                    SELECT a.site_id,
+                           a.objects AS allocated_objects,
+                           a.tracked_objects,
+                           CAST(a.objects AS DOUBLE) / a.tracked_objects AS scale,
+                           NOT s.is_array AND NOT EXISTS (SELECT 1 FROM unwoven_classes AS u WHERE u.name = c.name) AS uses_observable
+                    FROM _allocations_by_site AS a
+                    JOIN sites AS s ON s.site_id = a.site_id
+                    LEFT JOIN classes AS c ON c.class_id = s.class_id
+                    WHERE a.tracked_objects > 0
+                ),
                 lifetime_by_site AS (
                     WITH lives AS (
-                        SELECT site_id, lifetime_ns, at_exit,
+                        SELECT site_id, lifetime_ns, at_exit, reachable_at_exit,
                                ROW_NUMBER() OVER (PARTITION BY site_id ORDER BY lifetime_ns) AS rank_in_site,
                                COUNT(*) OVER (PARTITION BY site_id) AS site_objects
                         FROM lifetimes
@@ -359,21 +381,26 @@ public final class GoldenSql {
                            n.signature,
                            n.line,
                            n.type_name,
-                           COUNT(*) AS objects,
-                           COUNT(CASE WHEN l.at_exit THEN 1 END) AS alive_at_exit,
+                           p.allocated_objects,
+                           COUNT(*) AS tracked_objects,
+                           COUNT(CASE WHEN l.at_exit AND l.reachable_at_exit IS NOT FALSE THEN 1 END) AS alive_at_exit,
+                           COUNT(CASE WHEN l.at_exit AND l.reachable_at_exit IS FALSE THEN 1 END) AS unreachable_at_exit,
+                           CAST(ROUND(COUNT(CASE WHEN l.at_exit AND l.reachable_at_exit IS NOT FALSE THEN 1 END) * p.scale) AS BIGINT)
+                               AS est_alive_at_exit,
                            AVG(CAST(l.lifetime_ns AS DOUBLE)) AS mean_ns,
                            CAST(MIN(CASE WHEN l.rank_in_site >= CEIL(0.5 * l.site_objects) THEN l.lifetime_ns END) AS BIGINT) AS p50_ns,
                            CAST(MIN(CASE WHEN l.rank_in_site >= CEIL(0.9 * l.site_objects) THEN l.lifetime_ns END) AS BIGINT) AS p90_ns,
                            MAX(l.lifetime_ns) AS max_ns
                     FROM lives AS l
                     JOIN _site_names AS n ON n.site_id = l.site_id
-                    GROUP BY l.site_id, n.signature, n.line, n.type_name
-                    ORDER BY objects DESC, l.site_id
+                    JOIN _site_sampling AS p ON p.site_id = l.site_id
+                    GROUP BY l.site_id, n.signature, n.line, n.type_name, p.allocated_objects, p.scale
+                    ORDER BY allocated_objects DESC, l.site_id
                 )
-                SELECT type_name, objects
+                SELECT type_name, tracked_objects
                 FROM lifetime_by_site
-                ORDER BY objects DESC, site_id""");
-        add("waste by site where thread = 'worker-3' and objects > 1 columns type_name, objects, never_used", """
+                ORDER BY allocated_objects DESC, site_id""");
+        add("waste by site where thread = 'worker-3' and tracked_objects > 1 columns type_name, tracked_objects, never_used", """
                 WITH thread_allocations AS (
                     SELECT *
                     FROM allocations
@@ -386,10 +413,30 @@ public final class GoldenSql {
                            a.alloc_ns,
                            d.death_ns,
                            d.death_ns - a.alloc_ns AS lifetime_ns,
-                           d.at_exit
+                           d.at_exit,
+                           d.reachable_at_exit
                     FROM thread_allocations AS a
                     JOIN deaths AS d ON d.object_id = a.object_id
                     WHERE a.tracked
+                ),
+                _allocations_by_site AS (
+                    SELECT site_id,
+                           COUNT(*) AS objects,
+                           SUM(size_bytes) AS bytes,
+                           COUNT(CASE WHEN tracked THEN 1 END) AS tracked_objects
+                    FROM thread_allocations
+                    GROUP BY site_id
+                ),
+                _site_sampling AS (
+                    SELECT a.site_id,
+                           a.objects AS allocated_objects,
+                           a.tracked_objects,
+                           CAST(a.objects AS DOUBLE) / a.tracked_objects AS scale,
+                           NOT s.is_array AND NOT EXISTS (SELECT 1 FROM unwoven_classes AS u WHERE u.name = c.name) AS uses_observable
+                    FROM _allocations_by_site AS a
+                    JOIN sites AS s ON s.site_id = a.site_id
+                    LEFT JOIN classes AS c ON c.class_id = s.class_id
+                    WHERE a.tracked_objects > 0
                 ),
                 waste AS (
                     WITH used AS (
@@ -400,17 +447,23 @@ public final class GoldenSql {
                     SELECT l.object_id,
                            l.site_id,
                            l.class_id,
+                           p.uses_observable,
                            COALESCE(u.uses, 0) AS uses,
                            l.alloc_ns,
                            u.first_use_ns,
                            u.last_use_ns,
                            l.death_ns,
                            l.at_exit,
-                           CASE WHEN u.object_id IS NULL THEN l.lifetime_ns ELSE u.first_use_ns - l.alloc_ns END AS lag_ns,
-                           CASE WHEN u.object_id IS NULL THEN 0 ELSE u.last_use_ns - u.first_use_ns END AS use_ns,
-                           CASE WHEN u.object_id IS NULL THEN 0 ELSE l.death_ns - u.last_use_ns END AS drag_ns,
+                           l.reachable_at_exit,
+                           CASE WHEN NOT p.uses_observable THEN NULL
+                                WHEN u.object_id IS NULL THEN l.lifetime_ns ELSE u.first_use_ns - l.alloc_ns END AS lag_ns,
+                           CASE WHEN NOT p.uses_observable THEN NULL
+                                WHEN u.object_id IS NULL THEN 0 ELSE u.last_use_ns - u.first_use_ns END AS use_ns,
+                           CASE WHEN NOT p.uses_observable THEN NULL
+                                WHEN u.object_id IS NULL THEN 0 ELSE l.death_ns - u.last_use_ns END AS drag_ns,
                            l.lifetime_ns
                     FROM lifetimes AS l
+                    JOIN _site_sampling AS p ON p.site_id = l.site_id
                     LEFT JOIN used AS u ON u.object_id = l.object_id
                 ),
                 waste_by_site AS (
@@ -418,26 +471,34 @@ public final class GoldenSql {
                            n.signature,
                            n.line,
                            n.type_name,
-                           COUNT(*) AS objects,
-                           COUNT(CASE WHEN w.uses = 0 THEN 1 END) AS never_used,
-                           COUNT(CASE WHEN w.at_exit THEN 1 END) AS alive_at_exit,
+                           p.uses_observable,
+                           p.allocated_objects,
+                           COUNT(*) AS tracked_objects,
+                           CASE WHEN p.uses_observable THEN COUNT(CASE WHEN w.uses = 0 THEN 1 END) END AS never_used,
+                           COUNT(CASE WHEN w.at_exit AND w.reachable_at_exit IS NOT FALSE THEN 1 END) AS alive_at_exit,
+                           COUNT(CASE WHEN w.at_exit AND w.reachable_at_exit IS FALSE THEN 1 END) AS unreachable_at_exit,
                            SUM(w.lag_ns) AS lag_ns,
                            SUM(w.use_ns) AS use_ns,
                            SUM(w.drag_ns) AS drag_ns,
                            SUM(w.lifetime_ns) AS lifetime_ns,
                            SUM(w.lag_ns + w.drag_ns) AS waste_ns,
+                           CAST(ROUND(SUM(w.lag_ns) * p.scale) AS BIGINT) AS est_lag_ns,
+                           CAST(ROUND(SUM(w.drag_ns) * p.scale) AS BIGINT) AS est_drag_ns,
+                           CAST(ROUND(SUM(w.lag_ns + w.drag_ns) * p.scale) AS BIGINT) AS est_waste_ns,
+                           CAST(ROUND(SUM(w.lifetime_ns) * p.scale) AS BIGINT) AS est_lifetime_ns,
                            CAST(SUM(w.lag_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_ns), 0) AS lag_share,
                            CAST(SUM(w.drag_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_ns), 0) AS drag_share,
                            CAST(SUM(w.lag_ns + w.drag_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_ns), 0) AS waste_share
                     FROM waste AS w
                     JOIN _site_names AS n ON n.site_id = w.site_id
-                    GROUP BY w.site_id, n.signature, n.line, n.type_name
-                    ORDER BY waste_ns DESC, site_id
+                    JOIN _site_sampling AS p ON p.site_id = w.site_id
+                    GROUP BY w.site_id, n.signature, n.line, n.type_name, p.uses_observable, p.allocated_objects, p.scale
+                    ORDER BY uses_observable DESC, est_waste_ns DESC, site_id
                 )
-                SELECT type_name, objects, never_used
+                SELECT type_name, tracked_objects, never_used
                 FROM waste_by_site
-                WHERE objects > 1
-                ORDER BY waste_ns DESC, site_id""");
+                WHERE tracked_objects > 1
+                ORDER BY uses_observable DESC, est_waste_ns DESC, site_id""");
         add("time by method where class = 'profq.samples.*' and thread = 'worker-3' columns signature, calls", """
                 WITH thread_calls AS (
                     SELECT *

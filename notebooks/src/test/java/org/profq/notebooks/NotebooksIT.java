@@ -145,7 +145,7 @@ class NotebooksIT {
                 List.of("profq.samples.Churn.keep(int)", "34", "profq.samples.Churn$Item", "10", "10"),
                 List.of("profq.samples.Churn.<clinit>()", "12", "java.util.ArrayList", "1", "1"),
                 List.of("profq.samples.Churn.fill(int)", "25", "java.util.ArrayList", "1", "0")),
-                notebook.table("lifetime-by-site").firstColumns(5), "objects and how many were alive at exit, per site");
+                notebook.table("lifetime-by-site").firstColumns(5), "tracked objects and how many were alive at exit, per site");
     }
 
     @Test
@@ -154,9 +154,9 @@ class NotebooksIT {
 
         assertEquals(1, notebook.charts(), "stacked lag, use and drag");
         assertEquals(List.of(
-                List.of("profq.samples.LazyInit.prepare(int)", "24", "profq.samples.LazyInit$Config", "100", "0", "0"),
-                List.of("profq.samples.LazyInit.prepare(int)", "22", "profq.samples.LazyInit$Config[]", "1", "1", "0")),
-                notebook.table("waste-by-site").firstColumns(6), "objects, never used, alive at exit");
+                List.of("profq.samples.LazyInit.prepare(int)", "24", "profq.samples.LazyInit$Config", "True", "100", "0"),
+                List.of("profq.samples.LazyInit.prepare(int)", "22", "profq.samples.LazyInit$Config[]", "False", "1", "0")),
+                notebook.table("waste-by-site").firstColumns(6), "uses observable, tracked objects, alive at exit");
     }
 
     @Test

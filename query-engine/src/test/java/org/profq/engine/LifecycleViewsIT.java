@@ -42,8 +42,8 @@ class LifecycleViewsIT {
                         List.of("profq.samples.Churn.keep(int)", 34, "profq.samples.Churn$Item", 10L, 10L),
                         List.of("profq.samples.Churn.<clinit>()", 12, "java.util.ArrayList", 1L, 1L),
                         List.of("profq.samples.Churn.fill(int)", 25, "java.util.ArrayList", 1L, 0L)),
-                Rows.query(churn.get(), "SELECT signature, line, type_name, objects, alive_at_exit FROM lifetime_by_site"
-                        + " ORDER BY objects DESC, alive_at_exit DESC"));
+                Rows.query(churn.get(), "SELECT signature, line, type_name, tracked_objects, alive_at_exit FROM lifetime_by_site"
+                        + " ORDER BY tracked_objects DESC, alive_at_exit DESC"));
         // The percentiles are the lifetimes at rank CEIL(p * n) of each site's n.
         assertEquals(List.of(List.of(true, true, true)), Rows.query(churn.get(),
                 "SELECT p50_ns = (SELECT MIN(lifetime_ns) FROM (SELECT lifetime_ns, ROW_NUMBER() OVER (ORDER BY lifetime_ns) AS r"

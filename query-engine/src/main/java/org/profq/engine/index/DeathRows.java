@@ -2,6 +2,8 @@ package org.profq.engine.index;
 
 import static org.profq.engine.index.IndexColumn.*;
 
+import org.profq.recording.DeathKind;
+
 /** The rows of {@code deaths}: one per tracked object's death (or survival to the end), in log order. */
 final class DeathRows extends RowCollector {
     DeathRows() {
@@ -9,11 +11,13 @@ final class DeathRows extends RowCollector {
     }
 
     @Override
-    public void died(int threadId, long objectId, long timeNanos, boolean atExit) {
+    public void died(int threadId, long objectId, long timeNanos, DeathKind kind) {
         RowChunk row = rows;
         row.put(DEATH_OBJECT_ID, objectId);
         row.put(DEATH_NS, timeNanos);
-        row.put(DEATH_AT_EXIT, atExit ? 1 : 0);
+        row.put(DEATH_AT_EXIT, kind.atExit() ? 1 : 0);
+        Boolean reachable = kind.reachableAtExit();
+        row.put(DEATH_REACHABLE_AT_EXIT, reachable == null ? -1 : reachable ? 1 : 0);
         rows = rowWritten(row);
     }
 }

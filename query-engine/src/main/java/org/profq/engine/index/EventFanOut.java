@@ -4,6 +4,7 @@ import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.Collection;
 
+import org.profq.recording.DeathKind;
 import org.profq.recording.EventVisitor;
 import org.profq.recording.UseKind;
 import org.profq.recording.ValueKind;
@@ -83,9 +84,9 @@ final class EventFanOut implements EventVisitor {
     }
 
     @Override
-    public void died(int threadId, long objectId, long timeNanos, boolean atExit) {
+    public void died(int threadId, long objectId, long timeNanos, DeathKind kind) {
         for (RowCollector collector : died) {
-            collector.died(threadId, objectId, timeNanos, atExit);
+            collector.died(threadId, objectId, timeNanos, kind);
         }
     }
 

@@ -11,7 +11,8 @@ import java.util.function.Supplier;
  * {@code <table>.<column>}, of one value per row, packed as {@link PackedLayout} says. The
  * builder writes them, the manifest checksums them and the tables read them by these
  * constants. Nullable ids are stored as 0 and a missing array length as -1;
- * {@code allocations.tracked} and {@code deaths.at_exit} are 1 or 0; {@code calls.flags} packs
+ * {@code allocations.tracked} and {@code deaths.at_exit} are 1 or 0, {@code deaths.reachable_at_exit}
+ * 1, 0 or -1 for NULL; {@code calls.flags} packs
  * {@link #THREW}, {@link #FINISHED} and {@link #OUTERMOST}; {@code uses.kind} is the
  * {@link org.profq.recording.UseKind} ordinal; {@code calls.context} is the calling context
  * ({@code contexts.*}) that names {@code stack}; {@code params.kind} is the
@@ -42,6 +43,7 @@ public enum IndexColumn {
     DEATH_OBJECT_ID(Table.DEATHS, "object_id"),
     DEATH_NS(Table.DEATHS, "death_ns"),
     DEATH_AT_EXIT(Table.DEATHS, "at_exit"),
+    DEATH_REACHABLE_AT_EXIT(Table.DEATHS, "reachable_at_exit"),
     EXCEPTION_THREAD_ID(Table.EXCEPTIONS, "thread_id"),
     EXCEPTION_CALL_ID(Table.EXCEPTIONS, "call_id"),
     EXCEPTION_CLASS_ID(Table.EXCEPTIONS, "class_id"),

@@ -10,6 +10,7 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.IntToLongFunction;
 
+import org.profq.recording.DeathKind;
 import org.profq.recording.EventVisitor;
 import org.profq.recording.UseKind;
 import org.profq.recording.ValueKind;
@@ -54,7 +55,7 @@ abstract class RowCollector implements EventVisitor {
     }
 
     @Override
-    public void died(int threadId, long objectId, long timeNanos, boolean atExit) {
+    public void died(int threadId, long objectId, long timeNanos, DeathKind kind) {
     }
 
     @Override

@@ -113,6 +113,14 @@ public abstract class ColumnReader {
         };
     }
 
+    /** A nullable BOOLEAN stored as 1 or 0, and -1 for NULL. */
+    public static ColumnReader nullableFlag(MappedColumn mapped) {
+        return new Stored(mapped) {
+            Object value(long row) { long value = column.get(row); return value < 0 ? null : value != 0; }
+            boolean isNull(long raw) { return raw < 0; }
+        };
+    }
+
     /** A BIGINT column computed from two others: {@code minuend - subtrahend}. */
     public static ColumnReader difference(MappedColumn minuendColumn, MappedColumn subtrahendColumn) {
         MappedColumn.Cursor minuend = minuendColumn.cursor();

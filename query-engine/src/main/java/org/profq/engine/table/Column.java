@@ -50,4 +50,8 @@ public record Column(String name, SqlTypeName type, String unit, boolean nullabl
     static Column flag(String name, String meaning) {
         return new Column(name, SqlTypeName.BOOLEAN, "", false, meaning);
     }
+
+    static Column nullableFlag(String name, String meaning) {
+        return new Column(name, SqlTypeName.BOOLEAN, "", true, meaning);
+    }
 }

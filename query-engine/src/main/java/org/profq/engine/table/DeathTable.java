@@ -21,6 +21,7 @@ public final class DeathTable extends IndexedTable {
             case 0 -> ColumnReader.longs(index.column(DEATH_OBJECT_ID));
             case 1 -> ColumnReader.longs(index.column(DEATH_NS));
             case 2 -> ColumnReader.flag(index.column(DEATH_AT_EXIT), 1);
+            case 3 -> ColumnReader.nullableFlag(index.column(DEATH_REACHABLE_AT_EXIT));
             default -> throw new IndexOutOfBoundsException(column);
         };
     }

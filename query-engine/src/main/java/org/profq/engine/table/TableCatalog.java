@@ -7,6 +7,7 @@ import static org.profq.engine.table.Column.id;
 import static org.profq.engine.table.Column.integer;
 import static org.profq.engine.table.Column.nanos;
 import static org.profq.engine.table.Column.nullableCount;
+import static org.profq.engine.table.Column.nullableFlag;
 import static org.profq.engine.table.Column.nullableId;
 import static org.profq.engine.table.Column.nullableText;
 import static org.profq.engine.table.Column.text;
@@ -118,14 +119,20 @@ public final class TableCatalog {
             nanos("alloc_ns", "when it was created"),
             bytes("size_bytes", "the JVM's shallow size (Instrumentation.getObjectSize); for a multi-dimensional array creation, of every array it made"),
             integer("array_length", "elements", true, "the (outermost) length of an array; NULL for objects"),
-            flag("tracked", "whether it was followed to its death (every track'th allocation of a thread, with events=deaths)")));
+            flag("tracked", "whether it was followed to its death (the first and every track'th allocation of each site on each thread, with events=deaths)")));
 
     public static final TableDefinition DEATHS = new TableDefinition("deaths", "tracked object that died or outlived the run", List.of(
             id("object_id", "the object (allocations.object_id)"),
             nanos("death_ns", "when the recorder saw it reclaimed: after the collection that freed it, by the collector's"
                     + " reference processing and the recorder's reaper thread (usually well under a millisecond after);"
-                    + " for an object still alive at the end, when the recorder closed the recording"),
-            flag("at_exit", "true when the object was still alive when the recording ended")));
+                    + " for an object whose death was not seen before the end (at_exit), when the recorder closed the"
+                    + " recording: an upper bound"),
+            flag("at_exit", "true when its death was not seen before the recording ended: still reachable then, or"
+                    + " found unreachable by the final collection at exit (reachable_at_exit says which)"),
+            nullableFlag("reachable_at_exit", "true when still reachable after the final collection at exit; false when"
+                    + " found dead, during the run or by that collection (its life ended before death_ns); NULL for an"
+                    + " at_exit object when no final collection told (--no-final-gc, profq detach, a recording older"
+                    + " than format 2.6, or the collection did not complete within 2 s)")));
 
     public static final TableDefinition EXCEPTIONS = new TableDefinition("exceptions", "exception thrown in recorded code", List.of(
             id("thread_id", "the thread it was thrown in (threads.thread_id)"),

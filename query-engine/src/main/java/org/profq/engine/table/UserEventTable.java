@@ -9,6 +9,7 @@ import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.Enumerator;
 import org.apache.calcite.schema.ScannableTable;
 import org.profq.engine.index.LiveRecording;
+import org.profq.recording.DeathKind;
 import org.profq.recording.EventReader;
 import org.profq.recording.EventVisitor;
 import org.profq.recording.Recording;
@@ -134,7 +135,7 @@ public final class UserEventTable extends RecordingTable implements ScannableTab
         }
 
         @Override
-        public void died(int threadId, long objectId, long timeNanos, boolean atExit) {
+        public void died(int threadId, long objectId, long timeNanos, DeathKind kind) {
         }
 
         @Override

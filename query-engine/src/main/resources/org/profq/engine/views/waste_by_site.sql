@@ -2,44 +2,63 @@
 -- (lag) or are kept long after their last (drag)?
 --
 -- One row per allocation site with tracked objects: the totals of the waste view over its
--- objects, and waste (lag + drag) as a share of their total lifetime. A high lag share
--- suggests creating the objects later (lazily); a high drag share, dropping them sooner
--- (a cache that never evicts, a listener never removed).
+-- tracked objects, those totals scaled to all of the site's objects (est_*: times
+-- allocated / tracked, see _site_sampling), and waste (lag + drag) as a share of their total
+-- lifetime. A high lag share suggests creating the objects later (lazily); a high drag share,
+-- dropping them sooner (a cache that never evicts, a listener never removed). Sites whose
+-- uses cannot be seen (uses_observable false: arrays, classes the weaver never saw) are
+-- reported apart, after the others: their lifetimes are known but their waste is not, so
+-- never_used, the lag/use/drag/waste totals and the shares are NULL, never 100 %.
 --
--- Builds on: waste, _site_names.
+-- Builds on: waste, _site_names, _site_sampling.
 --
 -- Columns:
---   site_id        BIGINT   the site (sites.site_id)
---   signature      VARCHAR  the readable signature of the method holding the `new`
---   line           INTEGER  its source line; 0 if unknown
---   type_name      VARCHAR  the allocated type
---   objects        BIGINT   tracked objects created there
---   never_used     BIGINT   how many of them were never used
---   alive_at_exit  BIGINT   how many of them were still alive at the end
---   lag_ns         BIGINT   total lag: allocation to first use (whole life if never used)
---   use_ns         BIGINT   total use: first to last use
---   drag_ns        BIGINT   total drag: last use to death
---   lifetime_ns    BIGINT   total lifetime
---   waste_ns       BIGINT   lag_ns + drag_ns
---   lag_share      DOUBLE   lag_ns / lifetime_ns
---   drag_share     DOUBLE   drag_ns / lifetime_ns
---   waste_share    DOUBLE   (lag_ns + drag_ns) / lifetime_ns; NULL when lifetime_ns is 0
+--   site_id              BIGINT   the site (sites.site_id)
+--   signature            VARCHAR  the readable signature of the method holding the `new`
+--   line                 INTEGER  its source line; 0 if unknown
+--   type_name            VARCHAR  the allocated type
+--   uses_observable      BOOLEAN  whether uses of its objects can be seen (false for arrays and classes the weaver never saw)
+--   allocated_objects    BIGINT   every object created there (exact)
+--   tracked_objects      BIGINT   how many of them were tracked: the sample the sums describe
+--   never_used           BIGINT   tracked objects never seen used; NULL when uses are not observable
+--   alive_at_exit        BIGINT   tracked objects still alive at the end (reachable after the final collection, or not told)
+--   unreachable_at_exit  BIGINT   tracked objects the final collection at exit found unreachable: their drag (or lag) is an upper bound
+--   lag_ns               BIGINT   total lag of the tracked objects: allocation to first use (whole life if never used)
+--   use_ns               BIGINT   total use: first to last use
+--   drag_ns              BIGINT   total drag: last use to death
+--   lifetime_ns          BIGINT   total lifetime of the tracked objects
+--   waste_ns             BIGINT   lag_ns + drag_ns
+--   est_lag_ns           BIGINT   lag_ns scaled to all the site's objects, rounded
+--   est_drag_ns          BIGINT   drag_ns scaled to all the site's objects, rounded
+--   est_waste_ns         BIGINT   waste_ns scaled to all the site's objects, rounded
+--   est_lifetime_ns      BIGINT   lifetime_ns scaled to all the site's objects, rounded
+--   lag_share            DOUBLE   lag_ns / lifetime_ns
+--   drag_share           DOUBLE   drag_ns / lifetime_ns
+--   waste_share          DOUBLE   (lag_ns + drag_ns) / lifetime_ns; NULL when lifetime_ns is 0 or uses are not observable
 SELECT w.site_id,
        n.signature,
        n.line,
        n.type_name,
-       COUNT(*) AS objects,
-       COUNT(CASE WHEN w.uses = 0 THEN 1 END) AS never_used,
-       COUNT(CASE WHEN w.at_exit THEN 1 END) AS alive_at_exit,
+       p.uses_observable,
+       p.allocated_objects,
+       COUNT(*) AS tracked_objects,
+       CASE WHEN p.uses_observable THEN COUNT(CASE WHEN w.uses = 0 THEN 1 END) END AS never_used,
+       COUNT(CASE WHEN w.at_exit AND w.reachable_at_exit IS NOT FALSE THEN 1 END) AS alive_at_exit,
+       COUNT(CASE WHEN w.at_exit AND w.reachable_at_exit IS FALSE THEN 1 END) AS unreachable_at_exit,
        SUM(w.lag_ns) AS lag_ns,
        SUM(w.use_ns) AS use_ns,
        SUM(w.drag_ns) AS drag_ns,
        SUM(w.lifetime_ns) AS lifetime_ns,
        SUM(w.lag_ns + w.drag_ns) AS waste_ns,
+       CAST(ROUND(SUM(w.lag_ns) * p.scale) AS BIGINT) AS est_lag_ns,
+       CAST(ROUND(SUM(w.drag_ns) * p.scale) AS BIGINT) AS est_drag_ns,
+       CAST(ROUND(SUM(w.lag_ns + w.drag_ns) * p.scale) AS BIGINT) AS est_waste_ns,
+       CAST(ROUND(SUM(w.lifetime_ns) * p.scale) AS BIGINT) AS est_lifetime_ns,
        CAST(SUM(w.lag_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_ns), 0) AS lag_share,
        CAST(SUM(w.drag_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_ns), 0) AS drag_share,
        CAST(SUM(w.lag_ns + w.drag_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_ns), 0) AS waste_share
 FROM waste AS w
 JOIN _site_names AS n ON n.site_id = w.site_id
-GROUP BY w.site_id, n.signature, n.line, n.type_name
-ORDER BY waste_ns DESC, site_id
+JOIN _site_sampling AS p ON p.site_id = w.site_id
+GROUP BY w.site_id, n.signature, n.line, n.type_name, p.uses_observable, p.allocated_objects, p.scale
+ORDER BY uses_observable DESC, est_waste_ns DESC, site_id

@@ -22,7 +22,7 @@ import org.profq.weave.WeavingOptions.Aspect;
  * items with {@code :} (never with {@code +}, which AspectJ type patterns use).
  */
 public record AgentOptions(List<String> include, List<String> exclude, Set<EventKind> events,
-                           Path out, boolean exactClock, long tickMicros, int trackEvery, Path cache,
+                           Path out, boolean exactClock, long tickMicros, int trackEvery, boolean finalGc, Path cache,
                            WindowLimits window, List<String> values, boolean rawStrings, long flushMillis, UserAspects aspects,
                            String raw) {
 
@@ -32,7 +32,7 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
         CALLS,
         /** Every {@code new} of an object or array. */
         ALLOCATIONS,
-        /** The death of every {@code track}th allocated object (implies allocations). */
+        /** The death of the first and every {@code track}th allocated object of each site (implies allocations). */
         DEATHS,
         /** Every exception thrown, by class, call and line. */
         EXCEPTIONS,
@@ -44,7 +44,7 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
         }
     }
 
-    public static final String KNOWN = "include, exclude, events, out, clock, tick, track, cache, maxsize, maxage, values, rawstrings, flush, aspects, for";
+    public static final String KNOWN = "include, exclude, events, out, clock, tick, track, finalgc, cache, maxsize, maxage, values, rawstrings, flush, aspects, for";
     private static final long DEFAULT_TICK_MICROS = 200;
     /** How old a thread's batch may grow before it is written: what a live reader may lag and a killed program may lose. */
     public static final long DEFAULT_FLUSH_MILLIS = 1_000;
@@ -59,6 +59,7 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
         boolean exact = false;
         long tick = DEFAULT_TICK_MICROS;
         int track = DEFAULT_TRACK_EVERY;
+        boolean finalGc = true;
         Path cache = defaultCache();
         long maxBytes = 0;
         long maxAgeNanos = 0;
@@ -83,6 +84,7 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
                     case "clock" -> exact = clock(value);
                     case "tick" -> tick = tickMicros(value);
                     case "track" -> track = trackEvery(value);
+                    case "finalgc" -> finalGc = flag(key, value);
                     case "cache" -> cache = value.equals("off") ? null : Path.of(value);
                     case "maxsize" -> maxBytes = maxBytes(value);
                     case "maxage" -> maxAgeNanos = maxAgeNanos(value);
@@ -109,8 +111,8 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
         if (events.contains(EventKind.DEATHS)) {
             events.add(EventKind.ALLOCATIONS); // a death needs its object's allocation
         }
-        return new AgentOptions(List.copyOf(include), List.copyOf(exclude), Set.copyOf(events), out, exact, tick, track, cache,
-                new WindowLimits(maxBytes, maxAgeNanos), List.copyOf(values), rawStrings, flush,
+        return new AgentOptions(List.copyOf(include), List.copyOf(exclude), Set.copyOf(events), out, exact, tick, track, finalGc,
+                cache, new WindowLimits(maxBytes, maxAgeNanos), List.copyOf(values), rawStrings, flush,
                 aspects.isEmpty() ? UserAspects.NONE : UserAspects.read(aspects), raw);
     }
 

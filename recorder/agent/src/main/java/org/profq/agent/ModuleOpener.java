@@ -13,7 +13,7 @@ import java.util.Set;
  */
 final class ModuleOpener {
     private static final List<String> JAVA_BASE_PACKAGES = List.of(
-            "java.lang", "java.lang.reflect", "java.io", "java.nio", "java.util",
+            "java.lang", "java.lang.ref", "java.lang.reflect", "java.io", "java.nio", "java.util",
             "java.util.concurrent", "java.util.concurrent.atomic",
             "sun.nio.ch", "jdk.internal.ref", "jdk.internal.misc");
 

@@ -49,7 +49,7 @@ public final class ProfqAgent {
                     if (!Recorder.started()) {
                         throw new IllegalStateException("profq is not recording in this JVM");
                     }
-                    finish();
+                    finish(false);
                     AgentProperties.set(instrumentation, AgentProperties.RECORDING, null);
                 }
                 return;
@@ -92,13 +92,14 @@ public final class ProfqAgent {
         }
         RunHeader.write(log, options, attached);
         Recorder.start(log, instrumentation, options.exactClock(), options.tickMicros() * 1_000,
-                options.records(AgentOptions.EventKind.DEATHS) ? options.trackEvery() : 0, options.flushMillis() * 1_000_000);
+                options.records(AgentOptions.EventKind.DEATHS) ? options.trackEvery() : 0, options.finalGc(),
+                options.flushMillis() * 1_000_000);
         if (!options.values().isEmpty()) {
             Recorder.startValues(options.values(), options.rawStrings());
         }
         addToClassPath(instrumentation, options.aspects());
         Profq.install(Recorder::userEvent);
-        Runtime.getRuntime().addShutdownHook(new Thread(ProfqAgent::finish, "profq-shutdown"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> finish(true), "profq-shutdown"));
         Weaver.start(instrumentation, options.weaving(), recording);
         if (attached) {
             Weaver.leaveLoadedClassesUnwoven(instrumentation, options.weaving());
@@ -119,10 +120,14 @@ public final class ProfqAgent {
         }
     }
 
-    /** At shutdown: how the classes were woven, then every thread's last events and the end record. */
-    private static void finish() {
+    /**
+     * At shutdown, or at a detach while the program runs on ({@code atShutdown} false: no final
+     * collection then, which would pause the live program): how the classes were woven, then every
+     * thread's last events and the end record.
+     */
+    private static void finish(boolean atShutdown) {
         Weaver.writeSummary();
-        Recorder.close();
+        Recorder.close(atShutdown);
     }
 
     private ProfqAgent() {

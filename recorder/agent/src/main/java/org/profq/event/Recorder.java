@@ -27,8 +27,10 @@ public final class Recorder {
     private static final int HOUSEKEEPING_TICKS = 500;
 
     private static EventLog log;
-    /** Every how many allocations one is tracked; 0 when deaths are not recorded. */
+    /** Every how many allocations of a site one is tracked; 0 when deaths are not recorded. */
     private static int trackEvery;
+    /** Whether the end runs one full collection to tell objects unreachable at exit from reachable ones. */
+    private static boolean finalCollection;
     /** How old a thread's batch may grow before it is written ({@code flush=}). */
     private static long flushIntervalNanos;
     private static Lifetimes lifetimes;
@@ -47,11 +49,12 @@ public final class Recorder {
 
     /**
      * Starts recording into {@code eventLog}; the weaver starts after this returns.
-     * {@code trackEveryNth} &gt; 0 follows every Nth allocation of each thread to its death;
-     * a thread's batch is written once it is {@code flushNanos} old.
+     * {@code trackEveryNth} &gt; 0 follows the first and then every Nth allocation of each site
+     * (on each thread) to its death, and with {@code finalGc} runs one full collection at the end
+     * ({@link Lifetimes#end}); a thread's batch is written once it is {@code flushNanos} old.
      */
     public static synchronized void start(EventLog eventLog, Instrumentation inst, boolean exactClock, long tickNanos,
-                                          int trackEveryNth, long flushNanos) {
+                                          int trackEveryNth, boolean finalGc, long flushNanos) {
         log = eventLog;
         flushIntervalNanos = flushNanos;
         instrumentation = inst;
@@ -64,7 +67,8 @@ public final class Recorder {
         Clock.start(exactClock, tickNanos, Recorder::onTick);
         trackEvery = trackEveryNth;
         if (trackEveryNth > 0) {
-            lifetimes = new Lifetimes(objectId -> CURRENT.get().death(objectId, false));
+            finalCollection = finalGc;
+            lifetimes = new Lifetimes(objectId -> CURRENT.get().death(objectId, EV_DEATH));
             trackedObjects = lifetimes.tracked();
         }
     }
@@ -111,7 +115,7 @@ public final class Recorder {
         try {
             ThreadRecorder thread = CURRENT.get();
             int site = dictionary.siteId(call, enclosing, created);
-            boolean tracked = trackEvery > 0 && thread.tracksNext(trackEvery);
+            boolean tracked = trackEvery > 0 && thread.tracksNext(site, trackEvery);
             long objectId = created.getClass().isArray()
                     ? thread.arrayAllocation(site, Array.getLength(created), deepSize(created), tracked)
                     : thread.allocation(site, tracked);
@@ -255,9 +259,10 @@ public final class Recorder {
 
     /**
      * Flushes every thread, writes loss records and the end record, and closes the log.
-     * Events of threads still running after this are past the recording's end.
+     * Events of threads still running after this are past the recording's end. The final
+     * collection runs only when {@code programEnded} (at shutdown, not at a detach).
      */
-    public static void close() {
+    public static void close(boolean programEnded) {
         synchronized (Recorder.class) {
             if (closed || log == null) {
                 return;
@@ -267,9 +272,22 @@ public final class Recorder {
         org.profq.api.Profq.install(null); // events emitted from now on are nowhere, as without profq
         if (lifetimes != null) {
             ThreadRecorder closing = CURRENT.get();
-            for (long objectId : lifetimes.stopAndListAlive()) {
-                closing.death(objectId, true);
-            }
+            lifetimes.end(finalCollection && programEnded, new Lifetimes.EndOfRun() {
+                @Override
+                public void unreachable(long objectId) {
+                    closing.death(objectId, EV_DEATH_UNREACHABLE_AT_EXIT);
+                }
+
+                @Override
+                public void reachable(long objectId) {
+                    closing.death(objectId, EV_DEATH_REACHABLE_AT_EXIT);
+                }
+
+                @Override
+                public void unknown(long objectId) {
+                    closing.death(objectId, EV_DEATH_AT_EXIT);
+                }
+            });
         }
         long written = eventsWrittenByEndedThreads;
         long lost = eventsLostByEndedThreads;

@@ -62,7 +62,8 @@ final class ThreadRecorder {
     /** Set once the recording's end took this thread's events: what it appends later is past the end. */
     private boolean retired;
 
-    private int untilTracked = 1;
+    /** Per allocation site, the allocations left until its next tracked one. */
+    private final SiteCountdowns trackingCountdowns = new SiteCountdowns();
     /** Identity hash of the last exception recorded: not the exception itself, which would stay reachable. */
     private int lastThrownIdentity;
 
@@ -117,8 +118,9 @@ final class ThreadRecorder {
         return threadId * ID_STRIDE + ++objectSequence;
     }
 
-    void death(long objectId, boolean atExit) {
-        int p = begin(atExit ? EV_DEATH_AT_EXIT : EV_DEATH);
+    /** A tracked object's death ({@code EV_DEATH}) or end of the run ({@code EV_DEATH_*AT_EXIT}). */
+    void death(long objectId, int kind) {
+        int p = begin(kind);
         end(Varint.put(events, p, objectId));
     }
 
@@ -275,13 +277,13 @@ final class ThreadRecorder {
         return valueStamps;
     }
 
-    /** Counts allocations down to the next tracked one: every {@code period}th is tracked. */
-    boolean tracksNext(int period) {
-        if (--untilTracked > 0) {
-            return false;
-        }
-        untilTracked = period;
-        return true;
+    /**
+     * Counts the allocations of {@code siteId} down to its next tracked one: the first of each
+     * site, then every {@code period}th of it. Per site, so that no site can alias with the
+     * period (a fixed pattern of allocations would track one site's objects and never another's).
+     */
+    boolean tracksNext(int siteId, int period) {
+        return trackingCountdowns.tracksNext(siteId, period);
     }
 
     /** Whether {@code thrown} is the exception this thread last recorded (it is passing through frames). */

@@ -45,7 +45,7 @@ class AgentOptionsTest {
 
     @Test
     void mistakesAreOneSentenceThatSaysWhatToDo() {
-        assertEquals("unknown agent option 'colour'; known options are include, exclude, events, out, clock, tick, track, cache, maxsize, maxage, values, rawstrings, flush, aspects, for.",
+        assertEquals("unknown agent option 'colour'; known options are include, exclude, events, out, clock, tick, track, finalgc, cache, maxsize, maxage, values, rawstrings, flush, aspects, for.",
                 assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("colour=red")).getMessage());
         assertEquals("unknown event kind 'usage'; use calls, allocations, deaths, exceptions or uses, several as calls:allocations.",
                 assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("events=usage")).getMessage());

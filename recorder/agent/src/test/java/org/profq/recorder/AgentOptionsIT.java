@@ -27,7 +27,7 @@ class AgentOptionsIT {
 
         assertEquals(2, result.exitCode());
         assertEquals("", result.stdout());
-        assertEquals("profq: unknown agent option 'bogus'; known options are include, exclude, events, out, clock, tick, track, cache, maxsize, maxage, values, rawstrings, flush, aspects, for.\n",
+        assertEquals("profq: unknown agent option 'bogus'; known options are include, exclude, events, out, clock, tick, track, finalgc, cache, maxsize, maxage, values, rawstrings, flush, aspects, for.\n",
                 result.stderr());
     }
 

@@ -12,11 +12,14 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.profq.format.RecordingFormat;
 import org.profq.recording.Call;
+import org.profq.recording.DeathKind;
 import org.profq.recording.RecordedEvent;
 import org.profq.recording.RecordedEvent.Allocation;
 import org.profq.recording.RecordedEvent.Death;
 import org.profq.recording.Recording;
+
 import profq.samples.Churn;
 import profq.samples.ThrowSites;
 
@@ -27,7 +30,8 @@ class LifecycleIT {
     /**
      * {@link Churn} with track=1: all 10,012 allocations tracked (10,010 Items, 2 ArrayLists);
      * the 10,000 dropped Items and their list die at the full collection, the 10 kept Items and
-     * their list are alive at exit. Every tracked object dies exactly once.
+     * their list are alive at exit, and the final collection finds them still reachable. Every
+     * tracked object dies exactly once.
      */
     @Test
     void everyTrackedObjectDiesOnceAndDroppedOnesDieBeforeTheEnd(@TempDir Path temp) {
@@ -52,17 +56,38 @@ class LifecycleIT {
             assertEquals(Map.of("keep profq.samples.Churn$Item", 10L, "<clinit> java.util.ArrayList", 1L), aliveAtExit);
             long end = recording.durationNanos();
             assertTrue(deaths.stream().filter(Death::atExit).allMatch(death -> death.timeNanos() <= end));
+            assertTrue(deaths.stream().filter(Death::atExit).allMatch(death -> death.kind() == DeathKind.REACHABLE_AT_EXIT),
+                    "the final collection found the kept objects reachable");
+            assertEquals(RecordingFormat.FINAL_GC_MINOR_VERSION, recording.run().formatMinor());
         }
     }
 
-    /** track=10: every tenth allocation of a thread, from its first: 1,002 of Churn's 10,012. */
+    /** finalgc=false: the objects alive at exit are not told reachable or not, and the format is as before. */
+    @Test
+    void withoutTheFinalCollectionReachabilityIsNotTold(@TempDir Path temp) {
+        SampleRun.Result result = SampleRun.record(jdk, temp.resolve("rec.profq"), "events=deaths,track=1,finalgc=false", Churn.class);
+
+        assertEquals(SampleRun.plain(jdk, Churn.class).stdout(), result.stdout());
+        try (Recording recording = result.open()) {
+            List<Death> atExit = recording.readAllEvents().stream().filter(Death.class::isInstance).map(Death.class::cast)
+                    .filter(Death::atExit).toList();
+            assertEquals(11, atExit.size());
+            assertTrue(atExit.stream().allMatch(death -> death.kind() == DeathKind.AT_EXIT), atExit.toString());
+            assertEquals(RecordingFormat.MINOR_VERSION, recording.run().formatMinor());
+        }
+    }
+
+    /**
+     * track=10: the first and every tenth allocation of each site: 1,000 of fill's 10,000 Items,
+     * the first of keep's 10, and each ArrayList (the only one of its site): 1,003 of 10,012.
+     */
     @Test
     void trackEveryTenthFollowsATenth(@TempDir Path temp) {
         try (Recording recording = SampleRun.record(jdk, temp.resolve("rec.profq"), "events=deaths,track=10", Churn.class).open()) {
             List<RecordedEvent> events = recording.readAllEvents();
             Set<Long> tracked = events.stream().filter(Allocation.class::isInstance).map(Allocation.class::cast)
                     .filter(Allocation::tracked).map(Allocation::objectId).collect(Collectors.toSet());
-            assertEquals(1_002, tracked.size());
+            assertEquals(1_003, tracked.size());
             assertEquals(10_012, events.stream().filter(Allocation.class::isInstance).count());
             assertEquals(tracked, events.stream().filter(Death.class::isInstance).map(e -> ((Death) e).objectId())
                     .collect(Collectors.toSet()));

@@ -68,7 +68,7 @@ class UsesIT {
             List<Long> tracked = events.stream().filter(Allocation.class::isInstance).map(Allocation.class::cast)
                     .filter(Allocation::tracked).map(Allocation::objectId).toList();
             List<Use> uses = events.stream().filter(Use.class::isInstance).map(Use.class::cast).toList();
-            assertEquals(1_002, tracked.size());
+            assertEquals(1_003, tracked.size(), "the first and every tenth of each site (as LifecycleIT)");
             assertTrue(!uses.isEmpty());
             assertTrue(tracked.containsAll(uses.stream().map(Use::objectId).toList()));
         }

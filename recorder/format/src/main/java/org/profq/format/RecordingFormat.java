@@ -26,15 +26,17 @@ package org.profq.format;
  * made from the JVM's start is written as before. 2.6 added user-defined events ({@code Profq.event},
  * {@code aspects=}): {@link #EV_USER_EVENT} and {@link #EV_USER_VALUE}, their names
  * ({@link #DOC_EVENT_TYPE}, {@link #DOC_EVENT_COLUMN}, {@link #DOC_EVENT_STRING}) and the loss
- * cause {@link #LOSS_EVENT_REFUSED}; a recording without a window, values or an attach is written
- * as 2.6. A program may emit its own events into any recording, so a reader of 2.6 reads them
- * whatever the minor version says of the other features.
+ * cause {@link #LOSS_EVENT_REFUSED}. A program may emit its own events into any recording, so a
+ * reader of 2.6 or later reads them whatever the minor version says of the other features.
+ * 2.7 is a recording that follows deaths with the
+ * final collection at exit (the default with {@code events=deaths}; {@code finalgc=false} skips
+ * it): it adds {@link #EV_DEATH_UNREACHABLE_AT_EXIT} and {@link #EV_DEATH_REACHABLE_AT_EXIT}.
  */
 public final class RecordingFormat {
     public static final byte[] MAGIC = {'P', 'R', 'O', 'F', 'Q'};
     public static final int MAJOR_VERSION = 2;
-    public static final int MINOR_VERSION = 6;
-    /** The minor version that added user-defined events (see above), which {@link #MINOR_VERSION} is. */
+    public static final int MINOR_VERSION = 7;
+    /** The minor version that added user-defined events (see above). */
     public static final int USER_EVENTS_MINOR_VERSION = 6;
     /** The minor version of a recording with a window (see above). */
     public static final int WINDOW_MINOR_VERSION = 3;
@@ -42,6 +44,8 @@ public final class RecordingFormat {
     public static final int VALUES_MINOR_VERSION = 4;
     /** The minor version of a recording made by attaching to a running JVM (see above). */
     public static final int ATTACH_MINOR_VERSION = 5;
+    /** The minor version of a recording with the final collection at exit (see above). */
+    public static final int FINAL_GC_MINOR_VERSION = 7;
 
     // Document kinds: the first byte of every document.
     /** magic, major, minor, then run metadata. Always the first document. */
@@ -133,7 +137,7 @@ public final class RecordingFormat {
     public static final int EV_ALLOC_ARRAY_TRACKED = 7;
     /** objectId: a tracked object was found dead (its phantom reference was enqueued). */
     public static final int EV_DEATH = 8;
-    /** objectId: a tracked object still alive when the recording ended. */
+    /** objectId: a tracked object still followed when the recording ended, no final collection told whether it was reachable. */
     public static final int EV_DEATH_AT_EXIT = 9;
     /** classId, line: an exception thrown (or first seen) in the innermost open call, at that line. */
     public static final int EV_THROW = 10;
@@ -190,6 +194,13 @@ public final class RecordingFormat {
      * long, a double's raw bits, 1 or 0, or a {@link #DOC_EVENT_STRING} id.
      */
     public static final int EV_USER_VALUE = 24;
+    /**
+     * objectId: a tracked object found unreachable at exit, by the final collection (or already
+     * enqueued, its death not yet written): it died at some time before the recording's end.
+     */
+    public static final int EV_DEATH_UNREACHABLE_AT_EXIT = 25;
+    /** objectId: a tracked object still reachable after the final collection at exit. */
+    public static final int EV_DEATH_REACHABLE_AT_EXIT = 26;
     /** Tag bit: a varint time delta (ns since the previous event or batch base) follows. */
     public static final int TIME_CHANGED = 0x80;
     public static final int KIND_MASK = 0x7F;
@@ -243,7 +254,8 @@ public final class RecordingFormat {
     public static int fieldCount(int kind) {
         return switch (kind) {
             case EV_EXIT, EV_EXIT_THREW -> 0;
-            case EV_ENTER, EV_ALLOC, EV_ALLOC_TRACKED, EV_DEATH, EV_DEATH_AT_EXIT, EV_VALUE_CALL, EV_VALUE_NULL -> 1;
+            case EV_ENTER, EV_ALLOC, EV_ALLOC_TRACKED, EV_DEATH, EV_DEATH_AT_EXIT, EV_DEATH_UNREACHABLE_AT_EXIT,
+                 EV_DEATH_REACHABLE_AT_EXIT, EV_VALUE_CALL, EV_VALUE_NULL -> 1;
             case EV_THROW, EV_USE_GET, EV_USE_SET, EV_USE_CALL, EV_VALUE_ENUM, EV_REFERENCE_FIELD, EV_USER_EVENT,
                  EV_USER_VALUE -> 2;
             case EV_ALLOC_ARRAY, EV_ALLOC_ARRAY_TRACKED, EV_VALUE_PRIMITIVE, EV_VALUE_STRING, EV_FOLLOWED -> 3;

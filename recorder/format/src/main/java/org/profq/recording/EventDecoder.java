@@ -109,8 +109,8 @@ final class EventDecoder {
                     thread.allocate(site, time, cursor.readVarint(), arrayLength,
                             (tag & KIND_MASK) == EV_ALLOC_ARRAY_TRACKED, visitor);
                 }
-                case EV_DEATH, EV_DEATH_AT_EXIT ->
-                        visitor.died(threadId, cursor.readVarint(), time, (tag & KIND_MASK) == EV_DEATH_AT_EXIT);
+                case EV_DEATH, EV_DEATH_AT_EXIT, EV_DEATH_UNREACHABLE_AT_EXIT, EV_DEATH_REACHABLE_AT_EXIT ->
+                        visitor.died(threadId, cursor.readVarint(), time, DeathKind.of(tag & KIND_MASK));
                 case EV_USE_GET, EV_USE_SET, EV_USE_CALL -> {
                     long objectId = cursor.readVarint();
                     int kind = tag & KIND_MASK;

@@ -22,7 +22,7 @@ public interface EventVisitor {
                    int arrayLength, boolean tracked);
 
     /** As {@link RecordedEvent.Death}. */
-    void died(int threadId, long objectId, long timeNanos, boolean atExit);
+    void died(int threadId, long objectId, long timeNanos, DeathKind kind);
 
     /** As {@link RecordedEvent.Thrown}. */
     void thrown(int threadId, long callId, int classId, int line, long timeNanos);

@@ -41,8 +41,8 @@ final class RecordBuilder implements EventVisitor {
     }
 
     @Override
-    public void died(int threadId, long objectId, long timeNanos, boolean atExit) {
-        events.add(new Death(threadId, objectId, timeNanos, atExit));
+    public void died(int threadId, long objectId, long timeNanos, DeathKind kind) {
+        events.add(new Death(threadId, objectId, timeNanos, kind));
     }
 
     @Override

@@ -38,10 +38,16 @@ public sealed interface RecordedEvent permits RecordedEvent.CallEntry, RecordedE
     /**
      * A tracked object died: the collector had reclaimed it by {@code timeNanos} (when the
      * recorder's reaper thread saw its phantom reference enqueued, which lags the collection by
-     * the collector's reference processing). {@code atExit}: still alive when the recording
-     * ended; {@code timeNanos} is then the end. {@code threadId} is the thread that observed it.
+     * the collector's reference processing). {@code kind} says whether it was found dead during
+     * the run or still followed at the end ({@code timeNanos} is then the end, an upper bound),
+     * and what the final collection at exit told of it. {@code threadId} is the thread that
+     * observed it.
      */
-    record Death(int threadId, long objectId, long timeNanos, boolean atExit) implements RecordedEvent {
+    record Death(int threadId, long objectId, long timeNanos, DeathKind kind) implements RecordedEvent {
+        /** Whether its death was not seen before the end ({@link DeathKind#atExit}). */
+        public boolean atExit() {
+            return kind.atExit();
+        }
     }
 
     /**

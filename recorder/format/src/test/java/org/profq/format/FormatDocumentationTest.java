@@ -24,5 +24,7 @@ class FormatDocumentationTest {
         assertTrue(readme.contains("`--values` is version " + values + ","), "README.md names format " + values);
         String attach = RecordingFormat.MAJOR_VERSION + "." + RecordingFormat.ATTACH_MINOR_VERSION;
         assertTrue(readme.contains("made by `profq attach` is version " + attach + ","), "README.md names format " + attach);
+        String finalGc = RecordingFormat.MAJOR_VERSION + "." + RecordingFormat.FINAL_GC_MINOR_VERSION;
+        assertTrue(readme.contains("(the default; `--no-final-gc` skips it) is version " + finalGc + ","), "README.md names format " + finalGc);
     }
 }
