@@ -188,7 +188,7 @@ class EventLogFuzzIT {
         Map<String, List<List<Object>>> answers = new LinkedHashMap<>();
         answers.put(RUN, Rows.query(connection, RUN));
         for (String table : TABLES) {
-            answers.put(table, Rows.query(connection, table));
+            answers.put(table, Rows.queryOrRefusal(connection, table));
         }
         answers.putAll(Rows.everyView(connection));
         return answers;
