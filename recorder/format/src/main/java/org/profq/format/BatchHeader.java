@@ -96,6 +96,11 @@ public final class BatchHeader {
         return (int) crc.getValue() == ByteCursor.int32At(document, checksumAt);
     }
 
+    /** The checksum the header of {@code document}, {@link #read} last and at least {@link #eventsOffset} bytes long, holds. */
+    public int checksum(byte[] document) {
+        return ByteCursor.int32At(document, checksumAt);
+    }
+
     /** Where the events of the document {@link #read} last begin (after its checksum). */
     public int eventsOffset() {
         return checksumAt + RecordingFormat.CHECKSUM_BYTES;

@@ -67,6 +67,8 @@ final class DocumentSource implements AutoCloseable {
     private long chunkAt;
     private byte[] document = new byte[64 * 1024];
     private int length;
+    /** The offset of the length word of the document {@link #next} read last, in the file {@link #fileIndex}. */
+    private long documentAt;
 
     /** The {@code events/} queue of {@code recording}. */
     DocumentSource(Path recording) {
@@ -134,6 +136,7 @@ final class DocumentSource implements AutoCloseable {
                             + documentLength + " bytes, more than any profq document (" + MAX_DOCUMENT_BYTES + ").");
                 }
                 read(dataAt, documentLength);
+                documentAt = position;
                 position = align(dataAt + documentLength);
                 return true;
             }
@@ -152,15 +155,67 @@ final class DocumentSource implements AutoCloseable {
         return fileIndex < 0 ? 0 : position;
     }
 
+    /** The position in the queue's files, in order, of the file the document {@link #next} read last is in. */
+    int fileIndex() {
+        return fileIndex;
+    }
+
+    /** The offset in its file of the length word of the document {@link #next} read last. */
+    long documentAt() {
+        return documentAt;
+    }
+
+    /** The names of the queue's files, in order, as listed last. */
+    List<String> fileNames() {
+        return files.stream().map(file -> file.getFileName().toString()).toList();
+    }
+
+    /**
+     * Reads the document whose length word is at {@code at} in the queue file {@code fileName} into
+     * {@link #bytes}, apart from the documents {@link #next} walks: true when a complete document of
+     * {@code length} bytes is there (not Chronicle's metadata, not one still being written).
+     */
+    boolean readDocumentAt(String fileName, long at, int length) {
+        if (at < 0 || length < 0 || length > MAX_DOCUMENT_BYTES || fileName.isEmpty() || fileName.contains("/")) {
+            return false;
+        }
+        try (FileChannel file = FileChannel.open(queue.resolve(fileName), StandardOpenOption.READ)) {
+            if (at + 4 + length > file.size()) {
+                return false;
+            }
+            ByteBuffer word = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN);
+            readFully(file, word, at);
+            if (word.getInt(0) != length) {
+                return false;
+            }
+            if (length > document.length) {
+                document = Arrays.copyOf(document, Math.max(length, document.length * 2));
+            }
+            readFully(file, ByteBuffer.wrap(document, 0, length), at + 4);
+            this.length = length;
+            return true;
+        } catch (IOException | RuntimeException unreadable) {
+            return false;
+        }
+    }
+
+    private static void readFully(FileChannel file, ByteBuffer target, long at) throws IOException {
+        while (target.hasRemaining()) {
+            if (file.read(target, at + target.position()) < 0) {
+                throw new IOException("the file ends at byte " + (at + target.position()));
+            }
+        }
+    }
+
     /**
      * Goes on from where another source over the same queue was ({@link #positionFile},
-     * {@link #positionOffset}), before any document was read from this one. The file must still
-     * be in the queue (a window may have deleted it).
+     * {@link #positionOffset}). The file must still be in the queue (a window may have deleted it).
      */
     void resumeAt(String fileName, long offset) {
         if (fileName.isEmpty()) {
             return;
         }
+        closeFile();
         int index = -1;
         for (int i = 0; i < files.size(); i++) {
             if (files.get(i).getFileName().toString().equals(fileName)) {

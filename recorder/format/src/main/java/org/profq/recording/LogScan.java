@@ -2,10 +2,9 @@ package org.profq.recording;
 
 import static org.profq.format.RecordingFormat.*;
 
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 import org.profq.format.BatchHeader;
@@ -15,57 +14,123 @@ import org.profq.format.DocumentChecksums;
 /**
  * One pass over a recording's log for everything but the events: the header, the names, the
  * losses, the window, the end record and the totals, every document's checksum verified.
- * Batches are read as far as their headers. A scan of a growing log can be continued from where
- * it stopped ({@link #LogScan(LogScan)}), so a refresh reads only what was flushed since.
+ * Batches are read as far as their headers. All it finds, and where it stopped, it keeps in its
+ * {@link LogScanState}, so that a scan can be continued from where another stopped: a refresh of a
+ * growing log ({@link #LogScan(LogScan)}) reads only what was flushed since, and a new process
+ * given a state kept beside the recording's index ({@link #resumedFrom}) reads only what was
+ * flushed after it.
  */
 final class LogScan {
     /** The {@code events/} queue: with a window, its batches only. */
     private final DocumentSource events;
     /** With a window, the {@code names/} queue: the header and every other document; else null. */
     private final DocumentSource names;
-    final Dictionaries dictionaries = new Dictionaries();
+    /** What the scan found and where it stopped: everything it keeps. */
+    final LogScanState state;
     private final DocumentChecksums checksums = new DocumentChecksums();
     private final BatchHeader batch = new BatchHeader();
-    final List<Loss> losses = new ArrayList<>();
-    final List<String> warnings = new ArrayList<>();
-    final List<UnwovenClass> unwovenClasses = new ArrayList<>();
-    private final Map<String, Integer> lossIndex = new HashMap<>();
-    private final Map<Integer, Long> threadLastNanos = new HashMap<>();
-    RecordingEnd end;
-    WeavingSummary weaving;
-    RecordingWindow window;
-    /** Documents read from {@code events/}: what an {@link EventReader} reads up to. */
-    long documentCount;
-    long namesDocumentCount;
-    long eventCount;
-    long logBytes;
-    long lastEventNanos;
+    /** Bytes of documents this scan read itself (not those of the state it went on from): for tests and measurements. */
+    long bytesRead;
     /** The queue being read, for messages. */
     private DocumentSource reading;
 
     LogScan(DocumentSource events, DocumentSource names) {
+        this(events, names, new LogScanState());
+    }
+
+    private LogScan(DocumentSource events, DocumentSource names, LogScanState state) {
         this.events = events;
         this.names = names;
+        this.state = state;
         this.reading = events;
     }
 
     /** A scan that reads on from where {@code previous} stopped, knowing what it knew. */
     LogScan(LogScan previous) {
-        this(previous.events, previous.names);
-        dictionaries.addAll(previous.dictionaries);
-        losses.addAll(previous.losses);
-        warnings.addAll(previous.warnings);
-        unwovenClasses.addAll(previous.unwovenClasses);
-        lossIndex.putAll(previous.lossIndex);
-        threadLastNanos.putAll(previous.threadLastNanos);
-        end = previous.end;
-        weaving = previous.weaving;
-        window = previous.window;
-        documentCount = previous.documentCount;
-        namesDocumentCount = previous.namesDocumentCount;
-        eventCount = previous.eventCount;
-        logBytes = previous.logBytes;
-        lastEventNanos = previous.lastEventNanos;
+        this(previous.events, previous.names, previous.state.copy());
+        bytesRead = previous.bytesRead;
+    }
+
+    /**
+     * A scan that goes on from {@code saved} ({@link LogScanState#toBytes} of a scan of this
+     * recording, perhaps in another process) when it still describes the log: this scan has read
+     * the header only, and the log is the one {@code saved} was scanned from, or that log grown.
+     * Otherwise, or when {@code saved} is damaged, this scan, to read the log from its start.
+     *
+     * <p>The log is taken to be the one scanned when the header has the checksum it had (the same
+     * run), the queue's files begin with the files read, in order, and the last document read in
+     * each is still there, whole, with the same checksum. Those are what a log that grew keeps, and
+     * what a log cut short, another recording copied in its place, or a file replaced do not.
+     * A recording with a window is always read from its start: its oldest files are deleted.
+     */
+    LogScan resumedFrom(byte[] saved) {
+        if (names != null || state.documentCount != 1) {
+            return this;
+        }
+        LogScanState resumed;
+        try {
+            resumed = LogScanState.fromBytes(saved);
+        } catch (RecordingException damaged) {
+            return this;
+        }
+        if (resumed.headerChecksum != state.headerChecksum || !stillInTheLog(resumed)) {
+            return this;
+        }
+        String afterHeader = events.positionFile();
+        long afterHeaderOffset = events.positionOffset();
+        try {
+            events.resumeAt(resumed.nextFile, resumed.nextOffset);
+        } catch (RecordingException notThere) {
+            events.resumeAt(afterHeader, afterHeaderOffset); // read from the start, as if never given the state
+            return this;
+        }
+        LogScan scan = new LogScan(events, null, resumed);
+        scan.bytesRead = bytesRead;
+        return scan;
+    }
+
+    /** Whether the files {@code saved} read are the queue's first ones and hold, each, the last document it read there. */
+    private boolean stillInTheLog(LogScanState saved) {
+        List<String> files = events.fileNames();
+        if (saved.eventFiles.size() > files.size() || saved.eventFiles.isEmpty()
+                || !saved.nextFile.equals(saved.eventFiles.get(saved.eventFiles.size() - 1).name)) {
+            return false;
+        }
+        for (int i = 0; i < saved.eventFiles.size(); i++) {
+            LogScanState.FileMark file = saved.eventFiles.get(i);
+            if (!file.name.equals(files.get(i))) {
+                return false;
+            }
+            if (file.documentAt >= 0 && !(events.readDocumentAt(file.name, file.documentAt, file.documentLength)
+                    && matchesItsChecksum(events.bytes(), file.documentLength, file.documentChecksum))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether the document {@code bytes[0, length)} holds {@code checksum} and matches it. */
+    private boolean matchesItsChecksum(byte[] bytes, int length, int checksum) {
+        try {
+            if (length > 0 && bytes[0] == DOC_BATCH) {
+                batch.read(bytes, length);
+                return batch.checksumMatches(bytes, length) && batch.checksum(bytes) == checksum;
+            }
+            return length >= CHECKSUM_BYTES && trailer(bytes, length) == checksum && checksums.trailerMatches(bytes, length);
+        } catch (RuntimeException malformed) {
+            return false;
+        }
+    }
+
+    /**
+     * Where this scan stopped and all it found, as bytes for {@link #resumedFrom} in a later
+     * process; empty for a recording with a window, which is read from its start every time.
+     */
+    Optional<byte[]> savedState() {
+        if (names != null) {
+            return Optional.empty();
+        }
+        return Optional.of(state.toBytes());
     }
 
     /** The first document of {@code names/} with a window, else of {@code events/}. */
@@ -75,8 +140,11 @@ final class LogScan {
         if (!source.next()) {
             throw new RecordingException(source.directory() + " holds no header: the recording is empty or was never started.");
         }
+        RunInfo run = HeaderDocument.read(source.bytes(), source.length(), source.fileName(), checksums);
+        state.headerChecksum = trailer(source.bytes(), source.length());
         counted(source);
-        return HeaderDocument.read(source.bytes(), source.length(), source.fileName(), checksums);
+        marked(source, state.headerChecksum);
+        return run;
     }
 
     /**
@@ -87,9 +155,13 @@ final class LogScan {
         scan(events);
         if (names != null) {
             scan(names);
+        } else {
+            fileMark(events); // the file it stopped in, though it read no document there (one just begun)
+            state.nextFile = events.positionFile();
+            state.nextOffset = events.positionOffset();
         }
-        dictionaries.threads.replaceAll(thread -> thread.withLastNanos(
-                threadLastNanos.getOrDefault(thread.id(), thread.firstNanos())));
+        state.dictionaries.threads.replaceAll(thread -> thread.withLastNanos(
+                state.threadLastNanos.getOrDefault(thread.id(), thread.firstNanos())));
     }
 
     /**
@@ -98,7 +170,7 @@ final class LogScan {
      */
     RecordingException failure(RuntimeException failure) {
         String damagedAt = reading.fileName() + " is damaged at document "
-                + (reading == names ? namesDocumentCount : documentCount) + ": ";
+                + (reading == names ? state.namesDocumentCount : state.documentCount) + ": ";
         if (failure instanceof ByteCursor.MalformedRecordException) {
             return new RecordingException(damagedAt + failure.getMessage(), failure);
         }
@@ -110,27 +182,64 @@ final class LogScan {
 
     private void counted(DocumentSource source) {
         if (source == names) {
-            namesDocumentCount++;
+            state.namesDocumentCount++;
         } else {
-            documentCount++;
+            state.documentCount++;
         }
-        logBytes += source.length() + 4L;
+        state.logBytes += source.length() + 4L;
+        bytesRead += source.length() + 4L;
+    }
+
+    /**
+     * Notes the document of {@code events/} that {@code source} read last, whose checksum was
+     * found right, as the last one read in its file; {@code checksum} is the one it holds.
+     */
+    private void marked(DocumentSource source, int checksum) {
+        if (source == events && names == null) {
+            LogScanState.FileMark file = fileMark(source);
+            file.documentAt = source.documentAt();
+            file.documentLength = source.length();
+            file.documentChecksum = checksum;
+        }
+    }
+
+    /** The mark of the file {@code source} is in, made (with those before it) when the scan first gets there. */
+    private LogScanState.FileMark fileMark(DocumentSource source) {
+        int index = source.fileIndex();
+        if (index >= state.eventFiles.size()) {
+            List<String> files = source.fileNames();
+            while (state.eventFiles.size() <= index) {
+                state.eventFiles.add(new LogScanState.FileMark(files.get(state.eventFiles.size())));
+            }
+        }
+        return state.eventFiles.get(index);
+    }
+
+    /** The checksum a document other than a batch ends with. */
+    private static int trailer(byte[] bytes, int length) {
+        int value = 0;
+        for (int at = length - 1; at >= length - CHECKSUM_BYTES; at--) {
+            value = value << 8 | (bytes[at] & 0xFF);
+        }
+        return value;
     }
 
     private void scan(DocumentSource source) {
         reading = source;
         ByteCursor in = new ByteCursor();
         while (source.next()) {
-            counted(source);
             byte[] bytes = source.bytes();
             int length = source.length();
+            counted(source);
             if (length > 0 && bytes[0] == DOC_BATCH) {
-                scanBatch(bytes, length);
+                scanBatch(source, bytes, length);
                 continue;
             }
             if (!checksums.trailerMatches(bytes, length)) {
                 throw new ByteCursor.MalformedRecordException("a document of " + length + " bytes that does not match its CRC32C checksum");
             }
+            marked(source, trailer(bytes, length));
+            Dictionaries dictionaries = state.dictionaries;
             in.reset(bytes, 0, length - CHECKSUM_BYTES);
             switch ((byte) in.readByte()) {
                 case DOC_CLASS -> {
@@ -178,17 +287,17 @@ final class LogScan {
                 }
                 case DOC_EVENT_STRING -> Dictionaries.add(dictionaries.eventStrings, in.readInt(), in.readString(), "user event string");
                 case DOC_LOSS -> addLoss(in.readInt(), lossCauseName(in.readInt()), in.readVarint());
-                case DOC_WINDOW -> window = new RecordingWindow(in.readVarint(), in.readVarint());
-                case DOC_END -> end = new RecordingEnd(in.readVarint(), in.readVarint(), in.readVarint(), in.readInt());
+                case DOC_WINDOW -> state.window = new RecordingWindow(in.readVarint(), in.readVarint());
+                case DOC_END -> state.end = new RecordingEnd(in.readVarint(), in.readVarint(), in.readVarint(), in.readInt());
                 case DOC_WARNING -> {
                     in.readVarint();
-                    warnings.add(in.readString());
+                    state.warnings.add(in.readString());
                 }
-                case DOC_WEAVING -> weaving = readWeaving(in);
+                case DOC_WEAVING -> state.weaving = readWeaving(in);
                 case DOC_UNWOVEN -> {
                     String reason = in.readString();
                     for (long count = in.readVarint(); count > 0; count--) {
-                        unwovenClasses.add(new UnwovenClass(in.readString(), reason));
+                        state.unwovenClasses.add(new UnwovenClass(in.readString(), reason));
                     }
                 }
                 default -> throw new ByteCursor.MalformedRecordException("unknown document kind " + bytes[0]);
@@ -197,14 +306,15 @@ final class LogScan {
     }
 
     /** A batch counts towards the totals; its events are decoded only when asked for (EventReader). */
-    private void scanBatch(byte[] bytes, int length) {
+    private void scanBatch(DocumentSource source, byte[] bytes, int length) {
         batch.read(bytes, length);
         if (!batch.checksumMatches(bytes, length)) {
             throw new ByteCursor.MalformedRecordException("a batch of " + length + " bytes that does not match its CRC32C checksum");
         }
-        eventCount += batch.eventCount();
-        threadLastNanos.merge(batch.threadId(), batch.lastNanos(), Math::max);
-        lastEventNanos = Math.max(lastEventNanos, batch.lastNanos());
+        marked(source, batch.checksum(bytes));
+        state.eventCount += batch.eventCount();
+        state.threadLastNanos.merge(batch.threadId(), batch.lastNanos(), Math::max);
+        state.lastEventNanos = Math.max(state.lastEventNanos, batch.lastNanos());
     }
 
     private static WeavingSummary readWeaving(ByteCursor in) {
@@ -221,13 +331,14 @@ final class LogScan {
 
     /** A window writes a loss record per thread for each part it drops: one {@link Loss} per thread and cause adds them up. */
     private void addLoss(int threadId, String cause, long count) {
-        String key = threadId + "/" + cause;
-        Integer at = lossIndex.get(key);
-        if (at == null) {
-            lossIndex.put(key, losses.size());
-            losses.add(new Loss(threadId, cause, count));
-        } else {
-            losses.set(at, new Loss(threadId, cause, losses.get(at).events() + count));
+        List<Loss> losses = state.losses;
+        for (int at = 0; at < losses.size(); at++) {
+            Loss loss = losses.get(at);
+            if (loss.threadId() == threadId && loss.cause().equals(cause)) {
+                losses.set(at, new Loss(threadId, cause, loss.events() + count));
+                return;
+            }
         }
+        losses.add(new Loss(threadId, cause, count)); // few: a loss record per thread and cause, or per window part
     }
 }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 import org.profq.format.RecordingFormat;
 import org.profq.format.RecordingLayout;
@@ -23,8 +24,9 @@ import org.profq.recording.RecordedEvent.CallExit;
  * }
  * }</pre>
  *
- * Opening reads the whole log once for names and totals, keeping only those; events are
- * decoded again, streaming, by each {@link #forEachEvent} or {@link #forEachCall}. A recording
+ * Opening reads the whole log once for names and totals, keeping only those ({@link
+ * #open(Path, Function)} reads only what was flushed after a scan whose state was kept); events
+ * are decoded again, streaming, by each {@link #forEachEvent} or {@link #forEachCall}. A recording
  * still being written can be opened: it shows what was flushed when it was opened.
  *
  * <p>A recording made with a window ({@code maxsize}, {@code maxage}) holds the latest part of
@@ -47,7 +49,7 @@ public final class Recording implements AutoCloseable {
     /** Why a refresh failed: the log position is lost, so every later refresh fails the same way. */
     private RuntimeException refreshFailure;
 
-    private Recording(Path directory) {
+    private Recording(Path directory, Function<RunInfo, Optional<byte[]>> savedScan) {
         this.directory = directory;
         this.source = new DocumentSource(directory);
         try {
@@ -57,14 +59,20 @@ public final class Recording implements AutoCloseable {
             source.close();
             throw e;
         }
-        this.scan = new LogScan(source, names);
+        LogScan fromTheStart = new LogScan(source, names);
+        LogScan scan = fromTheStart;
         try {
-            this.run = scan.readHeader();
+            this.run = fromTheStart.readHeader();
+            Optional<byte[]> saved = savedScan.apply(run);
+            if (saved.isPresent()) {
+                scan = fromTheStart.resumedFrom(saved.get());
+            }
             scan.scanAll();
         } catch (RuntimeException e) {
             close();
             throw scan.failure(e);
         }
+        this.scan = scan;
     }
 
     /** A newer view of {@code previous}: its names and totals, reading on from its log position. */
@@ -103,7 +111,7 @@ public final class Recording implements AutoCloseable {
             refreshFailure = e;
             throw e;
         }
-        if (newer.scan.documentCount == scan.documentCount && newer.scan.namesDocumentCount == scan.namesDocumentCount) {
+        if (newer.scan.state.documentCount == scan.state.documentCount && newer.scan.state.namesDocumentCount == scan.state.namesDocumentCount) {
             return this;
         }
         handedOn = true;
@@ -112,10 +120,41 @@ public final class Recording implements AutoCloseable {
 
     /** Opens the recording directory {@code directory} (the one holding {@code events/}). */
     public static Recording open(Path directory) {
+        return open(directory, run -> Optional.empty());
+    }
+
+    /**
+     * Opens the recording directory {@code directory}, reading its log for names and totals only
+     * from where the scan whose state {@code savedScan} gives for the run (its header) stopped: a
+     * state {@link #savedScan()} gave, kept beside the recording's index, perhaps by another
+     * process. A state that is damaged, or is not of this log as it is now (another run's, of a log
+     * cut short or replaced since), is ignored, and the whole log is read, as by {@link #open(Path)};
+     * a log that grew since is read from where the state stopped.
+     */
+    public static Recording open(Path directory, Function<RunInfo, Optional<byte[]>> savedScan) {
         if (!Files.exists(directory)) {
             throw new RecordingException(directory + " does not exist; give the path of a <name>.profq recording directory.");
         }
-        return new Recording(directory);
+        return new Recording(directory, savedScan);
+    }
+
+    /**
+     * Where the scan of the log for names and totals stopped, with all it found, as bytes to keep
+     * beside the recording (its index does) and give to {@link #open(Path, Function)} in a later
+     * process, which then reads only the log after it; empty for a recording with a window, whose
+     * oldest log files are deleted as it grows, so it is always read from its start.
+     */
+    public synchronized Optional<byte[]> savedScan() {
+        return scan.savedState();
+    }
+
+    /**
+     * Bytes of the log this recording's scans for names and totals read in this process (since it
+     * was opened, its refreshes included): all of the log when opened with no saved scan, the
+     * header and what was flushed after a saved scan's end otherwise. For tests and measurements.
+     */
+    public long logBytesScanned() {
+        return scan.bytesRead;
     }
 
     public Path directory() {
@@ -127,53 +166,53 @@ public final class Recording implements AutoCloseable {
     }
 
     public List<ClassInfo> classes() {
-        return Dictionaries.view(scan.dictionaries.classes);
+        return Dictionaries.view(scan.state.dictionaries.classes);
     }
 
     public List<MethodInfo> methods() {
-        return Dictionaries.view(scan.dictionaries.methods);
+        return Dictionaries.view(scan.state.dictionaries.methods);
     }
 
     public List<SiteInfo> sites() {
-        return Dictionaries.view(scan.dictionaries.sites);
+        return Dictionaries.view(scan.state.dictionaries.sites);
     }
 
     public List<ThreadInfo> threads() {
-        return Dictionaries.view(scan.dictionaries.threads);
+        return Dictionaries.view(scan.state.dictionaries.threads);
     }
 
     public List<FieldInfo> fields() {
-        return Dictionaries.view(scan.dictionaries.fields);
+        return Dictionaries.view(scan.state.dictionaries.fields);
     }
 
     public FieldInfo field(int id) {
-        return scan.dictionaries.field(id);
+        return scan.state.dictionaries.field(id);
     }
 
     public ClassInfo classInfo(int id) {
-        return scan.dictionaries.classInfo(id);
+        return scan.state.dictionaries.classInfo(id);
     }
 
     /** The method with this id; id 0 is a call AspectJ could not name (class-initialisation cycle). */
     public MethodInfo method(int id) {
-        return id == UNKNOWN_METHOD ? new MethodInfo(0, 0, "<unknown>", "()V", 0, "", 0) : scan.dictionaries.method(id);
+        return id == UNKNOWN_METHOD ? new MethodInfo(0, 0, "<unknown>", "()V", 0, "", 0) : scan.state.dictionaries.method(id);
     }
 
     public SiteInfo site(int id) {
-        return scan.dictionaries.site(id);
+        return scan.state.dictionaries.site(id);
     }
 
     public ThreadInfo thread(int id) {
-        return scan.dictionaries.thread(id);
+        return scan.state.dictionaries.thread(id);
     }
 
     /** The enum constants that were parameters of value-profiled calls. */
     public List<ConstantInfo> constants() {
-        return Dictionaries.view(scan.dictionaries.constants);
+        return Dictionaries.view(scan.state.dictionaries.constants);
     }
 
     public ConstantInfo constant(int id) {
-        return scan.dictionaries.constant(id);
+        return scan.state.dictionaries.constant(id);
     }
 
     /**
@@ -181,7 +220,7 @@ public final class Recording implements AutoCloseable {
      * ({@code rawstrings=true}; up to {@code RecordingFormat.MAX_RAW_STRING_CHARS} characters).
      */
     public Optional<String> text(long hash) {
-        return Optional.ofNullable(scan.dictionaries.texts.get(hash));
+        return Optional.ofNullable(scan.state.dictionaries.texts.get(hash));
     }
 
     /** A readable name for a method: {@code pkg.Class.name(descriptor)}. */
@@ -193,28 +232,28 @@ public final class Recording implements AutoCloseable {
 
     /** The user-defined events ({@code Profq.event}) the program named, with their columns; empty if none. */
     public List<UserEventType> userEventTypes() {
-        return scan.dictionaries.userEventTypes();
+        return scan.state.dictionaries.userEventTypes();
     }
 
     /** A user event's value ({@link RecordedEvent.UserValue}) as its column's type has it: Long, Double, Boolean or String. */
     public Object userEventValue(int columnId, long raw) {
-        UserEventColumn column = Dictionaries.byId(scan.dictionaries.eventColumns, columnId, "user event column");
+        UserEventColumn column = Dictionaries.byId(scan.state.dictionaries.eventColumns, columnId, "user event column");
         return switch (column.type()) {
             case RecordingFormat.COLUMN_LONG -> raw;
             case RecordingFormat.COLUMN_DOUBLE -> Double.longBitsToDouble(raw);
             case RecordingFormat.COLUMN_BOOLEAN -> raw != 0;
-            default -> Dictionaries.byId(scan.dictionaries.eventStrings, (int) raw, "user event string");
+            default -> Dictionaries.byId(scan.state.dictionaries.eventStrings, (int) raw, "user event string");
         };
     }
 
     /** Events recorded (written in batches), not counting lost ones. */
     public long eventCount() {
-        return scan.eventCount;
+        return scan.state.eventCount;
     }
 
     /** Events the recorder counted as lost, by thread and cause. */
     public List<Loss> losses() {
-        return List.copyOf(scan.losses);
+        return List.copyOf(scan.state.losses);
     }
 
     /**
@@ -226,7 +265,7 @@ public final class Recording implements AutoCloseable {
      * {@link org.profq.format.RecordingFormat#BATCH_MAX_AGE_NANOS}).
      */
     public long eventsLost() {
-        return scan.losses.stream().mapToLong(Loss::events).sum();
+        return scan.state.losses.stream().mapToLong(Loss::events).sum();
     }
 
     /**
@@ -234,17 +273,17 @@ public final class Recording implements AutoCloseable {
      * drop its oldest events; empty when every event recorded is in the log.
      */
     public Optional<RecordingWindow> window() {
-        return Optional.ofNullable(scan.window);
+        return Optional.ofNullable(scan.state.window);
     }
 
     /** Bytes of documents in the log (header, names, batches, the window's kept ones only), Chronicle's framing included. */
     public long logBytes() {
-        return scan.logBytes;
+        return scan.state.logBytes;
     }
 
     /** Warnings the recorder kept, such as classes it left unwoven. */
     public List<String> warnings() {
-        return List.copyOf(scan.warnings);
+        return List.copyOf(scan.state.warnings);
     }
 
     /**
@@ -253,7 +292,7 @@ public final class Recording implements AutoCloseable {
      * {@link #warnings()}.
      */
     public Optional<WeavingSummary> weaving() {
-        return Optional.ofNullable(scan.weaving);
+        return Optional.ofNullable(scan.state.weaving);
     }
 
     /**
@@ -261,17 +300,17 @@ public final class Recording implements AutoCloseable {
      * loaded before the agent arrived (format 2.5); empty for a recording made from the JVM's start.
      */
     public List<UnwovenClass> unwovenClasses() {
-        return List.copyOf(scan.unwovenClasses);
+        return List.copyOf(scan.state.unwovenClasses);
     }
 
     /** The end record; empty when the program was killed before the recorder could write it. */
     public Optional<RecordingEnd> end() {
-        return Optional.ofNullable(scan.end);
+        return Optional.ofNullable(scan.state.end);
     }
 
     /** The recording's length: the end record's time, or the last flushed event's for an abrupt end. */
     public long durationNanos() {
-        return scan.end != null ? scan.end.endNanos() : scan.lastEventNanos;
+        return scan.state.end != null ? scan.state.end.endNanos() : scan.state.lastEventNanos;
     }
 
     /**
@@ -279,7 +318,7 @@ public final class Recording implements AutoCloseable {
      * the documents that were in the log when this recording was opened.
      */
     public EventReader newEventReader() {
-        return new EventReader(this, scan.dictionaries, scan.documentCount);
+        return new EventReader(this, scan.state.dictionaries, scan.state.documentCount);
     }
 
     /**
@@ -289,7 +328,7 @@ public final class Recording implements AutoCloseable {
      * on from there (a window deleted the file, or the checkpoint is of a larger extent).
      */
     public EventReader newEventReader(ReaderCheckpoint checkpoint) {
-        return new EventReader(this, scan.dictionaries, scan.documentCount, checkpoint);
+        return new EventReader(this, scan.state.dictionaries, scan.state.documentCount, checkpoint);
     }
 
     /** Every event, each thread's in order, with call nesting rebuilt; streams the log once. */
