@@ -15,6 +15,7 @@ import java.util.Locale;
 
 import org.profq.format.BaseDirectories;
 import org.profq.recording.Recording;
+import org.profq.recording.RunInfo;
 
 /**
  * Where a recording's index is kept: in the recording, {@code <recording>/index/}, or, where
@@ -35,8 +36,13 @@ final class IndexPlaces {
     }
 
     static IndexPlaces of(Recording recording) {
-        return new IndexPlaces(recording.directory().resolve(RecordingIndex.DIRECTORY),
-                BaseDirectories.cacheHome().resolve("profq").resolve(RecordingIndex.DIRECTORY).resolve(key(recording)));
+        return of(recording.directory(), recording.run());
+    }
+
+    /** The places of the index of the recording in {@code directory}, whose header is {@code run}. */
+    static IndexPlaces of(Path directory, RunInfo run) {
+        return new IndexPlaces(directory.resolve(RecordingIndex.DIRECTORY),
+                BaseDirectories.cacheHome().resolve("profq").resolve(RecordingIndex.DIRECTORY).resolve(key(directory, run)));
     }
 
     /** {@code <recording>/index}: where an index is built when it can be. */
@@ -93,12 +99,11 @@ final class IndexPlaces {
     }
 
 
-    private static String key(Recording recording) {
-        String identity = recording.directory().toAbsolutePath().normalize() + "\n" + recording.run().startedAtEpochNanos()
-                + "\n" + recording.run().pid();
+    private static String key(Path directory, RunInfo run) {
+        String identity = directory.toAbsolutePath().normalize() + "\n" + run.startedAtEpochNanos() + "\n" + run.pid();
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(identity.getBytes(StandardCharsets.UTF_8));
-            return recording.directory().toAbsolutePath().normalize().getFileName() + "-"
+            return directory.toAbsolutePath().normalize().getFileName() + "-"
                     + HexFormat.of().formatHex(digest, 0, 8);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JVM has SHA-256", e);

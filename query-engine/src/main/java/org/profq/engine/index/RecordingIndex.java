@@ -53,6 +53,8 @@ public final class RecordingIndex implements StoredColumns {
     private final Map<IndexColumn.Table, BuiltTable> tables = new EnumMap<>(IndexColumn.Table.class);
     private final Map<IndexColumn, MappedColumn> columns = new EnumMap<>(IndexColumn.class);
     private ContextPaths contextPaths;
+    /** Whether the state of the recording's log scan was kept beside the tables (tried once per snapshot). */
+    private boolean logScanSaved;
 
     /** A table of the index on disk: its directory and manifest. */
     private record BuiltTable(Path directory, IndexManifest manifest) {
@@ -129,6 +131,34 @@ public final class RecordingIndex implements StoredColumns {
         if (!missing.isEmpty()) {
             build(missing);
             damage.values().forEach(this::sayRebuilt);
+        }
+        saveLogScan();
+    }
+
+    /**
+     * Keeps the state of the recording's log scan beside the tables now ready, in the recording's
+     * index or, where they are kept, the user's cache ({@link SavedLogScans}): a later process that
+     * opens the recording reads only the log after it. Not for tables built for this JVM alone.
+     */
+    private void saveLogScan() {
+        if (logScanSaved) {
+            return;
+        }
+        Path place = null;
+        for (BuiltTable table : tables.values()) {
+            Path parent = table.directory.getParent();
+            if (parent.equals(places.inRecording()) || (place == null && parent.equals(places.inCache()))) {
+                place = parent;
+            }
+        }
+        if (place == null) {
+            return;
+        }
+        logScanSaved = true;
+        try {
+            SavedLogScans.save(recording, place);
+        } catch (IOException e) {
+            // No room for it (or no right to write it): later processes read the whole log, as without it.
         }
     }
 

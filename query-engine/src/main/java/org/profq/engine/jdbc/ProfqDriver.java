@@ -21,6 +21,7 @@ import org.apache.calcite.schema.SchemaPlus;
 import org.profq.engine.ProfileViews;
 import org.profq.engine.RecordingSchema;
 import org.profq.engine.function.CallTreeFunctions;
+import org.profq.engine.index.SavedLogScans;
 import org.profq.engine.language.LanguageCatalog;
 import org.profq.engine.language.LanguageStatements;
 import org.profq.engine.plan.CachingCompilerFactory;
@@ -97,7 +98,9 @@ public final class ProfqDriver implements Driver {
             target = target.withLaterJvms();
             for (Map.Entry<String, Path> recording : target.recordings().entrySet()) {
                 current = recording.getValue();
-                recordings.add(Recording.open(current));
+                Path directory = current;
+                // An indexed recording kept the state of its log scan: only the log after it is read.
+                recordings.add(Recording.open(directory, run -> SavedLogScans.find(directory, run)));
             }
         } catch (RecordingException e) {
             recordings.forEach(Recording::close);

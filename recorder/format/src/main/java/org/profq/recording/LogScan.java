@@ -31,6 +31,8 @@ final class LogScan {
     private final BatchHeader batch = new BatchHeader();
     /** Bytes of documents this scan read itself (not those of the state it went on from): for tests and measurements. */
     long bytesRead;
+    /** Whether a {@link #scanAll} read a document: then the state holds more than the one given to {@link #resumedFrom}, if any. */
+    boolean readPastStart;
     /** The queue being read, for messages. */
     private DocumentSource reading;
 
@@ -49,6 +51,7 @@ final class LogScan {
     LogScan(LogScan previous) {
         this(previous.events, previous.names, previous.state.copy());
         bytesRead = previous.bytesRead;
+        readPastStart = previous.readPastStart;
     }
 
     /**
@@ -152,6 +155,7 @@ final class LogScan {
      * written before it, so it is in {@code names/} by the time that is read.
      */
     void scanAll() {
+        long documentsBefore = state.documentCount + state.namesDocumentCount;
         scan(events);
         if (names != null) {
             scan(names);
@@ -160,6 +164,7 @@ final class LogScan {
             state.nextFile = events.positionFile();
             state.nextOffset = events.positionOffset();
         }
+        readPastStart |= state.documentCount + state.namesDocumentCount > documentsBefore;
         state.dictionaries.threads.replaceAll(thread -> thread.withLastNanos(
                 state.threadLastNanos.getOrDefault(thread.id(), thread.firstNanos())));
     }

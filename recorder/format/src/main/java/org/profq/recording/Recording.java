@@ -157,6 +157,15 @@ public final class Recording implements AutoCloseable {
         return scan.bytesRead;
     }
 
+    /**
+     * Whether {@link #savedScan()} holds more than the saved scan this recording was opened from:
+     * its scans read documents after it (or after the header, when opened without one). Then it is
+     * worth keeping in its place.
+     */
+    public boolean savedScanIsBehind() {
+        return scan.readPastStart;
+    }
+
     public Path directory() {
         return directory;
     }
