@@ -26,6 +26,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.profq.engine.index.RecordingIndex;
+import org.profq.engine.index.SavedLogScans;
 import org.profq.engine.table.EventsNotRecordedException;
 import org.profq.recorder.Jdk;
 import org.profq.recorder.SampleRun;
@@ -221,14 +222,15 @@ class IndexGrowthIT {
         }
     }
 
-    /** The bytes of the index's column and block files (not its manifests and resume states, which are replaced), by path. */
+    /** The bytes of the index's column and block files (not its manifests, resume states and log scan's state, which are replaced), by path. */
     private static Map<String, byte[]> indexFiles(Path recording) throws IOException {
         Path index = recording.resolve(RecordingIndex.DIRECTORY);
         Map<String, byte[]> files = new TreeMap<>();
         try (Stream<Path> walk = Files.walk(index)) {
             for (Path file : (Iterable<Path>) walk.filter(Files::isRegularFile)::iterator) {
                 String name = file.getFileName().toString();
-                if (!name.equals("manifest.properties") && !name.startsWith("resume-") && !name.equals("extend.lock")) {
+                if (!name.equals("manifest.properties") && !name.startsWith("resume-") && !name.equals("extend.lock")
+                        && !name.equals(SavedLogScans.FILE)) {
                     files.put(index.relativize(file).toString(), Files.readAllBytes(file));
                 }
             }
