@@ -30,15 +30,15 @@ public final class SavedLogScans {
      * or else in the user's cache; empty when there is none (or it cannot be read).
      */
     public static Optional<byte[]> find(Path directory, RunInfo run) {
-        for (Path place : IndexPlaces.of(directory, run).searched()) {
-            Path file = place.resolve(FILE);
-            if (Files.isRegularFile(file)) {
-                try {
+        try {
+            for (Path place : IndexPlaces.of(directory, run).searched()) {
+                Path file = place.resolve(FILE);
+                if (Files.isRegularFile(file)) {
                     return Optional.of(Files.readAllBytes(file));
-                } catch (IOException | OutOfMemoryError unreadable) {
-                    // read the log instead
                 }
             }
+        } catch (IOException | RuntimeException | OutOfMemoryError unreadable) {
+            // the log is read instead, as without a state
         }
         return Optional.empty();
     }
