@@ -220,11 +220,11 @@ final class LogScan {
         return state.eventFiles.get(index);
     }
 
-    /** The checksum a document other than a batch ends with. */
+    /** The checksum a document other than a batch ends with (little-endian, as written). */
     private static int trailer(byte[] bytes, int length) {
         int value = 0;
         for (int at = length - 1; at >= length - CHECKSUM_BYTES; at--) {
-            value = value << 8 | (bytes[at] & 0xFF);
+            value = value << 8 | (bytes[at] & 0xFF); // the last byte is the most significant
         }
         return value;
     }
