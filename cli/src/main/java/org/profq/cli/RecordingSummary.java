@@ -3,6 +3,7 @@ package org.profq.cli;
 import java.nio.file.Path;
 import java.util.Locale;
 
+import org.profq.engine.index.SavedLogScans;
 import org.profq.format.RecordingFormat;
 import org.profq.format.RecordingLayout;
 import org.profq.recording.Recording;
@@ -14,9 +15,13 @@ import org.profq.recording.RecordingGroup;
  * is complete. Every figure comes from {@link Recording}, so {@code profq info} shows the same.
  */
 final class RecordingSummary {
-    /** The summary of the recording in {@code directory}, or why it cannot be read. */
+    /**
+     * The summary of the recording in {@code directory}, or why it cannot be read. Opened from the
+     * log scan's state the indexer kept while the program ran, if any: the log after it is read,
+     * not the whole log again.
+     */
     static String of(Path directory) {
-        try (Recording recording = Recording.open(directory)) {
+        try (Recording recording = Recording.open(directory, run -> SavedLogScans.find(directory, run))) {
             return describe(directory, recording);
         } catch (RuntimeException | AssertionError | LinkageError unreadable) {
             // Chronicle reports a JVM without the opens it needs with errors, not exceptions.
