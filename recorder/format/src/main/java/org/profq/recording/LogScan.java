@@ -25,8 +25,13 @@ final class LogScan {
     private final DocumentSource events;
     /** With a window, the {@code names/} queue: the header and every other document; else null. */
     private final DocumentSource names;
-    /** What the scan found and where it stopped: everything it keeps. */
-    final LogScanState state;
+    /**
+     * What the scan found and where it stopped: everything it keeps. A scan that goes on from
+     * another ({@link #LogScan(LogScan)}) shares that one's until it reads a document, then works
+     * on a copy: a refresh that finds nothing new copies nothing.
+     */
+    LogScanState state;
+    private boolean stateShared;
     private final DocumentChecksums checksums = new DocumentChecksums();
     private final BatchHeader batch = new BatchHeader();
     /** Bytes of documents this scan read itself (not those of the state it went on from): for tests and measurements. */
@@ -49,7 +54,8 @@ final class LogScan {
 
     /** A scan that reads on from where {@code previous} stopped, knowing what it knew. */
     LogScan(LogScan previous) {
-        this(previous.events, previous.names, previous.state.copy());
+        this(previous.events, previous.names, previous.state);
+        stateShared = true;
         bytesRead = previous.bytesRead;
         readPastStart = previous.readPastStart;
     }
@@ -144,8 +150,8 @@ final class LogScan {
             throw new RecordingException(source.directory() + " holds no header: the recording is empty or was never started.");
         }
         RunInfo run = HeaderDocument.read(source.bytes(), source.length(), source.fileName(), checksums);
-        state.headerChecksum = trailer(source.bytes(), source.length());
         counted(source);
+        state.headerChecksum = trailer(source.bytes(), source.length());
         marked(source, state.headerChecksum);
         return run;
     }
@@ -159,14 +165,27 @@ final class LogScan {
         scan(events);
         if (names != null) {
             scan(names);
-        } else {
-            fileMark(events); // the file it stopped in, though it read no document there (one just begun)
+        }
+        boolean read = state.documentCount + state.namesDocumentCount > documentsBefore;
+        if (names == null && (read || !events.positionFile().equals(state.nextFile) || events.positionOffset() != state.nextOffset)) {
+            fileMark(writableState(), events); // the file it stopped in, though it read no document there (one just begun)
             state.nextFile = events.positionFile();
             state.nextOffset = events.positionOffset();
         }
-        readPastStart |= state.documentCount + state.namesDocumentCount > documentsBefore;
-        state.dictionaries.threads.replaceAll(thread -> thread.withLastNanos(
-                state.threadLastNanos.getOrDefault(thread.id(), thread.firstNanos())));
+        if (read) {
+            readPastStart = true;
+            state.dictionaries.threads.replaceAll(thread -> thread.withLastNanos(
+                    state.threadLastNanos.getOrDefault(thread.id(), thread.firstNanos())));
+        }
+    }
+
+    /** The state, to change: this scan's own (a copy of the one it shares, the first time). */
+    private LogScanState writableState() {
+        if (stateShared) {
+            state = state.copy();
+            stateShared = false;
+        }
+        return state;
     }
 
     /**
@@ -185,7 +204,9 @@ final class LogScan {
         return new RecordingException(damagedAt + failure, failure);
     }
 
+    /** Counts the document {@code source} read last: the first change a document makes to the state. */
     private void counted(DocumentSource source) {
+        LogScanState state = writableState();
         if (source == names) {
             state.namesDocumentCount++;
         } else {
@@ -201,7 +222,7 @@ final class LogScan {
      */
     private void marked(DocumentSource source, int checksum) {
         if (source == events && names == null) {
-            LogScanState.FileMark file = fileMark(source);
+            LogScanState.FileMark file = fileMark(state, source);
             file.documentAt = source.documentAt();
             file.documentLength = source.length();
             file.documentChecksum = checksum;
@@ -209,7 +230,7 @@ final class LogScan {
     }
 
     /** The mark of the file {@code source} is in, made (with those before it) when the scan first gets there. */
-    private LogScanState.FileMark fileMark(DocumentSource source) {
+    private static LogScanState.FileMark fileMark(LogScanState state, DocumentSource source) {
         int index = source.fileIndex();
         if (index >= state.eventFiles.size()) {
             List<String> files = source.fileNames();
