@@ -26,7 +26,6 @@ final class EventDecoder {
     private final Map<Integer, ThreadState> threads = new HashMap<>();
     private final Dictionaries dictionaries;
     private final BatchHeader header = new BatchHeader();
-    private final ByteCursor cursor = new ByteCursor();
     /** A user event's values, reused from event to event (EventVisitor#userEvent). */
     private final int[] userColumns = new int[MAX_USER_VALUES];
     private final long[] userValues = new long[MAX_USER_VALUES];
@@ -62,7 +61,7 @@ final class EventDecoder {
         long firstObject = header.firstObjectSequence();
         long count = header.eventCount();
         long lastNanos = header.lastNanos();
-        cursor.reset(bytes, header.eventsOffset(), length); // the checksum was verified by the scan
+        ByteCursor cursor = new ByteCursor().reset(bytes, header.eventsOffset(), length); // the checksum was verified by the scan
         if (threadId < 1 || threadId > dictionaries.threads.size()) {
             throw malformed("a batch of thread " + threadId + ", which the recording never named");
         }
@@ -84,6 +83,10 @@ final class EventDecoder {
         thread.sequence = sequence;
         thread.callSequence = firstCall;
         thread.objectSequence = firstObject;
+        // Named once a batch: the dictionaries do not change while a batch is decoded.
+        int methodCount = dictionaries.methods.size();
+        List<SiteInfo> sites = dictionaries.sites;
+        int siteCount = sites.size();
         for (long i = 0; i < count; i++) {
             int tag = cursor.readByte();
             if ((tag & TIME_CHANGED) != 0) {
@@ -92,7 +95,7 @@ final class EventDecoder {
             switch (tag & KIND_MASK) {
                 case EV_ENTER -> {
                     int method = cursor.readInt();
-                    if (method != UNKNOWN_METHOD && method > dictionaries.methods.size()) {
+                    if (method != UNKNOWN_METHOD && method > methodCount) {
                         throw malformed("a call of method id " + method + ", which the recording never named");
                     }
                     thread.enter(method, time, visitor);
@@ -100,11 +103,11 @@ final class EventDecoder {
                 case EV_EXIT -> thread.exit(time, false, visitor);
                 case EV_EXIT_THREW -> thread.exit(time, true, visitor);
                 case EV_ALLOC, EV_ALLOC_TRACKED -> {
-                    SiteInfo site = knownSite(cursor.readInt());
+                    SiteInfo site = knownSite(sites, siteCount, cursor.readInt());
                     thread.allocate(site, time, site.instanceSize(), -1, (tag & KIND_MASK) == EV_ALLOC_TRACKED, visitor);
                 }
                 case EV_ALLOC_ARRAY, EV_ALLOC_ARRAY_TRACKED -> {
-                    SiteInfo site = knownSite(cursor.readInt());
+                    SiteInfo site = knownSite(sites, siteCount, cursor.readInt());
                     int arrayLength = cursor.readInt();
                     thread.allocate(site, time, cursor.readVarint(), arrayLength,
                             (tag & KIND_MASK) == EV_ALLOC_ARRAY_TRACKED, visitor);
@@ -130,7 +133,7 @@ final class EventDecoder {
                 }
                 case EV_VALUE_CALL -> thread.valueWriteSeq = cursor.readVarint();
                 case EV_VALUE_PRIMITIVE -> {
-                    int position = position();
+                    int position = position(cursor);
                     int type = cursor.readInt();
                     if (!ValueKind.isPrimitiveType(type)) {
                         throw malformed("a parameter of primitive type " + type + ", which the recorder never writes");
@@ -139,12 +142,12 @@ final class EventDecoder {
                             0, time, visitor);
                 }
                 case EV_VALUE_STRING -> {
-                    int position = position();
+                    int position = position(cursor);
                     long hash = cursor.readVarint();
                     thread.parameter(position, ValueKind.STRING, 0, 0, hash, cursor.readInt(), 0, 0, time, visitor);
                 }
                 case EV_VALUE_ENUM -> {
-                    int position = position();
+                    int position = position(cursor);
                     int constant = cursor.readInt();
                     if (constant < 1 || constant > dictionaries.constants.size()) {
                         throw malformed("a parameter of enum constant id " + constant + ", which the recording never named");
@@ -152,9 +155,9 @@ final class EventDecoder {
                     int classId = dictionaries.constants.get(constant - 1).classId();
                     thread.parameter(position, ValueKind.ENUM, 0, classId, constant, -1, 0, 0, time, visitor);
                 }
-                case EV_VALUE_NULL -> thread.parameter(position(), ValueKind.NULL, 0, 0, 0, -1, 0, 0, time, visitor);
+                case EV_VALUE_NULL -> thread.parameter(position(cursor), ValueKind.NULL, 0, 0, 0, -1, 0, 0, time, visitor);
                 case EV_VALUE_OBJECT -> {
-                    int position = position();
+                    int position = position(cursor);
                     int classId = knownClass(cursor.readInt());
                     long objectId = cursor.readVarint();
                     long stamp = cursor.readVarint();
@@ -179,7 +182,7 @@ final class EventDecoder {
                     }
                     visitor.referenceFieldRead(threadId, thread.parent(), method, knownField(cursor.readInt()), time);
                 }
-                case EV_USER_EVENT -> i += userEvent(threadId, thread.parent(), time, visitor);
+                case EV_USER_EVENT -> i += userEvent(cursor, threadId, thread.parent(), time, visitor);
                 default -> throw malformed("unknown event kind " + (tag & KIND_MASK) + " in a batch of thread " + threadId);
             }
         }
@@ -195,7 +198,7 @@ final class EventDecoder {
     }
 
     /** A user event and its values, which follow it; returns how many value events it read. */
-    private int userEvent(int threadId, long callId, long time, EventVisitor visitor) {
+    private int userEvent(ByteCursor cursor, int threadId, long callId, long time, EventVisitor visitor) {
         int type = cursor.readInt();
         if (type < 1 || type > dictionaries.eventTypes.size()) {
             throw malformed("a user event of type id " + type + ", which the recording never named");
@@ -220,11 +223,11 @@ final class EventDecoder {
         return count;
     }
 
-    private SiteInfo knownSite(int site) {
-        if (site < 1 || site > dictionaries.sites.size()) {
+    private static SiteInfo knownSite(List<SiteInfo> sites, int siteCount, int site) {
+        if (site < 1 || site > siteCount) {
             throw malformed("an allocation at site id " + site + ", which the recording never named");
         }
-        return dictionaries.sites.get(site - 1);
+        return sites.get(site - 1);
     }
 
     private int knownClass(int classId) {
@@ -242,7 +245,7 @@ final class EventDecoder {
     }
 
     /** A parameter's position: 0 (the receiver) to 255 (the JVM allows no more parameters). */
-    private int position() {
+    private static int position(ByteCursor cursor) {
         int position = cursor.readInt();
         if (position > 255) {
             throw malformed("a parameter at position " + position);
