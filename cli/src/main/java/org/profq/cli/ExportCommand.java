@@ -11,7 +11,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 
 import org.profq.cli.export.DuckDbPartWriter;
@@ -23,9 +25,12 @@ import org.profq.cli.sql.SqlErrors;
 import org.profq.engine.ProfileViews;
 import org.profq.engine.jdbc.ConnectString;
 import org.profq.engine.report.ReportNeeds;
+import org.profq.engine.scan.ColumnBlocks;
 import org.profq.engine.table.TableCatalog;
 import org.profq.engine.table.TableDefinition;
 import org.profq.recording.RecordedEvents;
+import org.profq.recording.Recording;
+import org.profq.recording.RecordingException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -64,7 +69,7 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "DIR", required = true, description = "The dataset directory: new, empty, or a profq export.")
     Path output;
 
-    @Option(names = "--tables", paramLabel = "TABLE", split = ",", description = "Only these tables (default: every table).")
+    @Option(names = "--tables", paramLabel = "TABLE", split = ",", description = "Only these tables, user event tables (event_<name>) too (default: every table, with each recording's user event tables).")
     List<String> tables;
 
     @Option(names = "--views", description = "Also each profile view's result (heap_by_method, ...), as a table of that name.")
@@ -80,6 +85,7 @@ public final class ExportCommand implements Callable<Integer> {
         for (String recording : recordings) {
             RecordingConnections.of(spec, List.of(recording)); // every one named before anything is written
         }
+        checkUserEventTablesNamed(relations);
         ExportDataset dataset;
         try {
             dataset = ExportDataset.open(output, chosenFormat);
@@ -91,11 +97,14 @@ public final class ExportCommand implements Callable<Integer> {
         long started = System.nanoTime();
         long rows = 0;
         int exported = 0;
+        int tablesWritten = 0;
         try (DuckDbPartWriter writer = new DuckDbPartWriter(chosenFormat, scratch(), "1GB")) {
             for (String recording : recordings) {
                 try (Connection connection = RecordingConnections.connect(spec, List.of(recording))) {
                     for (String schema : ConnectString.schemasOf(Path.of(recording)).keySet()) {
-                        rows += export(connection, schema, recording, relations, dataset, writer);
+                        List<String> written = relationsOf(connection, schema, relations);
+                        rows += export(connection, schema, recording, written, dataset, writer);
+                        tablesWritten += written.size();
                         exported++;
                     }
                 }
@@ -106,8 +115,9 @@ public final class ExportCommand implements Callable<Integer> {
             throw new CommandFailure("the export failed: cannot write " + output + " (" + e + ").", e);
         }
         double seconds = (System.nanoTime() - started) / 1e9;
-        System.out.printf(Locale.ROOT, "exported %d rows of %d recording%s (%d tables each) to %s as %s in %.1f s (%.0f rows/s)%n",
-                rows, exported, exported == 1 ? "" : "s", relations.size(), output, chosenFormat, seconds, rows / Math.max(seconds, 1e-9));
+        System.out.printf(Locale.ROOT, "exported %d rows of %d recording%s (%d tables%s) to %s as %s in %.1f s (%.0f rows/s)%n",
+                rows, exported, exported == 1 ? "" : "s", tablesWritten, exported == 1 ? "" : " in all", output, chosenFormat, seconds,
+                rows / Math.max(seconds, 1e-9));
         return 0;
     }
 
@@ -121,13 +131,20 @@ public final class ExportCommand implements Callable<Integer> {
             // A table (or view) over events the recording left out refuses to be read: it is exported with no rows.
             boolean recordedHere = ReportNeeds.readBy(List.of(relation)).stream()
                     .allMatch(need -> need.equals(ReportNeeds.VALUES) || recorded.has(need));
+            // An indexed table goes to the writer a block of columns at a time; the others row by row, through JDBC.
+            Optional<ColumnBlocks> blocks = recordedHere ? ColumnBlocks.of(connection, schema, relation) : Optional.empty();
             String from = "\"" + schema + "\"." + relation + (recordedHere ? "" : " WHERE FALSE");
-            long expected = ExportProgressBar.wanted() && recordedHere ? count(connection, from) : 0;
+            long expected = blocks.isPresent() ? blocks.get().rows() : ExportProgressBar.wanted() && recordedHere ? count(connection, from) : 0;
             try (ExportProgressBar bar = ExportProgressBar.start("exporting " + relation + " of " + recording, expected);
-                 Partition partition = dataset.partition(relation, id);
-                 Statement statement = connection.createStatement();
-                 ResultSet result = statement.executeQuery("SELECT * FROM " + from)) {
-                rows += writer.write(result, partition, bar.rowsWritten());
+                 Partition partition = dataset.partition(relation, id)) {
+                if (blocks.isPresent()) {
+                    rows += writer.write(blocks.get(), partition, bar.rowsWritten());
+                } else {
+                    try (Statement statement = connection.createStatement();
+                         ResultSet result = statement.executeQuery("SELECT * FROM " + from)) {
+                        rows += writer.write(result, partition, bar.rowsWritten());
+                    }
+                }
                 partition.commit();
             }
         }
@@ -148,6 +165,67 @@ public final class ExportCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * What is exported of one recording ({@code schema}): {@code relations}, with every user event
+     * table the recording has in their place when no tables were named, else only the named user
+     * event tables it has (another recording of the export has the others).
+     */
+    private List<String> relationsOf(Connection connection, String schema, List<String> relations) throws SQLException {
+        Set<String> userEvents = userEventTables(connection, schema);
+        List<String> chosen = new ArrayList<>();
+        for (String relation : relations) {
+            if (!relation.startsWith(TableCatalog.USER_EVENT_PREFIX) || userEvents.contains(relation)) {
+                chosen.add(relation);
+            }
+            if (relation.equals(LAST_FIXED_TABLE) && (tables == null || tables.isEmpty())) {
+                chosen.addAll(userEvents);
+            }
+        }
+        return chosen;
+    }
+
+    /** The fixed table after which a recording's user event tables are exported by default: the tables come before the views. */
+    private static final String LAST_FIXED_TABLE = TableCatalog.all().get(TableCatalog.all().size() - 1).name();
+
+    /** The {@code event_<name>} tables of one recording. */
+    private static Set<String> userEventTables(Connection connection, String schema) throws SQLException {
+        Set<String> names = new TreeSet<>();
+        try (ResultSet found = connection.getMetaData().getTables(null, schema, TableCatalog.USER_EVENT_PREFIX + "%", null)) {
+            while (found.next()) {
+                String name = found.getString("TABLE_NAME");
+                if (name.startsWith(TableCatalog.USER_EVENT_PREFIX) && "TABLE".equals(found.getString("TABLE_TYPE"))) {
+                    names.add(name);
+                }
+            }
+        }
+        return names;
+    }
+
+    /** A user event table named in --tables must be in one of the recordings at least: said before anything is written. */
+    private void checkUserEventTablesNamed(List<String> relations) {
+        List<String> named = relations.stream().filter(relation -> relation.startsWith(TableCatalog.USER_EVENT_PREFIX)).toList();
+        if (named.isEmpty()) {
+            return;
+        }
+        Set<String> recorded = new TreeSet<>();
+        for (String recording : recordings) {
+            for (Path jvm : ConnectString.schemasOf(Path.of(recording)).values()) {
+                try (Recording opened = Recording.open(jvm)) {
+                    opened.userEventTypes().forEach(type -> recorded.add(TableCatalog.userEvent(type).name()));
+                } catch (RecordingException e) {
+                    throw new CommandFailure(e.getMessage(), e);
+                }
+            }
+        }
+        for (String table : named) {
+            if (!recorded.contains(table)) {
+                throw new ParameterException(spec.commandLine(), "no recording has the table '" + table + "'; "
+                        + (recorded.isEmpty() ? "they have no user events (Profq.event)." : "their user event tables are "
+                        + String.join(", ", recorded) + "."));
+            }
+        }
+    }
+
     /** The tables asked for (every table by default), then the views with --views. */
     private List<String> relations() {
         Set<String> chosen = new LinkedHashSet<>();
@@ -155,6 +233,10 @@ public final class ExportCommand implements Callable<Integer> {
             TableCatalog.all().forEach(table -> chosen.add(table.name()));
         } else {
             for (String name : tables) {
+                if (name.strip().toLowerCase(Locale.ROOT).startsWith(TableCatalog.USER_EVENT_PREFIX)) {
+                    chosen.add(name.strip().toLowerCase(Locale.ROOT)); // checked against the recordings' user events
+                    continue;
+                }
                 String table = TableCatalog.find(name.strip()).map(TableDefinition::name)
                         .orElseGet(() -> ProfileViews.NAMES.contains(name.strip().toLowerCase(Locale.ROOT)) ? name.strip().toLowerCase(Locale.ROOT) : null);
                 if (table == null) {
