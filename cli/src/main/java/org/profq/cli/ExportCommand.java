@@ -16,6 +16,9 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 
+import org.apache.calcite.jdbc.CalciteConnection;
+import org.apache.calcite.schema.SchemaPlus;
+import org.apache.calcite.schema.lookup.LikePattern;
 import org.profq.cli.export.DuckDbPartWriter;
 import org.profq.cli.export.ExportDataset;
 import org.profq.cli.export.ExportFormat;
@@ -28,6 +31,7 @@ import org.profq.engine.report.ReportNeeds;
 import org.profq.engine.scan.ColumnBlocks;
 import org.profq.engine.table.TableCatalog;
 import org.profq.engine.table.TableDefinition;
+import org.profq.engine.table.UserEventTable;
 import org.profq.recording.RecordedEvents;
 import org.profq.recording.Recording;
 import org.profq.recording.RecordingException;
@@ -187,15 +191,13 @@ public final class ExportCommand implements Callable<Integer> {
     /** The fixed table after which a recording's user event tables are exported by default: the tables come before the views. */
     private static final String LAST_FIXED_TABLE = TableCatalog.all().get(TableCatalog.all().size() - 1).name();
 
-    /** The {@code event_<name>} tables of one recording. */
+    /** The {@code event_<name>} tables of one recording, from its schema (JDBC metadata would plan every view to list them). */
     private static Set<String> userEventTables(Connection connection, String schema) throws SQLException {
+        SchemaPlus recording = connection.unwrap(CalciteConnection.class).getRootSchema().subSchemas().get(schema);
         Set<String> names = new TreeSet<>();
-        try (ResultSet found = connection.getMetaData().getTables(null, schema, TableCatalog.USER_EVENT_PREFIX + "%", null)) {
-            while (found.next()) {
-                String name = found.getString("TABLE_NAME");
-                if (name.startsWith(TableCatalog.USER_EVENT_PREFIX) && "TABLE".equals(found.getString("TABLE_TYPE"))) {
-                    names.add(name);
-                }
+        for (String name : recording.tables().getNames(new LikePattern(TableCatalog.USER_EVENT_PREFIX + "%"))) {
+            if (recording.tables().get(name) instanceof UserEventTable) {
+                names.add(name);
             }
         }
         return names;
