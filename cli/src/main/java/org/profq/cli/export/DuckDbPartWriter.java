@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -54,18 +56,38 @@ public final class DuckDbPartWriter implements AutoCloseable {
     private static final int WRITERS = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
     private static final String FUNCTION = "profq_part_rows";
 
-    private final DuckDBConnection duck;
+    private final ExportFormat format;
+    /** DuckDB, being opened in the background (its native library takes a second or two to unpack and load). */
+    private final CompletableFuture<DuckDBConnection> opening;
     private final BlockingQueue<DuckDBConnection> idle = new ArrayBlockingQueue<>(WRITERS);
     private final ExecutorService writers;
-    private final ExportFormat format;
     /** The parts being written, by the number their COPY passes to the table function. */
     private final Map<Long, PartRows> writing = new ConcurrentHashMap<>();
     private final AtomicLong lastPart = new AtomicLong();
 
-    /** An in-memory DuckDB that spills to {@code scratch} (if ever) and stays within {@code memoryLimit} (e.g. 1GB). */
-    public DuckDbPartWriter(ExportFormat format, Path scratch, String memoryLimit) throws SQLException {
+    /**
+     * An in-memory DuckDB that spills to {@code scratch} (if ever) and stays within {@code memoryLimit}
+     * (e.g. 1GB); it opens while the caller opens the recordings, and a failure to open it is
+     * thrown by the first write.
+     */
+    public DuckDbPartWriter(ExportFormat format, Path scratch, String memoryLimit) {
         this.format = format;
-        this.duck = DriverManager.getConnection("jdbc:duckdb:", new Properties()).unwrap(DuckDBConnection.class);
+        this.writers = Executors.newFixedThreadPool(WRITERS, task -> {
+            Thread thread = new Thread(task, "profq-export-writer");
+            thread.setDaemon(true); // a stopped export (SIGTERM) does not wait for it
+            return thread;
+        });
+        this.opening = CompletableFuture.supplyAsync(() -> {
+            try {
+                return open(scratch, memoryLimit);
+            } catch (SQLException e) {
+                throw new CompletionException(e);
+            }
+        }, writers);
+    }
+
+    private DuckDBConnection open(Path scratch, String memoryLimit) throws SQLException {
+        DuckDBConnection duck = DriverManager.getConnection("jdbc:duckdb:", new Properties()).unwrap(DuckDBConnection.class);
         try (Statement statement = duck.createStatement()) {
             statement.execute("SET memory_limit = '" + memoryLimit + "'");
             statement.execute("SET temp_directory = " + literal(scratch.toString()));
@@ -76,11 +98,19 @@ public final class DuckDbPartWriter implements AutoCloseable {
         for (int i = 0; i < WRITERS; i++) {
             idle.add(duck.duplicate());
         }
-        this.writers = Executors.newFixedThreadPool(WRITERS, task -> {
-            Thread thread = new Thread(task, "profq-export-writer");
-            thread.setDaemon(true); // a stopped export (SIGTERM) does not wait for it
-            return thread;
-        });
+        return duck;
+    }
+
+    /** The open DuckDB: waits for it to be opened. */
+    private DuckDBConnection duck() throws SQLException {
+        try {
+            return opening.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof SQLException sql) {
+                throw sql;
+            }
+            throw e;
+        }
     }
 
     /**
@@ -88,8 +118,9 @@ public final class DuckDbPartWriter implements AutoCloseable {
      * at once; {@code progress} is told the rows written so far after each part. Returns the number of rows.
      */
     public long write(ColumnBlocks blocks, Partition partition, LongConsumer progress) throws SQLException, IOException {
+        duck();
         if (blocks.rows() == 0) {
-            return writeParts(duck, new IndexedRows(blocks, 0, 0), partition, new Progress(progress));
+            return writeParts(duck(), new IndexedRows(blocks, 0, 0), partition, new Progress(progress));
         }
         Progress written = new Progress(progress);
         List<Future<Long>> ranges = new ArrayList<>();
@@ -110,7 +141,7 @@ public final class DuckDbPartWriter implements AutoCloseable {
 
     /** Writes every row of {@code rows} (before its first row) into {@code partition}'s parts, one after the other; see {@link #write(ColumnBlocks, Partition, LongConsumer)}. */
     public long write(ResultSet rows, Partition partition, LongConsumer progress) throws SQLException, IOException {
-        return writeParts(duck, new ResultSetRows(rows), partition, new Progress(progress));
+        return writeParts(duck(), new ResultSetRows(rows), partition, new Progress(progress));
     }
 
     /** Writes {@code rows} into parts through {@code connection} (one, empty, for no rows, so that readers still see the columns). */
@@ -181,6 +212,7 @@ public final class DuckDbPartWriter implements AutoCloseable {
 
     @Override
     public void close() throws SQLException {
+        DuckDBConnection duck = duck();
         writers.shutdownNow();
         for (DuckDBConnection connection : idle) {
             connection.close();
