@@ -2,6 +2,7 @@ package org.profq.cli;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -119,9 +120,9 @@ public final class ExportCommand implements Callable<Integer> {
             throw new CommandFailure("the export failed: cannot write " + output + " (" + e + ").", e);
         }
         double seconds = (System.nanoTime() - started) / 1e9;
-        System.out.printf(Locale.ROOT, "exported %d rows of %d recording%s (%d tables%s) to %s as %s in %.1f s (%.0f rows/s)%n",
+        System.out.printf(Locale.ROOT, "exported %d rows of %d recording%s (%d tables%s) to %s as %s in %.1f s (%.0f rows/s; %.1f s of CPU)%n",
                 rows, exported, exported == 1 ? "" : "s", tablesWritten, exported == 1 ? "" : " in all", output, chosenFormat, seconds,
-                rows / Math.max(seconds, 1e-9));
+                rows / Math.max(seconds, 1e-9), processCpuSeconds());
         return 0;
     }
 
@@ -261,6 +262,12 @@ public final class ExportCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
+    }
+
+    /** The CPU time this JVM has used, all threads: on a shared machine, a measure of the work that the wall time is not. */
+    private static double processCpuSeconds() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime() / 1e9 : Double.NaN;
     }
 
     /** Where DuckDB may spill a part that outgrows its memory limit: the system's temporary directory. */
