@@ -14,17 +14,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.Callable;
 
-import org.apache.calcite.jdbc.CalciteConnection;
-import org.apache.calcite.schema.SchemaPlus;
-import org.apache.calcite.schema.lookup.LikePattern;
 import org.profq.cli.export.DuckDbPartWriter;
 import org.profq.cli.export.ExportDataset;
 import org.profq.cli.export.ExportFormat;
 import org.profq.cli.export.Partition;
 import org.profq.cli.export.RecordingId;
+import org.profq.cli.export.UserEventTables;
 import org.profq.cli.sql.SqlErrors;
 import org.profq.engine.ProfileViews;
 import org.profq.engine.jdbc.ConnectString;
@@ -32,9 +29,7 @@ import org.profq.engine.report.ReportNeeds;
 import org.profq.engine.scan.ColumnBlocks;
 import org.profq.engine.table.TableCatalog;
 import org.profq.engine.table.TableDefinition;
-import org.profq.engine.table.UserEventTable;
 import org.profq.recording.RecordedEvents;
-import org.profq.recording.Recording;
 import org.profq.recording.RecordingException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -65,6 +60,9 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:a recording or a file could not be read or written", "2:usage error (no recording there, DIR holds another dataset)"})
 public final class ExportCommand implements Callable<Integer> {
+    /** The fixed table after which a recording's user event tables are exported by default: the tables come before the views. */
+    private static final String LAST_FIXED_TABLE = TableCatalog.all().get(TableCatalog.all().size() - 1).name();
+
     @Spec
     CommandSpec spec;
 
@@ -171,15 +169,15 @@ public final class ExportCommand implements Callable<Integer> {
     }
 
     /**
-     * What is exported of one recording ({@code schema}): {@code relations}, with every user event
-     * table the recording has in their place when no tables were named, else only the named user
-     * event tables it has (another recording of the export has the others).
+     * What is exported of one recording ({@code schema}): {@code relations}, of which only the user
+     * event tables the recording has (another recording of the export may have the others); and
+     * when no tables were named, every user event table it has, after the fixed tables and before the views.
      */
     private List<String> relationsOf(Connection connection, String schema, List<String> relations) throws SQLException {
-        Set<String> userEvents = userEventTables(connection, schema);
+        Set<String> userEvents = UserEventTables.of(connection, schema);
         List<String> chosen = new ArrayList<>();
         for (String relation : relations) {
-            if (!relation.startsWith(TableCatalog.USER_EVENT_PREFIX) || userEvents.contains(relation)) {
+            if (!UserEventTables.isUserEventTable(relation) || userEvents.contains(relation)) {
                 chosen.add(relation);
             }
             if (relation.equals(LAST_FIXED_TABLE) && (tables == null || tables.isEmpty())) {
@@ -189,36 +187,17 @@ public final class ExportCommand implements Callable<Integer> {
         return chosen;
     }
 
-    /** The fixed table after which a recording's user event tables are exported by default: the tables come before the views. */
-    private static final String LAST_FIXED_TABLE = TableCatalog.all().get(TableCatalog.all().size() - 1).name();
-
-    /** The {@code event_<name>} tables of one recording, from its schema (JDBC metadata would plan every view to list them). */
-    private static Set<String> userEventTables(Connection connection, String schema) throws SQLException {
-        SchemaPlus recording = connection.unwrap(CalciteConnection.class).getRootSchema().subSchemas().get(schema);
-        Set<String> names = new TreeSet<>();
-        for (String name : recording.tables().getNames(new LikePattern(TableCatalog.USER_EVENT_PREFIX + "%"))) {
-            if (recording.tables().get(name) instanceof UserEventTable) {
-                names.add(name);
-            }
-        }
-        return names;
-    }
-
     /** A user event table named in --tables must be in one of the recordings at least: said before anything is written. */
     private void checkUserEventTablesNamed(List<String> relations) {
-        List<String> named = relations.stream().filter(relation -> relation.startsWith(TableCatalog.USER_EVENT_PREFIX)).toList();
+        List<String> named = relations.stream().filter(UserEventTables::isUserEventTable).toList();
         if (named.isEmpty()) {
             return;
         }
-        Set<String> recorded = new TreeSet<>();
-        for (String recording : recordings) {
-            for (Path jvm : ConnectString.schemasOf(Path.of(recording)).values()) {
-                try (Recording opened = Recording.open(jvm)) {
-                    opened.userEventTypes().forEach(type -> recorded.add(TableCatalog.userEvent(type).name()));
-                } catch (RecordingException e) {
-                    throw new CommandFailure(e.getMessage(), e);
-                }
-            }
+        Set<String> recorded;
+        try {
+            recorded = UserEventTables.in(recordings);
+        } catch (RecordingException e) {
+            throw new CommandFailure(e.getMessage(), e);
         }
         for (String table : named) {
             if (!recorded.contains(table)) {
@@ -236,7 +215,7 @@ public final class ExportCommand implements Callable<Integer> {
             TableCatalog.all().forEach(table -> chosen.add(table.name()));
         } else {
             for (String name : tables) {
-                if (name.strip().toLowerCase(Locale.ROOT).startsWith(TableCatalog.USER_EVENT_PREFIX)) {
+                if (UserEventTables.isUserEventTable(name.strip().toLowerCase(Locale.ROOT))) {
                     chosen.add(name.strip().toLowerCase(Locale.ROOT)); // checked against the recordings' user events
                     continue;
                 }

@@ -41,8 +41,8 @@ import org.profq.engine.scan.ColumnBlocks;
  * DuckDB's writer makes the Parquet (dictionary-encoded strings, ZSTD) or the CSV.
  *
  * <p>How the cores are used: DuckDB runs with one thread per query, so a query runs on the thread
- * that asked for it (more of DuckDB's threads would only poll for the work of a source that one
- * thread reads, taking a core from it). An indexed table's parts are instead written at once, one
+ * that asked for it (with more, one of DuckDB's threads runs it, since one thread reads the
+ * source, while the asking thread polls for work, taking a core from it). An indexed table's parts are instead written at once, one
  * per core: each covers its own range of rows, read from the index by readers of its own and
  * written through a DuckDB connection of its own. The other tables are small and stream from
  * their result set, one part after the other.
