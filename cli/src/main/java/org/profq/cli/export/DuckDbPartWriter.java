@@ -52,8 +52,11 @@ public final class DuckDbPartWriter implements AutoCloseable {
     static final int ROWS_PER_PART = 4 * ExportFormat.ROW_GROUP_ROWS;
     /** Text written to one part, bounding DuckDB's memory when strings are long (calls.stack). */
     static final long TEXT_BYTES_PER_PART = 256L << 20;
-    /** Parts written at once: one per core, and no more than four, each holding a row group in memory. */
-    private static final int WRITERS = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+    /**
+     * Parts written at once: one per core, and no more than two, as each holds a row group in
+     * DuckDB's memory (up to {@link #TEXT_BYTES_PER_PART} of text and its numbers) within the limit it is given.
+     */
+    private static final int WRITERS = Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors()));
     private static final String FUNCTION = "profq_part_rows";
 
     private final ExportFormat format;
