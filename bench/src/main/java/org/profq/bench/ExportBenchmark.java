@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -20,6 +22,9 @@ import java.util.stream.Stream;
  * [--recording DIR] [--cli FILE] [--memory 1GB] [--timeout-minutes 60]}; prints a markdown table.
  */
 public final class ExportBenchmark {
+    /** The CPU time the export's last line reports ({@code …; 41.3 s of CPU)}). */
+    private static final Pattern CPU = Pattern.compile("; ([0-9.]+) s of CPU\\)");
+
     public static void main(String[] args) throws Exception {
         Map<String, String> options = options(args);
         long events = Long.parseLong(options.getOrDefault("events", "100000000"));
@@ -61,7 +66,9 @@ public final class ExportBenchmark {
                     check(result);
                     double seconds = (System.nanoTime() - began) / 1e9;
                     long rows = Long.parseLong(result.output().trim().split(" ")[1]);
-                    profq = new String[] {String.format("%.1f", seconds), Long.toString(rows), Long.toString(bytesUnder(export))};
+                    Matcher cpu = CPU.matcher(result.output());
+                    profq = new String[] {String.format("%.1f", seconds), Long.toString(rows), Long.toString(bytesUnder(export)),
+                            cpu.find() ? cpu.group(1) : "NaN"};
                 } else {
                     System.err.println("run " + run + ": DuckDB COPY ...");
                     QuerySpeedBenchmark.Result result = QuerySpeedBenchmark.run(List.of(environment.java(), "-cp", queryClassPath,
@@ -72,21 +79,25 @@ public final class ExportBenchmark {
                 }
             }
             lines.add(new String[] {Integer.toString(run), profqFirst ? "profq" : "DuckDB", profq[0], profq[1], profq[2],
-                    String.format("%.1f", Double.parseDouble(duck[1]) / 1e3), duck[2], duck[3]});
+                    String.format("%.1f", Double.parseDouble(duck[1]) / 1e3), duck[2], duck[3], profq[3],
+                    String.format("%.1f", Double.parseDouble(duck[4]) / 1e3)});
         }
 
         System.out.printf("%n%,d events, %,d bytes of log (%s), tables %s; index built first in %.1f s (not in the export times);"
                 + " %d cores%n%n", size[0], size[1], recording, tables, indexSeconds, Runtime.getRuntime().availableProcessors());
         System.out.println("| run | first | profq export (s, whole JVM) | rows | rows/s | Parquet MB | Parquet / log | DuckDB COPY (s) | rows/s"
-                + " | DuckDB's Parquet MB | profq / DuckDB time |");
-        System.out.println("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+                + " | DuckDB's Parquet MB | profq / DuckDB time | profq CPU (s, whole JVM) | DuckDB COPY CPU (s) | profq / DuckDB CPU |");
+        System.out.println("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
         for (String[] line : lines) {
             double profqSeconds = Double.parseDouble(line[2]);
             double duckSeconds = Double.parseDouble(line[5]);
             long rows = Long.parseLong(line[3]);
-            System.out.printf("| %s | %s | %.1f | %,d | %,.0f | %.1f | %.2f | %.1f | %,.0f | %.1f | %.1f× |%n", line[0], line[1],
+            double profqCpu = Double.parseDouble(line[8]);
+            double duckCpu = Double.parseDouble(line[9]);
+            System.out.printf("| %s | %s | %.1f | %,d | %,.0f | %.1f | %.2f | %.1f | %,.0f | %.1f | %.2f× | %.1f | %.1f | %.2f× |%n", line[0], line[1],
                     profqSeconds, rows, rows / profqSeconds, Long.parseLong(line[4]) / 1e6, Long.parseLong(line[4]) / (double) size[1],
-                    duckSeconds, Long.parseLong(line[6]) / duckSeconds, Long.parseLong(line[7]) / 1e6, profqSeconds / duckSeconds);
+                    duckSeconds, Long.parseLong(line[6]) / duckSeconds, Long.parseLong(line[7]) / 1e6, profqSeconds / duckSeconds,
+                    profqCpu, duckCpu, profqCpu / duckCpu);
         }
     }
 

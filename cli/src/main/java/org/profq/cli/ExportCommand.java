@@ -2,6 +2,7 @@ package org.profq.cli;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
@@ -19,13 +21,16 @@ import org.profq.cli.export.ExportDataset;
 import org.profq.cli.export.ExportFormat;
 import org.profq.cli.export.Partition;
 import org.profq.cli.export.RecordingId;
+import org.profq.cli.export.UserEventTables;
 import org.profq.cli.sql.SqlErrors;
 import org.profq.engine.ProfileViews;
 import org.profq.engine.jdbc.ConnectString;
 import org.profq.engine.report.ReportNeeds;
+import org.profq.engine.scan.ColumnBlocks;
 import org.profq.engine.table.TableCatalog;
 import org.profq.engine.table.TableDefinition;
 import org.profq.recording.RecordedEvents;
+import org.profq.recording.RecordingException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -55,6 +60,9 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:a recording or a file could not be read or written", "2:usage error (no recording there, DIR holds another dataset)"})
 public final class ExportCommand implements Callable<Integer> {
+    /** The fixed table after which a recording's user event tables are exported by default: the tables come before the views. */
+    private static final String LAST_FIXED_TABLE = TableCatalog.all().get(TableCatalog.all().size() - 1).name();
+
     @Spec
     CommandSpec spec;
 
@@ -64,7 +72,7 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "DIR", required = true, description = "The dataset directory: new, empty, or a profq export.")
     Path output;
 
-    @Option(names = "--tables", paramLabel = "TABLE", split = ",", description = "Only these tables (default: every table).")
+    @Option(names = "--tables", paramLabel = "TABLE", split = ",", description = "Only these tables, user event tables (event_<name>) too (default: every table, with each recording's user event tables).")
     List<String> tables;
 
     @Option(names = "--views", description = "Also each profile view's result (heap_by_method, ...), as a table of that name.")
@@ -80,6 +88,7 @@ public final class ExportCommand implements Callable<Integer> {
         for (String recording : recordings) {
             RecordingConnections.of(spec, List.of(recording)); // every one named before anything is written
         }
+        checkUserEventTablesNamed(relations);
         ExportDataset dataset;
         try {
             dataset = ExportDataset.open(output, chosenFormat);
@@ -91,11 +100,14 @@ public final class ExportCommand implements Callable<Integer> {
         long started = System.nanoTime();
         long rows = 0;
         int exported = 0;
+        int tablesWritten = 0;
         try (DuckDbPartWriter writer = new DuckDbPartWriter(chosenFormat, scratch(), "1GB")) {
             for (String recording : recordings) {
                 try (Connection connection = RecordingConnections.connect(spec, List.of(recording))) {
                     for (String schema : ConnectString.schemasOf(Path.of(recording)).keySet()) {
-                        rows += export(connection, schema, recording, relations, dataset, writer);
+                        List<String> written = relationsOf(connection, schema, relations);
+                        rows += export(connection, schema, recording, written, dataset, writer);
+                        tablesWritten += written.size();
                         exported++;
                     }
                 }
@@ -106,8 +118,9 @@ public final class ExportCommand implements Callable<Integer> {
             throw new CommandFailure("the export failed: cannot write " + output + " (" + e + ").", e);
         }
         double seconds = (System.nanoTime() - started) / 1e9;
-        System.out.printf(Locale.ROOT, "exported %d rows of %d recording%s (%d tables each) to %s as %s in %.1f s (%.0f rows/s)%n",
-                rows, exported, exported == 1 ? "" : "s", relations.size(), output, chosenFormat, seconds, rows / Math.max(seconds, 1e-9));
+        System.out.printf(Locale.ROOT, "exported %d rows of %d recording%s (%d tables%s) to %s as %s in %.1f s (%.0f rows/s; %.1f s of CPU)%n",
+                rows, exported, exported == 1 ? "" : "s", tablesWritten, exported == 1 ? "" : " in all", output, chosenFormat, seconds,
+                rows / Math.max(seconds, 1e-9), processCpuSeconds());
         return 0;
     }
 
@@ -121,13 +134,20 @@ public final class ExportCommand implements Callable<Integer> {
             // A table (or view) over events the recording left out refuses to be read: it is exported with no rows.
             boolean recordedHere = ReportNeeds.readBy(List.of(relation)).stream()
                     .allMatch(need -> need.equals(ReportNeeds.VALUES) || recorded.has(need));
+            // An indexed table goes to the writer a block of columns at a time; the others row by row, through JDBC.
+            Optional<ColumnBlocks> blocks = recordedHere ? ColumnBlocks.of(connection, schema, relation) : Optional.empty();
             String from = "\"" + schema + "\"." + relation + (recordedHere ? "" : " WHERE FALSE");
-            long expected = ExportProgressBar.wanted() && recordedHere ? count(connection, from) : 0;
+            long expected = blocks.isPresent() ? blocks.get().rows() : ExportProgressBar.wanted() && recordedHere ? count(connection, from) : 0;
             try (ExportProgressBar bar = ExportProgressBar.start("exporting " + relation + " of " + recording, expected);
-                 Partition partition = dataset.partition(relation, id);
-                 Statement statement = connection.createStatement();
-                 ResultSet result = statement.executeQuery("SELECT * FROM " + from)) {
-                rows += writer.write(result, partition, bar.rowsWritten());
+                 Partition partition = dataset.partition(relation, id)) {
+                if (blocks.isPresent()) {
+                    rows += writer.write(blocks.get(), partition, bar.rowsWritten());
+                } else {
+                    try (Statement statement = connection.createStatement();
+                         ResultSet result = statement.executeQuery("SELECT * FROM " + from)) {
+                        rows += writer.write(result, partition, bar.rowsWritten());
+                    }
+                }
                 partition.commit();
             }
         }
@@ -148,6 +168,46 @@ public final class ExportCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * What is exported of one recording ({@code schema}): {@code relations}, of which only the user
+     * event tables the recording has (another recording of the export may have the others); and
+     * when no tables were named, every user event table it has, after the fixed tables and before the views.
+     */
+    private List<String> relationsOf(Connection connection, String schema, List<String> relations) throws SQLException {
+        Set<String> userEvents = UserEventTables.of(connection, schema);
+        List<String> chosen = new ArrayList<>();
+        for (String relation : relations) {
+            if (!UserEventTables.isUserEventTable(relation) || userEvents.contains(relation)) {
+                chosen.add(relation);
+            }
+            if (relation.equals(LAST_FIXED_TABLE) && (tables == null || tables.isEmpty())) {
+                chosen.addAll(userEvents);
+            }
+        }
+        return chosen;
+    }
+
+    /** A user event table named in --tables must be in one of the recordings at least: said before anything is written. */
+    private void checkUserEventTablesNamed(List<String> relations) {
+        List<String> named = relations.stream().filter(UserEventTables::isUserEventTable).toList();
+        if (named.isEmpty()) {
+            return;
+        }
+        Set<String> recorded;
+        try {
+            recorded = UserEventTables.in(recordings);
+        } catch (RecordingException e) {
+            throw new CommandFailure(e.getMessage(), e);
+        }
+        for (String table : named) {
+            if (!recorded.contains(table)) {
+                throw new ParameterException(spec.commandLine(), "no recording has the table '" + table + "'; "
+                        + (recorded.isEmpty() ? "they have no user events (Profq.event)." : "their user event tables are "
+                        + String.join(", ", recorded) + "."));
+            }
+        }
+    }
+
     /** The tables asked for (every table by default), then the views with --views. */
     private List<String> relations() {
         Set<String> chosen = new LinkedHashSet<>();
@@ -155,6 +215,10 @@ public final class ExportCommand implements Callable<Integer> {
             TableCatalog.all().forEach(table -> chosen.add(table.name()));
         } else {
             for (String name : tables) {
+                if (UserEventTables.isUserEventTable(name.strip().toLowerCase(Locale.ROOT))) {
+                    chosen.add(name.strip().toLowerCase(Locale.ROOT)); // checked against the recordings' user events
+                    continue;
+                }
                 String table = TableCatalog.find(name.strip()).map(TableDefinition::name)
                         .orElseGet(() -> ProfileViews.NAMES.contains(name.strip().toLowerCase(Locale.ROOT)) ? name.strip().toLowerCase(Locale.ROOT) : null);
                 if (table == null) {
@@ -177,6 +241,12 @@ public final class ExportCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
+    }
+
+    /** The CPU time this JVM has used, all threads: on a shared machine, a measure of the work that the wall time is not. */
+    private static double processCpuSeconds() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime() / 1e9 : Double.NaN;
     }
 
     /** Where DuckDB may spill a part that outgrows its memory limit: the system's temporary directory. */

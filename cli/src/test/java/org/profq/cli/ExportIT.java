@@ -102,6 +102,45 @@ class ExportIT {
         }
     }
 
+    /**
+     * User events (QueueLengths: ten queue_length events, step and length BIGINT, grew BOOLEAN)
+     * are the table {@code event_queue_length}, exported with every table by default and alone when
+     * named; a user event table that no recording has is refused with one sentence, before anything is written.
+     */
+    @Test
+    void userEventTablesAreExportedWithTheirTypedColumns(@TempDir Path dir) throws Exception {
+        Path recording = Recorded.sample("events.QueueLengths");
+        Path all = dir.resolve("all");
+        Path named = dir.resolve("named");
+
+        Outcome everyTable = run(dir, profq("export", recording.toString(), "-o", all.toString()));
+        Outcome onlyEvents = run(dir, profq("export", recording.toString(), "-o", named.toString(), "--tables", "event_queue_length"));
+        Outcome unknown = run(dir, profq("export", recording.toString(), "-o", dir.resolve("unknown").toString(), "--tables",
+                "calls,event_queue_lengths"));
+
+        assertEquals(0, everyTable.exitCode(), everyTable::toString);
+        assertEquals(0, onlyEvents.exitCode(), onlyEvents::toString);
+        String id = expectedId(recording);
+        try (Connection profq = connect(recording); Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
+            Rows expected = rows(profq, "SELECT * FROM event_queue_length");
+            assertEquals(List.of("thread_id BIGINT", "call_id BIGINT", "ts_ns BIGINT", "step BIGINT", "length BIGINT", "grew BOOLEAN"),
+                    expected.columns);
+            assertEquals(10, expected.values.size());
+            for (Path out : List.of(all, named)) {
+                Rows exported = rows(duck, "SELECT * EXCLUDE (recording) FROM " + scan(out, "event_queue_length") + " WHERE recording = '" + id + "'");
+                assertEquals(expected.columns, exported.columns, out.toString());
+                assertEquals(expected.sorted(), exported.sorted(), out.toString());
+            }
+        }
+        try (Stream<Path> tables = Files.list(named)) {
+            assertEquals(List.of("_profq_dataset", "event_queue_length"), tables.map(table -> table.getFileName().toString()).sorted().toList());
+        }
+        assertEquals(2, unknown.exitCode(), unknown::toString);
+        assertEquals(List.of("profq: no recording has the table 'event_queue_lengths'; their user event tables are event_queue_length."),
+                unknown.stderrLines());
+        assertFalse(Files.exists(dir.resolve("unknown")), "nothing written");
+    }
+
     @Test
     void twoRecordingsInOneDirectoryAreToldApartByRecordingAndAnotherExportReplacesARecordingsRows(@TempDir Path dir) throws Exception {
         Path allocations = Recorded.sample("Allocations");

@@ -2,6 +2,7 @@ package org.profq.cli.export;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -21,8 +22,14 @@ final class InProgressFiles {
     private static boolean stopping;
     private static boolean hookAdded;
 
-    /** The temporary name for {@code finalName}, registered for deletion if the JVM stops first. */
+    /**
+     * The temporary name for {@code finalName}, registered for deletion if the JVM stops first;
+     * refused once it is stopping (a part another thread would begin then could not be deleted).
+     */
     static synchronized Path temporaryFor(Path finalName) {
+        if (stopping) {
+            throw new UncheckedIOException(new InterruptedIOException("the export is stopping; " + finalName + " is not begun"));
+        }
         if (!hookAdded) {
             Runtime.getRuntime().addShutdownHook(new Thread(InProgressFiles::deleteAll, "profq-export-cleanup"));
             hookAdded = true;

@@ -38,8 +38,8 @@ public final class Partition implements AutoCloseable {
         return new Partition(directory, format);
     }
 
-    /** The temporary file to write the next part to. */
-    Path nextPart() {
+    /** The temporary file to write the next part to (parts are written at once by several threads). */
+    synchronized Path nextPart() {
         Path part = directory.resolve(String.format(Locale.ROOT, "part-%05d.%s", finals.size(), format.extension()));
         Path temporary = InProgressFiles.temporaryFor(part);
         finals.add(part);
@@ -48,7 +48,7 @@ public final class Partition implements AutoCloseable {
     }
 
     /** Moves every part written into place, and deletes the parts of an earlier export beyond them. */
-    public void commit() throws IOException {
+    public synchronized void commit() throws IOException {
         try (Stream<Path> files = Files.list(directory)) {
             for (Path old : files.filter(file -> PART.matcher(file.getFileName().toString()).matches() && !finals.contains(file)).toList()) {
                 Files.deleteIfExists(old);
@@ -66,7 +66,7 @@ public final class Partition implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         temporaries.forEach(InProgressFiles::abandon);
         temporaries.clear();
     }
