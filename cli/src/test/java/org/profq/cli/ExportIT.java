@@ -242,6 +242,41 @@ class ExportIT {
     }
 
     /**
+     * A table of several parts (ManyEvents with 3 M iterations: 9 M calls, ranges of 4 M rows
+     * written at once on the cores, each in parts of at most 4 M rows or 256 MB of text) is
+     * numbered in row order whichever part ends first: each part starts with the table's row that
+     * follows the rows of the parts before it, so an export gives the same files every time.
+     */
+    @Test
+    void partsWrittenAtOnceAreNumberedInRowOrder(@TempDir Path dir) throws Exception {
+        Path recording = dir.resolve("ManyEvents.profq");
+        Outcome recorded = run(dir, profq("record", "--out", recording.toString(), "--events=calls", "--", Forked.JAVA, "-cp",
+                Forked.SAMPLES_JAR.toString(), "profq.samples.ManyEvents", "3000000"));
+        assertEquals(0, recorded.exitCode(), recorded::toString);
+        Path out = dir.resolve("dataset");
+        assertEquals(0, run(dir, profq("export", recording.toString(), "-o", out.toString(), "--tables", "calls")).exitCode());
+
+        List<Path> parts;
+        try (Stream<Path> files = Files.list(out.resolve("calls").resolve("recording=" + expectedId(recording)))) {
+            parts = files.filter(file -> file.getFileName().toString().endsWith(".parquet")).sorted().toList();
+        }
+        assertTrue(parts.size() >= 3, "ranges of 4 M rows: " + parts);
+        try (Connection profq = connect(recording); Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
+            List<Object> firstRows = new ArrayList<>();
+            List<Object> expected = new ArrayList<>();
+            long rowsBefore = 0;
+            for (Path part : parts) {
+                String file = "read_parquet('" + part + "')";
+                firstRows.add(rows(duck, "SELECT call_id FROM " + file + " LIMIT 1").values.get(0).get(0));
+                expected.add(rows(profq, "SELECT call_id FROM calls LIMIT 1 OFFSET " + rowsBefore).values.get(0).get(0));
+                rowsBefore += ((Number) rows(duck, "SELECT count(*) FROM " + file).values.get(0).get(0)).longValue();
+            }
+            assertEquals(expected, firstRows);
+            assertEquals(rows(profq, "SELECT count(*) FROM calls").values.get(0).get(0), rowsBefore, "every call once");
+        }
+    }
+
+    /**
      * SIGTERM while the second part of calls is being written (ManyEvents with 3 M iterations:
      * 9 M calls, three parts): the export stops, every file under a final name is whole (a table's
      * parts get their final names together, once all are written), and none under a temporary
@@ -257,7 +292,7 @@ class ExportIT {
 
         Running export = Forked.start(dir, profq("export", recording.toString(), "-o", out.toString(), "--tables", "calls"), "");
         long deadline = System.nanoTime() + 120_000_000_000L;
-        while (inProgress(out).stream().noneMatch(file -> file.getFileName().toString().startsWith(".part-00001.parquet."))) {
+        while (inProgress(out).stream().noneMatch(file -> file.getFileName().toString().startsWith(".part-r00001-0.parquet."))) {
             if (!export.process().isAlive() || System.nanoTime() > deadline) {
                 export.process().destroyForcibly();
                 fail("no part was seen being written: " + export.finish());

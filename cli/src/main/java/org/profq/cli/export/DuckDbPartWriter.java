@@ -123,17 +123,18 @@ public final class DuckDbPartWriter implements AutoCloseable {
     public long write(ColumnBlocks blocks, Partition partition, LongConsumer progress) throws SQLException, IOException {
         duck();
         if (blocks.rows() == 0) {
-            return writeParts(duck(), new IndexedRows(blocks, 0, 0), partition, new Progress(progress));
+            return writeParts(duck(), new IndexedRows(blocks, 0, 0), partition, 0, new Progress(progress));
         }
         Progress written = new Progress(progress);
         List<Future<Long>> ranges = new ArrayList<>();
         for (long first = 0; first < blocks.rows(); first += ROWS_PER_PART) {
             long from = first;
             long to = Math.min(blocks.rows(), first + ROWS_PER_PART);
+            int range = (int) (first / ROWS_PER_PART);
             ranges.add(writers.submit(() -> {
                 DuckDBConnection connection = idle.take();
                 try {
-                    return writeParts(connection, new IndexedRows(blocks.forAnotherThread(), from, to), partition, written);
+                    return writeParts(connection, new IndexedRows(blocks.forAnotherThread(), from, to), partition, range, written);
                 } finally {
                     idle.add(connection);
                 }
@@ -144,19 +145,25 @@ public final class DuckDbPartWriter implements AutoCloseable {
 
     /** Writes every row of {@code rows} (before its first row) into {@code partition}'s parts, one after the other; see {@link #write(ColumnBlocks, Partition, LongConsumer)}. */
     public long write(ResultSet rows, Partition partition, LongConsumer progress) throws SQLException, IOException {
-        return writeParts(duck(), new ResultSetRows(rows), partition, new Progress(progress));
+        return writeParts(duck(), new ResultSetRows(rows), partition, 0, new Progress(progress));
     }
 
-    /** Writes {@code rows} into parts through {@code connection} (one, empty, for no rows, so that readers still see the columns). */
-    private long writeParts(DuckDBConnection connection, RowSource rows, Partition partition, Progress progress) throws SQLException {
+    /**
+     * Writes {@code rows}, range {@code range} of the table's rows, into parts through
+     * {@code connection} (one, empty, for no rows, so that readers still see the columns).
+     */
+    private long writeParts(DuckDBConnection connection, RowSource rows, Partition partition, int range, Progress progress)
+            throws SQLException {
         long total = 0;
+        int partOfRange = 0;
         do {
             long key = lastPart.incrementAndGet();
             PartRows part = new PartRows(rows);
             writing.put(key, part);
+            String copy = "COPY (SELECT * FROM " + FUNCTION + "(" + key + ")) TO " + literal(partition.nextPart(range, partOfRange++).toString())
+                    + " (" + format.copyOptions() + ")";
             try (Statement statement = connection.createStatement()) {
-                statement.execute("COPY (SELECT * FROM " + FUNCTION + "(" + key + ")) TO " + literal(partition.nextPart().toString())
-                        + " (" + format.copyOptions() + ")");
+                InProgressFiles.writing(() -> statement.execute(copy));
             } catch (SQLException e) {
                 throw part.failure != null ? part.failure : e; // the rows' own failure, not DuckDB's report of it
             } finally {
@@ -257,6 +264,9 @@ public final class DuckDbPartWriter implements AutoCloseable {
         /** Fills {@code chunk} with the part's next rows; 0 when the part is full or the source has no more. */
         long fill(DuckDBDataChunkWriter chunk) {
             try {
+                if (InProgressFiles.stopping()) {
+                    throw new SQLException("the export is stopping; the part is not finished");
+                }
                 if (rows >= ROWS_PER_PART || source.textBytes() - textBytesAtStart >= TEXT_BYTES_PER_PART || !source.hasMore()) {
                     return 0;
                 }

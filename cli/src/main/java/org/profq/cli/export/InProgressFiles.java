@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The files being written, under temporary names until they are whole: a reader of the dataset
@@ -19,7 +21,11 @@ import java.util.Set;
  */
 final class InProgressFiles {
     private static final Set<Path> WRITING = new LinkedHashSet<>();
-    private static boolean stopping;
+    /** Writes running now ({@link #writing}): the hook waits for them before it deletes, or a file created after it would stay. */
+    private static final AtomicInteger RUNNING = new AtomicInteger();
+    /** How long the hook waits for running writes: they stop at their next chunk of rows, in milliseconds. */
+    private static final long STOP_WAIT_NANOS = TimeUnit.SECONDS.toNanos(10);
+    private static volatile boolean stopping;
     private static boolean hookAdded;
 
     /**
@@ -31,7 +37,7 @@ final class InProgressFiles {
             throw new UncheckedIOException(new InterruptedIOException("the export is stopping; " + finalName + " is not begun"));
         }
         if (!hookAdded) {
-            Runtime.getRuntime().addShutdownHook(new Thread(InProgressFiles::deleteAll, "profq-export-cleanup"));
+            Runtime.getRuntime().addShutdownHook(new Thread(InProgressFiles::stopAndDeleteAll, "profq-export-cleanup"));
             hookAdded = true;
         }
         Path temporary = finalName.resolveSibling("." + finalName.getFileName() + "." + ProcessHandle.current().pid() + ".inprogress");
@@ -73,8 +79,41 @@ final class InProgressFiles {
         }
     }
 
+    /** Runs {@code write}, which writes into temporary files, as a write the shutdown hook waits for. */
+    static <T, E extends Exception> T writing(Write<T, E> write) throws E {
+        RUNNING.incrementAndGet();
+        try {
+            return write.run();
+        } finally {
+            RUNNING.decrementAndGet();
+        }
+    }
+
+    /** Whether the JVM is stopping: a running write stops at its next chunk of rows. */
+    static boolean stopping() {
+        return stopping;
+    }
+
+    /**
+     * The shutdown hook: stops new writes, waits for the running ones to stop (DuckDB may create a
+     * part's file after the hook would otherwise have deleted it), then deletes every temporary file.
+     */
+    private static void stopAndDeleteAll() {
+        synchronized (InProgressFiles.class) {
+            stopping = true;
+        }
+        long deadline = System.nanoTime() + STOP_WAIT_NANOS;
+        while (RUNNING.get() > 0 && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                break;
+            }
+        }
+        deleteAll();
+    }
+
     private static synchronized void deleteAll() {
-        stopping = true;
         for (Path temporary : WRITING) {
             try {
                 Files.deleteIfExists(temporary);
@@ -83,6 +122,12 @@ final class InProgressFiles {
             }
         }
         WRITING.clear();
+    }
+
+    /** A write into temporary files. */
+    @FunctionalInterface
+    interface Write<T, E extends Exception> {
+        T run() throws E;
     }
 
     private InProgressFiles() {

@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -20,7 +22,8 @@ public final class Partition implements AutoCloseable {
 
     private final Path directory;
     private final ExportFormat format;
-    private final List<Path> temporaries = new ArrayList<>();
+    /** The parts written, by their place in the table's rows: parts written at once end in row order. */
+    private final SortedMap<Long, Path> temporaries = new TreeMap<>();
     private final List<Path> finals = new ArrayList<>();
 
     private Partition(Path directory, ExportFormat format) {
@@ -38,36 +41,46 @@ public final class Partition implements AutoCloseable {
         return new Partition(directory, format);
     }
 
-    /** The temporary file to write the next part to (parts are written at once by several threads). */
-    synchronized Path nextPart() {
-        Path part = directory.resolve(String.format(Locale.ROOT, "part-%05d.%s", finals.size(), format.extension()));
-        Path temporary = InProgressFiles.temporaryFor(part);
-        finals.add(part);
-        temporaries.add(temporary);
+    /**
+     * The temporary file to write part {@code part} of the table's row range {@code range} to:
+     * ranges are written at once by several threads, in any order, and {@link #commit()} numbers
+     * the parts in row order, so an export gives the same files every time.
+     */
+    synchronized Path nextPart(int range, int part) {
+        long place = ((long) range << 32) | part;
+        Path temporary = InProgressFiles.temporaryFor(directory.resolve(
+                String.format(Locale.ROOT, "part-r%05d-%d.%s", range, part, format.extension())));
+        if (temporaries.putIfAbsent(place, temporary) != null) {
+            throw new IllegalArgumentException("part " + part + " of range " + range + " twice");
+        }
         return temporary;
     }
 
-    /** Moves every part written into place, and deletes the parts of an earlier export beyond them. */
+    /** Moves every part written into place, numbered in row order, and deletes the parts of an earlier export beyond them. */
     public synchronized void commit() throws IOException {
+        for (int i = finals.size(); i < temporaries.size(); i++) {
+            finals.add(directory.resolve(String.format(Locale.ROOT, "part-%05d.%s", i, format.extension())));
+        }
         try (Stream<Path> files = Files.list(directory)) {
             for (Path old : files.filter(file -> PART.matcher(file.getFileName().toString()).matches() && !finals.contains(file)).toList()) {
                 Files.deleteIfExists(old);
             }
         }
-        for (int i = 0; i < finals.size(); i++) {
-            InProgressFiles.moveIntoPlace(temporaries.get(i), finals.get(i));
+        int i = 0;
+        for (Path temporary : temporaries.values()) {
+            InProgressFiles.moveIntoPlace(temporary, finals.get(i++));
         }
         temporaries.clear();
     }
 
-    /** The part files, by their final names. */
+    /** The part files, by their final names (after {@link #commit()}). */
     public List<Path> parts() {
         return List.copyOf(finals);
     }
 
     @Override
     public synchronized void close() {
-        temporaries.forEach(InProgressFiles::abandon);
+        temporaries.values().forEach(InProgressFiles::abandon);
         temporaries.clear();
     }
 }
