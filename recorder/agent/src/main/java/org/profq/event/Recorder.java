@@ -40,6 +40,12 @@ public final class Recorder {
     private static Instrumentation instrumentation;
     private static boolean closed;
     private static int ticksSinceHousekeeping;
+    /** Reads the threads' CPU times on the clock thread; null where the JVM cannot. */
+    private static volatile CpuTimes cpuTimes;
+    /** The weaving pseudo-method's id ({@code WEAVING_METHOD}). */
+    private static int weavingMethodId;
+    /** Measures the advice's cost at the start; joined before the end record, so its figures are in every recording. */
+    private static Thread calibration;
     private static long eventsWrittenByEndedThreads;
     private static long eventsLostByEndedThreads;
 
@@ -58,8 +64,12 @@ public final class Recorder {
             System.err.println("profq: " + reason);
             dictionary.warning(reason); // kept when the log still takes small records (disk nearly full)
         });
+        weavingMethodId = dictionary.profqMethod(WEAVING_METHOD);
         Clock.start(exactClock, tickNanos, Recorder::onTick);
         trackEvery = trackEveryNth;
+        calibration = new Thread(Recorder::calibrate, "profq-calibration");
+        calibration.setDaemon(true);
+        calibration.start();
         if (trackEveryNth > 0) {
             lifetimes = new Lifetimes(objectId -> CURRENT.get().death(objectId, false));
             trackedObjects = lifetimes.tracked();
@@ -208,6 +218,23 @@ public final class Recorder {
         }
     }
 
+    /**
+     * The weaver starts on a class this thread loads (or reads the woven-class cache for it): what
+     * follows until {@link #weavingEnded} is profq's time, a frame of its own inside the open call.
+     */
+    public static void weavingStarted() {
+        try {
+            CURRENT.get().enter(weavingMethodId);
+        } catch (Throwable t) {
+            internalError(t);
+        }
+    }
+
+    /** See {@link #weavingStarted}. */
+    public static void weavingEnded() {
+        exit();
+    }
+
     /** How the program's classes were woven (see {@code DOC_WEAVING}), kept in the recording. */
     public static void weavingSummary(long woven, long unchanged, long fromCache, long generated, Map<String, Long> leftUnwoven) {
         Dictionary current = dictionary;
@@ -248,6 +275,7 @@ public final class Recorder {
             }
             closed = true;
         }
+        awaitCalibration();
         if (lifetimes != null) {
             ThreadRecorder closing = CURRENT.get();
             for (long objectId : lifetimes.stopAndListAlive()) {
@@ -310,8 +338,48 @@ public final class Recorder {
         }
     }
 
-    /** On the clock thread: flushes threads that have ended (their buffers are no longer written). */
+    /**
+     * On a thread of its own, at the start: measures the advice's cost through the real path, into
+     * a recorder whose events are dropped, and writes the figures (see {@link OverheadCalibration}).
+     * The clock thread's CPU times are opened here too, off the program's path.
+     */
+    private static void calibrate() {
+        try {
+            CpuTimes times = CpuTimes.open();
+            ThreadRecorder dropped = new ThreadRecorder(0, Thread.currentThread(), null, Long.MAX_VALUE);
+            dropped.neverTrack();
+            CURRENT.set(dropped);
+            JoinPoint.StaticPart[] parts = OverheadCalibration.staticParts();
+            dictionary.calibrationParts(parts[0], weavingMethodId, parts[1]);
+            OverheadCalibration.Result result = OverheadCalibration.run(dropped, parts[0], parts[1], times);
+            dictionary.calibration(result.callCostPicos(), result.callInsidePicos(), result.allocationCostPicos(),
+                    result.cpuReadNanos(), times == null ? 0 : CpuTimes.PERIOD_NANOS);
+            cpuTimes = times;
+        } catch (Throwable t) {
+            internalError(t);
+        }
+    }
+
+    private static void awaitCalibration() {
+        try {
+            calibration.join(1_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the end record is written all the same
+        }
+    }
+
+    /** On the clock thread: reads the threads' CPU times; flushes threads that have ended (their buffers are no longer written). */
     private static void onTick() {
+        CpuTimes times = cpuTimes;
+        if (times != null) {
+            try {
+                synchronized (LIVE_THREADS) {
+                    times.readIfDue(Clock.preciseNow(), LIVE_THREADS);
+                }
+            } catch (Throwable t) {
+                internalError(t); // the clock must keep ticking
+            }
+        }
         if (++ticksSinceHousekeeping < HOUSEKEEPING_TICKS) {
             return;
         }

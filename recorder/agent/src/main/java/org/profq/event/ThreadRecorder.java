@@ -36,20 +36,32 @@ final class ThreadRecorder {
      */
     private final long flushIntervalNanos;
     final Thread thread;
+    /** Null for the overhead calibration's recorder, whose batches are dropped. */
     private final EventLog log;
     private final byte[] events = new byte[CAPACITY];
     private final BatchHeader batchHeader = new BatchHeader();
     private static final VarHandle POSITION;
+    private static final VarHandle PENDING_CPU;
 
     static {
         try {
             POSITION = MethodHandles.lookup().findVarHandle(ThreadRecorder.class, "position", int.class);
+            PENDING_CPU = MethodHandles.lookup().findVarHandle(ThreadRecorder.class, "pendingCpuNanos", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
     private int position;
+    /**
+     * CPU time the clock thread read for this thread ({@link CpuTimes}) that this thread has not
+     * yet written: its next event writes it first, as an {@code EV_CPU} charged to the call open
+     * since the previous event. Added to by the clock thread, taken by the owner, atomically.
+     */
+    @SuppressWarnings("unused") // through PENDING_CPU
+    private long pendingCpuNanos;
+    /** The thread's CPU time at the clock thread's last reading; only the clock thread uses it. */
+    long cpuReadNanos;
     private int eventCount;
     private long lastNanos;
     private long batchBaseNanos;
@@ -254,9 +266,34 @@ final class ThreadRecorder {
         return false;
     }
 
-    /** Writes the tag and time delta of a new event; returns where its fields go. */
+    /** On the clock thread: CPU time this thread used since the last reading, to be written by its next event. */
+    void addCpu(long cpuNanos) {
+        PENDING_CPU.getAndAdd(this, cpuNanos);
+    }
+
+    /** The time of the last event: for the overhead calibration, the clock reading of the latest entry or exit. */
+    long lastNanos() {
+        return lastNanos;
+    }
+
+    /** For the overhead calibration: no allocation of this recorder's is ever tracked. */
+    void neverTrack() {
+        untilTracked = Integer.MAX_VALUE;
+    }
+
+    /**
+     * Writes the tag and time delta of a new event; returns where its fields go. CPU time read
+     * since the previous event goes first: one plain load when there is none.
+     */
     private int begin(int kind) {
         long now = Clock.now();
+        if ((long) PENDING_CPU.getOpaque(this) != 0) {
+            end(Varint.put(events, beginAt(EV_CPU, now), (long) PENDING_CPU.getAndSet(this, 0L)));
+        }
+        return beginAt(kind, now);
+    }
+
+    private int beginAt(int kind, long now) {
         long delta = now - lastNanos;
         // The batch can only have aged when the clock moved: with the tick clock, rarely.
         if (position >= FLUSH_AT || (delta != 0 && now - batchBaseNanos >= flushIntervalNanos)) {
@@ -330,6 +367,10 @@ final class ThreadRecorder {
 
     /** Writes {@code events[0, length)} as one batch; counts them lost if the log will not take them. */
     private void writeBatch(int length, int count, long lastEventNanos) {
+        if (log == null) { // the overhead calibration's recorder: its events are dropped
+            batchSequence++;
+            return;
+        }
         batchHeader.write(threadId, batchSequence, batchBaseNanos, batchFirstCall, batchFirstObject, count, lastEventNanos,
                 events, length);
         if (log.writeBatch(batchHeader.bytes(), batchHeader.length(), events, 0, length, threadId, count, lastEventNanos)) {

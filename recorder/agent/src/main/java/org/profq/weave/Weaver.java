@@ -137,7 +137,12 @@ public final class Weaver {
                     }
                     return null;
                 }
-                return SecurityManagers.withProfqPermissions(() -> weaveOrCached(loader, className, classBeingRedefined, domain, original));
+                Recorder.weavingStarted(); // profq's time, not the loading call's: a frame of its own
+                try {
+                    return SecurityManagers.withProfqPermissions(() -> weaveOrCached(loader, className, classBeingRedefined, domain, original));
+                } finally {
+                    Recorder.weavingEnded();
+                }
             } catch (Throwable unexpected) {
                 leftUnwoven(className, WeavingTally.WEAVER_INTERNAL_ERROR, describe(unexpected));
                 return null;

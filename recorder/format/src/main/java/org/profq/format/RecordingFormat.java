@@ -23,7 +23,11 @@ package org.profq.format;
  * (its {@code names/} queue says which), and one made without is written as before. 2.5 is a
  * recording made by attaching to a running JVM ({@code profq attach}): it adds
  * {@link #DOC_UNWOVEN}, the classes loaded before the attach, which the weaver never saw; one
- * made from the JVM's start is written as before.
+ * made from the JVM's start is written as before. 2.6 added what tells the program's time from
+ * profq's: the overhead calibration ({@link #DOC_CALIBRATION}), the thread CPU time charged to the
+ * open call ({@link #EV_CPU}) and profq's own pseudo-methods ({@link #PROFQ_CLASS}, such as the
+ * weaving frame); every recording has them, so every recording this profq writes is 2.6
+ * ({@link #TIME_MINOR_VERSION}), whatever else it holds.
  */
 public final class RecordingFormat {
     public static final byte[] MAGIC = {'P', 'R', 'O', 'F', 'Q'};
@@ -35,6 +39,8 @@ public final class RecordingFormat {
     public static final int VALUES_MINOR_VERSION = 4;
     /** The minor version of a recording made by attaching to a running JVM (see above). */
     public static final int ATTACH_MINOR_VERSION = 5;
+    /** The minor version of every recording this profq writes: it has calibration and CPU events (see above). */
+    public static final int TIME_MINOR_VERSION = 6;
 
     // Document kinds: the first byte of every document.
     /** magic, major, minor, then run metadata. Always the first document. */
@@ -85,6 +91,15 @@ public final class RecordingFormat {
      * at the attach, before any batch.
      */
     public static final byte DOC_UNWOVEN = 15;
+    /**
+     * callCostPicos, callInsidePicos, allocationCostPicos, cpuReadNanos, cpuPeriodNanos: what the
+     * recorder's advice costs the program per recorded call (entry and exit; of which callInsidePicos
+     * runs between the call's own two clock readings) and per recorded allocation on this JVM, in
+     * picoseconds of CPU time, measured at the start by a short loop through the real advice path;
+     * what one reading of a thread's CPU time costs; how often each thread's CPU time is read ({@link #EV_CPU}).
+     * Written once, soon after the header (the calibration runs on a thread of its own).
+     */
+    public static final byte DOC_CALIBRATION = 16;
 
     /**
      * A thread's events become a batch document when they fill this many bytes, or when an event
@@ -162,6 +177,12 @@ public final class RecordingFormat {
     public static final int EV_FIELD_WRITE = 21;
     /** methodId, fieldId: a value-profiled method's call (or a call inside it) read this field, for the first time. */
     public static final int EV_REFERENCE_FIELD = 22;
+    /**
+     * cpuNanos: CPU time this thread used, as read by the recorder every {@code cpuPeriodNanos}
+     * ({@link #DOC_CALIBRATION}) and not yet written; charged to the innermost open call (the call
+     * that was running when it was read, as no event came in between).
+     */
+    public static final int EV_CPU = 23;
     /** Tag bit: a varint time delta (ns since the previous event or batch base) follows. */
     public static final int TIME_CHANGED = 0x80;
     public static final int KIND_MASK = 0x7F;
@@ -191,6 +212,16 @@ public final class RecordingFormat {
     /** Method id 0: a call whose join point AspectJ could not name (class-initialisation cycle). */
     public static final int UNKNOWN_METHOD = 0;
 
+    /**
+     * The class name of profq's own pseudo-methods: calls of them are time profq spent inside the
+     * program's calls (the method {@link #WEAVING_METHOD}: weaving a class, or reading or writing the
+     * woven-class cache, while the enclosing call loaded it), recorded as frames of their own so that
+     * it is not charged to the program's methods.
+     */
+    public static final String PROFQ_CLASS = "<profq>";
+    /** See {@link #PROFQ_CLASS}. */
+    public static final String WEAVING_METHOD = "weaving";
+
     /** Call and object ids are {@code threadId * ID_STRIDE + sequence}: stable, readable, no coordination. */
     public static final long ID_STRIDE = 1_000_000_000_000L;
     /**
@@ -204,7 +235,7 @@ public final class RecordingFormat {
     public static int fieldCount(int kind) {
         return switch (kind) {
             case EV_EXIT, EV_EXIT_THREW -> 0;
-            case EV_ENTER, EV_ALLOC, EV_ALLOC_TRACKED, EV_DEATH, EV_DEATH_AT_EXIT, EV_VALUE_CALL, EV_VALUE_NULL -> 1;
+            case EV_ENTER, EV_ALLOC, EV_ALLOC_TRACKED, EV_DEATH, EV_DEATH_AT_EXIT, EV_VALUE_CALL, EV_VALUE_NULL, EV_CPU -> 1;
             case EV_THROW, EV_USE_GET, EV_USE_SET, EV_USE_CALL, EV_VALUE_ENUM, EV_REFERENCE_FIELD -> 2;
             case EV_ALLOC_ARRAY, EV_ALLOC_ARRAY_TRACKED, EV_VALUE_PRIMITIVE, EV_VALUE_STRING, EV_FOLLOWED -> 3;
             case EV_VALUE_OBJECT, EV_FIELD_WRITE -> 4;
