@@ -31,7 +31,7 @@ class InfoCommandIT {
                     "events", "event kinds", "log", "dictionaries", "events lost", "classes", "warnings", "index"),
                     lines.stream().map(line -> line.substring(0, 13).strip()).toList());
             assertEquals("program       profq.samples.Allocations", lines.get(1));
-            assertTrue(lines.get(6).startsWith("recorder      format " + RecordingFormat.MAJOR_VERSION + "." + RecordingFormat.MINOR_VERSION + ", clock exact"), lines.get(6));
+            assertTrue(lines.get(6).startsWith("recorder      format " + RecordingFormat.MAJOR_VERSION + "." + RecordingFormat.TIME_MINOR_VERSION + ", clock exact"), lines.get(6));
             assertEquals("threads       1: main", lines.get(7));
             assertEquals("events        3114 (1002 call entries, 1002 call exits, 1110 allocations, 0 deaths, 0 exceptions)", lines.get(8));
             assertEquals("event kinds   calls, allocations; not recorded: deaths, exceptions, uses", lines.get(9));

@@ -219,18 +219,24 @@ public final class Recorder {
     }
 
     /**
-     * The weaver starts on a class this thread loads (or reads the woven-class cache for it): what
-     * follows until {@link #weavingEnded} is profq's time, a frame of its own inside the open call.
+     * The weaver starts on a class this thread loads (or reads the woven-class cache for it): inside a
+     * recorded call, what follows until {@link #weavingEnded} is profq's time, a frame of its own in
+     * that call; outside any, it is charged to no method and needs none. Whether a frame was begun.
      */
-    public static void weavingStarted() {
+    public static boolean weavingStarted() {
         try {
-            CURRENT.get().enter(weavingMethodId);
+            ThreadRecorder thread = CURRENT.get();
+            if (thread.inCall()) {
+                thread.enter(weavingMethodId);
+                return true;
+            }
         } catch (Throwable t) {
             internalError(t);
         }
+        return false;
     }
 
-    /** See {@link #weavingStarted}. */
+    /** Ends the frame {@link #weavingStarted} began. */
     public static void weavingEnded() {
         exit();
     }

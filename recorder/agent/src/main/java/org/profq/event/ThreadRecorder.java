@@ -67,6 +67,8 @@ final class ThreadRecorder {
     private long batchBaseNanos;
     private long batchSequence;
     private long callSequence;
+    /** Entries less exits: below 0 after the exits of calls begun before the recording (profq attach). */
+    private int openCalls;
     private long objectSequence;
     private long batchFirstCall;
     private long batchFirstObject;
@@ -103,10 +105,17 @@ final class ThreadRecorder {
         int p = begin(EV_ENTER);
         end(Varint.put(events, p, methodId));
         callSequence++;
+        openCalls++;
     }
 
     void exit(boolean threw) {
         end(begin(threw ? EV_EXIT_THREW : EV_EXIT));
+        openCalls--;
+    }
+
+    /** Whether a recorded call is running on this thread (profq's own time inside it gets a frame of its own). */
+    boolean inCall() {
+        return openCalls > 0;
     }
 
     /** An object allocation; returns its object id. */

@@ -137,11 +137,13 @@ public final class Weaver {
                     }
                     return null;
                 }
-                Recorder.weavingStarted(); // profq's time, not the loading call's: a frame of its own
+                boolean framed = Recorder.weavingStarted(); // profq's time, not the loading call's: a frame of its own
                 try {
                     return SecurityManagers.withProfqPermissions(() -> weaveOrCached(loader, className, classBeingRedefined, domain, original));
                 } finally {
-                    Recorder.weavingEnded();
+                    if (framed) {
+                        Recorder.weavingEnded();
+                    }
                 }
             } catch (Throwable unexpected) {
                 leftUnwoven(className, WeavingTally.WEAVER_INTERNAL_ERROR, describe(unexpected));

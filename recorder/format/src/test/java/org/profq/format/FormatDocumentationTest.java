@@ -16,7 +16,7 @@ class FormatDocumentationTest {
     @Test
     void theReadmeNamesTheFormatVersions() throws IOException {
         String readme = Files.readString(README).replaceAll("\\s+", " ");
-        String plain = RecordingFormat.MAJOR_VERSION + "." + RecordingFormat.MINOR_VERSION;
+        String plain = RecordingFormat.MAJOR_VERSION + "." + RecordingFormat.TIME_MINOR_VERSION; // what every recording is now
         String window = RecordingFormat.MAJOR_VERSION + "." + RecordingFormat.WINDOW_MINOR_VERSION;
         assertTrue(readme.contains("recording format version " + plain + ","), "README.md names format " + plain);
         assertTrue(readme.contains("`--max-size`/`--max-age` is version " + window + ":"), "README.md names format " + window);
@@ -24,5 +24,6 @@ class FormatDocumentationTest {
         assertTrue(readme.contains("`--values` is version " + values + ","), "README.md names format " + values);
         String attach = RecordingFormat.MAJOR_VERSION + "." + RecordingFormat.ATTACH_MINOR_VERSION;
         assertTrue(readme.contains("made by `profq attach` is version " + attach + ","), "README.md names format " + attach);
+        assertTrue(readme.contains("every recording this profq writes is version " + plain + ","), "README.md names format " + plain);
     }
 }
