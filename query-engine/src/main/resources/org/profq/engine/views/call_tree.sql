@@ -6,7 +6,7 @@
 -- a context's inclusive time is the sum of its calls' durations. Times are compensated for
 -- profq's overhead (see time_by_method); the raw_ columns are as measured.
 --
--- Builds on: _compensated_calls (calls, run).
+-- Builds on: _compensated_calls.
 --
 -- Columns:
 --   path             VARCHAR  the signatures from the outermost call down, joined by ';'

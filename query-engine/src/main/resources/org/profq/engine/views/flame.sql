@@ -8,7 +8,7 @@
 -- waiting instead (profq flame --weight=cpu|wait). profq's own time is a frame of its own,
 -- <profq: weaving>, under the call that loaded the class.
 --
--- Builds on: _compensated_calls (calls, run).
+-- Builds on: _compensated_calls.
 --
 -- Columns:
 --   stack         VARCHAR  the signatures from the outermost call down, joined by ';'

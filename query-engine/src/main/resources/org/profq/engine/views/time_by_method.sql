@@ -13,7 +13,7 @@
 -- profq's own time (weaving the classes a call loaded) is a row of its own, <profq: weaving>,
 -- marked is_profq, and is in no method's self time.
 --
--- Builds on: _compensated_calls (calls, run), methods.
+-- Builds on: _compensated_calls, methods.
 --
 -- Columns:
 --   method_id        BIGINT   the method (methods.method_id; 0: a call the weaver could not name)
@@ -23,7 +23,8 @@
 --   self_ns          BIGINT   ns in the method's own code, callees excluded; compensated
 --   mean_ns          BIGINT   inclusive_ns per outermost activation
 --   max_ns           BIGINT   the longest single execution, compensated
---   share            DOUBLE   inclusive_ns / the time of all threads' outermost calls (0..1)
+--   share            DOUBLE   inclusive_ns / the time of all threads' outermost calls (0..1; compensation can leave a
+--                             callee a few ns above its caller, whose share, 1 at most, it then takes)
 --   cpu_ns           BIGINT   CPU time of the outermost activations, callees included; compensated
 --   self_cpu_ns      BIGINT   CPU time in the method's own code; compensated
 --   wait_ns          BIGINT   time of the outermost activations not spent on a CPU (blocked, sleeping, waiting)
@@ -56,7 +57,8 @@ SELECT p.method_id,
        p.self_ns,
        p.inclusive_ns / p.activations AS mean_ns,
        p.max_ns,
-       CAST(p.inclusive_ns AS DOUBLE) / NULLIF(SUM(p.thread_ns) OVER (), 0) AS share,
+       CASE WHEN p.inclusive_ns > SUM(p.thread_ns) OVER () THEN 1.0
+            ELSE CAST(p.inclusive_ns AS DOUBLE) / NULLIF(SUM(p.thread_ns) OVER (), 0) END AS share,
        p.cpu_ns,
        p.self_cpu_ns,
        p.wait_ns,
