@@ -190,7 +190,7 @@ public final class InfoCommand implements Callable<Integer> {
     /** The kinds {@link #eventsByKind} counts, in the order of {@link #kindIndex}. */
     private static final String[] KINDS = {"call entries", "call exits", "allocations", "deaths", "exceptions", "uses",
             "parameters", "objects followed", "references held when followed", "writes to followed objects",
-            "reference fields read"};
+            "reference fields read", "CPU time readings"};
 
     private static int kindIndex(RecordedEvent event) {
         if (event instanceof RecordedEvent.CallEntry) {
@@ -212,7 +212,10 @@ public final class InfoCommand implements Callable<Integer> {
         } else if (event instanceof RecordedEvent.FieldWrite write) {
             return write.writeSeq() == 0 ? 8 : 9;
         }
-        return 10; // RecordedEvent.ReferenceField, the last of the sealed interface's kinds
+        } else if (event instanceof RecordedEvent.CpuTime) {
+            return 11;
+        }
+        return 10; // RecordedEvent.ReferenceField
     }
 
     /** The families recorded and those left out, from the recorder's options; "unknown" for a newer recorder's. */

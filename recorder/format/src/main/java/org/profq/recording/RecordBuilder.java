@@ -5,6 +5,7 @@ import java.util.Queue;
 import org.profq.recording.RecordedEvent.Allocation;
 import org.profq.recording.RecordedEvent.CallEntry;
 import org.profq.recording.RecordedEvent.CallExit;
+import org.profq.recording.RecordedEvent.CpuTime;
 import org.profq.recording.RecordedEvent.Death;
 import org.profq.recording.RecordedEvent.FieldWrite;
 import org.profq.recording.RecordedEvent.Followed;
@@ -74,5 +75,10 @@ final class RecordBuilder implements EventVisitor {
     @Override
     public void referenceFieldRead(int threadId, long callId, int methodId, int fieldId, long timeNanos) {
         events.add(new ReferenceField(threadId, callId, methodId, fieldId, timeNanos));
+    }
+
+    @Override
+    public void cpuUsed(int threadId, long callId, long cpuNanos, long timeNanos) {
+        events.add(new CpuTime(threadId, callId, cpuNanos, timeNanos));
     }
 }

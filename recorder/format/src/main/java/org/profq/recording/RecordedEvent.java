@@ -6,7 +6,7 @@ package org.profq.recording;
  */
 public sealed interface RecordedEvent permits RecordedEvent.CallEntry, RecordedEvent.CallExit, RecordedEvent.Allocation,
         RecordedEvent.Death, RecordedEvent.Thrown, RecordedEvent.Use, RecordedEvent.Parameter, RecordedEvent.Followed,
-        RecordedEvent.FieldWrite, RecordedEvent.ReferenceField {
+        RecordedEvent.FieldWrite, RecordedEvent.ReferenceField, RecordedEvent.CpuTime {
     int threadId();
 
     /** ns since the recording started. */
@@ -105,5 +105,12 @@ public sealed interface RecordedEvent permits RecordedEvent.CallEntry, RecordedE
      * Each method and field is recorded once, the first time.
      */
     record ReferenceField(int threadId, long callId, int methodId, int fieldId, long timeNanos) implements RecordedEvent {
+    }
+
+    /**
+     * CPU time the thread used, read by the recorder about {@code timeNanos} and charged to the call
+     * running then ({@code callId}, 0: none): see {@code calls.cpu_ns}.
+     */
+    record CpuTime(int threadId, long callId, long cpuNanos, long timeNanos) implements RecordedEvent {
     }
 }
