@@ -42,8 +42,8 @@ public final class Recorder {
     private static int ticksSinceHousekeeping;
     /** Reads the threads' CPU times on the clock thread; null where the JVM cannot. */
     private static volatile CpuTimes cpuTimes;
-    /** The weaving pseudo-method's id ({@code WEAVING_METHOD}). */
-    private static int weavingMethodId;
+    /** The weaving pseudo-method's id ({@code WEAVING_METHOD}), named at the first weaving inside a call; 0 before. */
+    private static volatile int weavingMethodId;
     /** Measures the advice's cost at the start; joined before the end record, so its figures are in every recording. */
     private static Thread calibration;
     private static long eventsWrittenByEndedThreads;
@@ -64,7 +64,6 @@ public final class Recorder {
             System.err.println("profq: " + reason);
             dictionary.warning(reason); // kept when the log still takes small records (disk nearly full)
         });
-        weavingMethodId = dictionary.profqMethod(WEAVING_METHOD);
         Clock.start(exactClock, tickNanos, Recorder::onTick);
         trackEvery = trackEveryNth;
         calibration = new Thread(Recorder::calibrate, "profq-calibration");
@@ -227,7 +226,11 @@ public final class Recorder {
         try {
             ThreadRecorder thread = CURRENT.get();
             if (thread.inCall()) {
-                thread.enter(weavingMethodId);
+                int method = weavingMethodId;
+                if (method == 0) {
+                    method = weavingMethodId = dictionary.profqMethod(WEAVING_METHOD); // idempotent: races name it once
+                }
+                thread.enter(method);
                 return true;
             }
         } catch (Throwable t) {
@@ -356,7 +359,7 @@ public final class Recorder {
             dropped.neverTrack();
             CURRENT.set(dropped);
             JoinPoint.StaticPart[] parts = OverheadCalibration.staticParts();
-            dictionary.calibrationParts(parts[0], weavingMethodId, parts[1]);
+            dictionary.calibrationParts(parts[0], UNKNOWN_METHOD, parts[1]);
             OverheadCalibration.Result result = OverheadCalibration.run(dropped, parts[0], parts[1], times);
             dictionary.calibration(result.callCostPicos(), result.callInsidePicos(), result.allocationCostPicos(),
                     result.cpuReadNanos(), times == null ? 0 : CpuTimes.PERIOD_NANOS);
