@@ -211,7 +211,6 @@ public final class InfoCommand implements Callable<Integer> {
             return 7;
         } else if (event instanceof RecordedEvent.FieldWrite write) {
             return write.writeSeq() == 0 ? 8 : 9;
-        }
         } else if (event instanceof RecordedEvent.CpuTime) {
             return 11;
         }
