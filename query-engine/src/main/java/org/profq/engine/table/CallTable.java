@@ -41,6 +41,12 @@ public final class CallTable extends IndexedTable {
                 yield ColumnReader.text(index.column(CALL_CONTEXT),
                         context -> contexts.stack((int) context, methodId -> Signatures.of(recording, methodId)));
             }
+            case 13 -> ColumnReader.longs(index.column(CALL_CPU_NS));
+            case 14 -> ColumnReader.longs(index.column(CALL_SELF_CPU_NS));
+            case 15 -> ColumnReader.longs(index.column(CALL_CALLS_MADE));
+            case 16 -> ColumnReader.longs(index.column(CALL_CALLS_INSIDE));
+            case 17 -> ColumnReader.longs(index.column(CALL_ALLOCATIONS_MADE));
+            case 18 -> ColumnReader.longs(index.column(CALL_ALLOCATIONS_INSIDE));
             default -> throw new IndexOutOfBoundsException(column);
         };
     }

@@ -90,7 +90,7 @@ public final class ProfqAgent {
             throw new IllegalStateException("cannot create the recording in " + recording.toAbsolutePath() + " (" + e.getMessage()
                     + "); choose a writable directory with out=<dir>.", e);
         }
-        RunHeader.write(log, options, attached);
+        RunHeader.write(log, options);
         Recorder.start(log, instrumentation, options.exactClock(), options.tickMicros() * 1_000,
                 options.records(AgentOptions.EventKind.DEATHS) ? options.trackEvery() : 0, options.finalGc(),
                 options.flushMillis() * 1_000_000);

@@ -44,6 +44,12 @@ public final class Recorder {
     private static Instrumentation instrumentation;
     private static boolean closed;
     private static int ticksSinceHousekeeping;
+    /** Reads the threads' CPU times on the clock thread; null where the JVM cannot. */
+    private static volatile CpuTimes cpuTimes;
+    /** The weaving pseudo-method's id ({@code WEAVING_METHOD}), named at the first weaving inside a call; 0 before. */
+    private static volatile int weavingMethodId;
+    /** Measures the advice's cost at the start; joined before the end record, so its figures are in every recording. */
+    private static Thread calibration;
     private static long eventsWrittenByEndedThreads;
     private static long eventsLostByEndedThreads;
 
@@ -66,6 +72,9 @@ public final class Recorder {
         userEventTypes = new UserEventTypes(dictionary);
         Clock.start(exactClock, tickNanos, Recorder::onTick);
         trackEvery = trackEveryNth;
+        calibration = new Thread(Recorder::calibrate, "profq-calibration");
+        calibration.setDaemon(true);
+        calibration.start();
         if (trackEveryNth > 0) {
             finalCollection = finalGc;
             lifetimes = new Lifetimes(objectId -> CURRENT.get().death(objectId, EV_DEATH));
@@ -215,6 +224,33 @@ public final class Recorder {
         }
     }
 
+    /**
+     * The weaver starts on a class this thread loads (or reads the woven-class cache for it): inside a
+     * recorded call, what follows until {@link #weavingEnded} is profq's time, a frame of its own in
+     * that call; outside any, it is charged to no method and needs none. Whether a frame was begun.
+     */
+    public static boolean weavingStarted() {
+        try {
+            ThreadRecorder thread = CURRENT.get();
+            if (thread.inCall()) {
+                int method = weavingMethodId;
+                if (method == 0) {
+                    method = weavingMethodId = dictionary.profqMethod(WEAVING_METHOD); // idempotent: races name it once
+                }
+                thread.enter(method);
+                return true;
+            }
+        } catch (Throwable t) {
+            internalError(t);
+        }
+        return false;
+    }
+
+    /** Ends the frame {@link #weavingStarted} began. */
+    public static void weavingEnded() {
+        exit();
+    }
+
     /** How the program's classes were woven (see {@code DOC_WEAVING}), kept in the recording. */
     public static void weavingSummary(long woven, long unchanged, long fromCache, long generated, Map<String, Long> leftUnwoven) {
         Dictionary current = dictionary;
@@ -269,6 +305,7 @@ public final class Recorder {
             }
             closed = true;
         }
+        awaitCalibration();
         org.profq.api.Profq.install(null); // events emitted from now on are nowhere, as without profq
         if (lifetimes != null) {
             ThreadRecorder closing = CURRENT.get();
@@ -345,8 +382,48 @@ public final class Recorder {
         }
     }
 
-    /** On the clock thread: flushes threads that have ended (their buffers are no longer written). */
+    /**
+     * On a thread of its own, at the start: measures the advice's cost through the real path, into
+     * a recorder whose events are dropped, and writes the figures (see {@link OverheadCalibration}).
+     * The clock thread's CPU times are opened here too, off the program's path.
+     */
+    private static void calibrate() {
+        try {
+            CpuTimes times = CpuTimes.open();
+            ThreadRecorder dropped = new ThreadRecorder(0, Thread.currentThread(), null, Long.MAX_VALUE);
+            dropped.neverTrack();
+            CURRENT.set(dropped);
+            JoinPoint.StaticPart[] parts = OverheadCalibration.staticParts();
+            dictionary.calibrationParts(parts[0], UNKNOWN_METHOD, parts[1]);
+            OverheadCalibration.Result result = OverheadCalibration.run(dropped, parts[0], parts[1], times);
+            dictionary.calibration(result.callCostPicos(), result.callInsidePicos(), result.allocationCostPicos(),
+                    result.cpuReadNanos(), times == null ? 0 : CpuTimes.PERIOD_NANOS);
+            cpuTimes = times;
+        } catch (Throwable t) {
+            internalError(t);
+        }
+    }
+
+    private static void awaitCalibration() {
+        try {
+            calibration.join(1_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the end record is written all the same
+        }
+    }
+
+    /** On the clock thread: reads the threads' CPU times; flushes threads that have ended (their buffers are no longer written). */
     private static void onTick() {
+        CpuTimes times = cpuTimes;
+        if (times != null) {
+            try {
+                synchronized (LIVE_THREADS) {
+                    times.readIfDue(Clock.preciseNow(), LIVE_THREADS);
+                }
+            } catch (Throwable t) {
+                internalError(t); // the clock must keep ticking
+            }
+        }
         if (++ticksSinceHousekeeping < HOUSEKEEPING_TICKS) {
             return;
         }

@@ -33,6 +33,7 @@ final class LogScan {
     private final Map<Integer, Long> threadLastNanos = new HashMap<>();
     RecordingEnd end;
     WeavingSummary weaving;
+    Calibration calibration;
     RecordingWindow window;
     /** Documents read from {@code events/}: what an {@link EventReader} reads up to. */
     long documentCount;
@@ -60,6 +61,7 @@ final class LogScan {
         threadLastNanos.putAll(previous.threadLastNanos);
         end = previous.end;
         weaving = previous.weaving;
+        calibration = previous.calibration;
         window = previous.window;
         documentCount = previous.documentCount;
         namesDocumentCount = previous.namesDocumentCount;
@@ -185,6 +187,8 @@ final class LogScan {
                     warnings.add(in.readString());
                 }
                 case DOC_WEAVING -> weaving = readWeaving(in);
+                case DOC_CALIBRATION -> calibration = new Calibration(in.readVarint() / 1000.0, in.readVarint() / 1000.0,
+                        in.readVarint() / 1000.0, in.readVarint(), in.readVarint());
                 case DOC_UNWOVEN -> {
                     String reason = in.readString();
                     for (long count = in.readVarint(); count > 0; count--) {
