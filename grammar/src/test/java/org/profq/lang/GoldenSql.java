@@ -505,16 +505,56 @@ public final class GoldenSql {
                     FROM calls
                     WHERE thread_id IN (SELECT thread_id FROM threads WHERE name = 'worker-3')
                 ),
+                _compensated_calls AS (
+                    WITH cost AS (
+                        SELECT call_cost_ns, call_cost_inside_ns, allocation_cost_ns FROM run
+                    ),
+                    profq_methods AS (
+                        SELECT m.method_id
+                        FROM methods AS m
+                        JOIN classes AS k ON k.class_id = m.class_id
+                        WHERE k.name = '<profq>'
+                    ),
+                    charged AS (
+                        SELECT c.call_id, c.thread_id, c.method_id, c.parent_call_id, c.depth, c.stack, c.outermost,
+                               c.duration_ns, c.self_ns, c.cpu_ns, c.self_cpu_ns, p.method_id IS NOT NULL AS is_profq,
+                               CAST(k.call_cost_inside_ns + k.call_cost_ns * c.calls_inside + k.allocation_cost_ns * c.allocations_inside
+                                    AS BIGINT) AS inside_cost,
+                               CAST(k.call_cost_inside_ns + (k.call_cost_ns - k.call_cost_inside_ns) * c.calls_made
+                                    + k.allocation_cost_ns * c.allocations_made AS BIGINT) AS made_cost
+                        FROM thread_calls AS c
+                        CROSS JOIN cost AS k
+                        LEFT JOIN profq_methods AS p ON p.method_id = c.method_id
+                    )
+                    SELECT call_id, thread_id, method_id, parent_call_id, depth, stack, outermost,
+                           CASE WHEN duration_ns > inside_cost THEN duration_ns - inside_cost ELSE 0 END AS inclusive_ns,
+                           CASE WHEN self_ns > made_cost THEN self_ns - made_cost ELSE 0 END AS self_ns,
+                           CASE WHEN cpu_ns > inside_cost THEN cpu_ns - inside_cost ELSE 0 END AS cpu_ns,
+                           CASE WHEN self_cpu_ns > made_cost THEN self_cpu_ns - made_cost ELSE 0 END AS self_cpu_ns,
+                           CASE WHEN duration_ns > cpu_ns THEN duration_ns - cpu_ns ELSE 0 END AS wait_ns,
+                           CASE WHEN self_ns > self_cpu_ns THEN self_ns - self_cpu_ns ELSE 0 END AS self_wait_ns,
+                           duration_ns AS raw_inclusive_ns,
+                           self_ns AS raw_self_ns,
+                           is_profq
+                    FROM charged
+                ),
                 time_by_method AS (
                     WITH per_method AS (
                         SELECT method_id,
                                COUNT(*) AS calls,
-                               SUM(CASE WHEN outermost THEN duration_ns ELSE 0 END) AS inclusive_ns,
+                               SUM(CASE WHEN outermost THEN inclusive_ns ELSE 0 END) AS inclusive_ns,
                                SUM(CASE WHEN outermost THEN 1 ELSE 0 END) AS activations,
                                SUM(self_ns) AS self_ns,
-                               MAX(duration_ns) AS max_ns,
-                               SUM(CASE WHEN parent_call_id IS NULL THEN duration_ns ELSE 0 END) AS thread_ns
-                        FROM thread_calls
+                               MAX(inclusive_ns) AS max_ns,
+                               SUM(CASE WHEN parent_call_id IS NULL THEN inclusive_ns ELSE 0 END) AS thread_ns,
+                               SUM(CASE WHEN outermost THEN cpu_ns ELSE 0 END) AS cpu_ns,
+                               SUM(self_cpu_ns) AS self_cpu_ns,
+                               SUM(CASE WHEN outermost THEN wait_ns ELSE 0 END) AS wait_ns,
+                               SUM(self_wait_ns) AS self_wait_ns,
+                               SUM(CASE WHEN outermost THEN raw_inclusive_ns ELSE 0 END) AS raw_inclusive_ns,
+                               SUM(raw_self_ns) AS raw_self_ns,
+                               MAX(CASE WHEN is_profq THEN 1 ELSE 0 END) AS profq_calls
+                        FROM _compensated_calls
                         GROUP BY method_id
                     )
                     SELECT p.method_id,
@@ -524,10 +564,18 @@ public final class GoldenSql {
                            p.self_ns,
                            p.inclusive_ns / p.activations AS mean_ns,
                            p.max_ns,
-                           CAST(p.inclusive_ns AS DOUBLE) / NULLIF(SUM(p.thread_ns) OVER (), 0) AS share
+                           CASE WHEN p.inclusive_ns > SUM(p.thread_ns) OVER () THEN 1.0
+                                ELSE CAST(p.inclusive_ns AS DOUBLE) / NULLIF(SUM(p.thread_ns) OVER (), 0) END AS share,
+                           p.cpu_ns,
+                           p.self_cpu_ns,
+                           p.wait_ns,
+                           p.self_wait_ns,
+                           p.raw_inclusive_ns,
+                           p.raw_self_ns,
+                           p.profq_calls = 1 AS is_profq
                     FROM per_method AS p
                     LEFT JOIN methods AS m ON m.method_id = p.method_id
-                    ORDER BY p.inclusive_ns DESC, p.method_id
+                    ORDER BY p.cpu_ns DESC, p.inclusive_ns DESC, p.method_id
                 )
                 SELECT signature, calls
                 FROM time_by_method
@@ -539,14 +587,52 @@ public final class GoldenSql {
                     FROM calls
                     WHERE thread_id IN (SELECT thread_id FROM threads WHERE name = 'worker-3')
                 ),
+                _compensated_calls AS (
+                    WITH cost AS (
+                        SELECT call_cost_ns, call_cost_inside_ns, allocation_cost_ns FROM run
+                    ),
+                    profq_methods AS (
+                        SELECT m.method_id
+                        FROM methods AS m
+                        JOIN classes AS k ON k.class_id = m.class_id
+                        WHERE k.name = '<profq>'
+                    ),
+                    charged AS (
+                        SELECT c.call_id, c.thread_id, c.method_id, c.parent_call_id, c.depth, c.stack, c.outermost,
+                               c.duration_ns, c.self_ns, c.cpu_ns, c.self_cpu_ns, p.method_id IS NOT NULL AS is_profq,
+                               CAST(k.call_cost_inside_ns + k.call_cost_ns * c.calls_inside + k.allocation_cost_ns * c.allocations_inside
+                                    AS BIGINT) AS inside_cost,
+                               CAST(k.call_cost_inside_ns + (k.call_cost_ns - k.call_cost_inside_ns) * c.calls_made
+                                    + k.allocation_cost_ns * c.allocations_made AS BIGINT) AS made_cost
+                        FROM thread_calls AS c
+                        CROSS JOIN cost AS k
+                        LEFT JOIN profq_methods AS p ON p.method_id = c.method_id
+                    )
+                    SELECT call_id, thread_id, method_id, parent_call_id, depth, stack, outermost,
+                           CASE WHEN duration_ns > inside_cost THEN duration_ns - inside_cost ELSE 0 END AS inclusive_ns,
+                           CASE WHEN self_ns > made_cost THEN self_ns - made_cost ELSE 0 END AS self_ns,
+                           CASE WHEN cpu_ns > inside_cost THEN cpu_ns - inside_cost ELSE 0 END AS cpu_ns,
+                           CASE WHEN self_cpu_ns > made_cost THEN self_cpu_ns - made_cost ELSE 0 END AS self_cpu_ns,
+                           CASE WHEN duration_ns > cpu_ns THEN duration_ns - cpu_ns ELSE 0 END AS wait_ns,
+                           CASE WHEN self_ns > self_cpu_ns THEN self_ns - self_cpu_ns ELSE 0 END AS self_wait_ns,
+                           duration_ns AS raw_inclusive_ns,
+                           self_ns AS raw_self_ns,
+                           is_profq
+                    FROM charged
+                ),
                 call_tree AS (
                     SELECT stack AS path,
                            depth,
                            method_id,
                            COUNT(*) AS calls,
-                           SUM(duration_ns) AS inclusive_ns,
-                           SUM(self_ns) AS self_ns
-                    FROM thread_calls
+                           SUM(inclusive_ns) AS inclusive_ns,
+                           SUM(self_ns) AS self_ns,
+                           SUM(cpu_ns) AS cpu_ns,
+                           SUM(self_cpu_ns) AS self_cpu_ns,
+                           SUM(wait_ns) AS wait_ns,
+                           SUM(raw_inclusive_ns) AS raw_inclusive_ns,
+                           SUM(raw_self_ns) AS raw_self_ns
+                    FROM _compensated_calls
                     GROUP BY stack, depth, method_id
                     ORDER BY path
                 )
