@@ -35,7 +35,7 @@ class ReplIT {
             String screen = terminal.await("(2 rows)");
             assertTrue(screen.contains(" profq.samples.Recursion.sum(int)                 |    11"), screen);
 
-            terminal.type("SELECT COUNT(*) AS n FROM allocat");
+            terminal.type("SELECT COUNT(*) AS n FROM allocati"); // "allocat" is also allocated_objects, a column of the views
             terminal.keys("Tab");
             terminal.await("FROM allocations");
             terminal.typeLine(";");
