@@ -93,7 +93,7 @@ public final class ProfqAgent {
         RunHeader.write(log, options);
         Recorder.start(log, instrumentation, options.exactClock(), options.tickMicros() * 1_000,
                 options.records(AgentOptions.EventKind.DEATHS) ? options.trackEvery() : 0, options.finalGc(),
-                options.flushMillis() * 1_000_000);
+                options.flushMillis() * 1_000_000, options.records(AgentOptions.EventKind.CALLS));
         if (!options.values().isEmpty()) {
             Recorder.startValues(options.values(), options.rawStrings());
         }

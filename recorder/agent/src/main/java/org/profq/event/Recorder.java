@@ -58,9 +58,10 @@ public final class Recorder {
      * {@code trackEveryNth} &gt; 0 follows the first and then every Nth allocation of each site
      * (on each thread) to its death, and with {@code finalGc} runs one full collection at the end
      * ({@link Lifetimes#end}); a thread's batch is written once it is {@code flushNanos} old.
+     * {@code readCpuTimes}: calls are recorded, so the threads' CPU times are read to be charged to them.
      */
     public static synchronized void start(EventLog eventLog, Instrumentation inst, boolean exactClock, long tickNanos,
-                                          int trackEveryNth, boolean finalGc, long flushNanos) {
+                                          int trackEveryNth, boolean finalGc, long flushNanos, boolean readCpuTimes) {
         log = eventLog;
         flushIntervalNanos = flushNanos;
         instrumentation = inst;
@@ -72,7 +73,7 @@ public final class Recorder {
         userEventTypes = new UserEventTypes(dictionary);
         Clock.start(exactClock, tickNanos, Recorder::onTick);
         trackEvery = trackEveryNth;
-        calibration = new Thread(Recorder::calibrate, "profq-calibration");
+        calibration = new Thread(() -> calibrate(readCpuTimes), "profq-calibration");
         calibration.setDaemon(true);
         calibration.start();
         if (trackEveryNth > 0) {
@@ -385,9 +386,10 @@ public final class Recorder {
     /**
      * On a thread of its own, at the start: measures the advice's cost through the real path, into
      * a recorder whose events are dropped, and writes the figures (see {@link OverheadCalibration}).
-     * The clock thread's CPU times are opened here too, off the program's path.
+     * The clock thread's CPU times are opened here too, off the program's path; they are read only
+     * when {@code readCpuTimes} (without calls there is nothing to charge them to).
      */
-    private static void calibrate() {
+    private static void calibrate(boolean readCpuTimes) {
         try {
             CpuTimes times = CpuTimes.open();
             ThreadRecorder dropped = new ThreadRecorder(0, Thread.currentThread(), null, Long.MAX_VALUE);
@@ -397,8 +399,8 @@ public final class Recorder {
             dictionary.calibrationParts(parts[0], UNKNOWN_METHOD, parts[1]);
             OverheadCalibration.Result result = OverheadCalibration.run(dropped, parts[0], parts[1], times);
             dictionary.calibration(result.callCostPicos(), result.callInsidePicos(), result.allocationCostPicos(),
-                    result.cpuReadNanos(), times == null ? 0 : CpuTimes.PERIOD_NANOS);
-            cpuTimes = times;
+                    result.cpuReadNanos(), times == null || !readCpuTimes ? 0 : CpuTimes.PERIOD_NANOS);
+            cpuTimes = readCpuTimes ? times : null;
         } catch (Throwable t) {
             internalError(t);
         }

@@ -56,7 +56,7 @@ class ThreadsIT {
             for (int depth : openDepth) {
                 assertEquals(0, depth);
             }
-            assertEquals(12 + 8 * 50_004, recording.eventCount() - recording.readAllEvents().stream().filter(event -> event instanceof RecordedEvent.CpuTime).count()); // and CPU time readings
+            assertEquals(12 + 8 * 50_004, RecordingFacts.programEventCount(recording));
             assertEquals(0, recording.eventsLost());
             assertTrue(recording.losses().isEmpty());
             assertEquals(0, recording.end().orElseThrow().threadsStillRunning());
