@@ -506,37 +506,16 @@ public final class GoldenSql {
                     WHERE thread_id IN (SELECT thread_id FROM threads WHERE name = 'worker-3')
                 ),
                 _compensated_calls AS (
-                    WITH cost AS (
-                        SELECT call_cost_ns, call_cost_inside_ns, allocation_cost_ns FROM run
-                    ),
-                    profq_methods AS (
-                        SELECT m.method_id
-                        FROM methods AS m
-                        JOIN classes AS k ON k.class_id = m.class_id
-                        WHERE k.name = '<profq>'
-                    ),
-                    charged AS (
-                        SELECT c.call_id, c.thread_id, c.method_id, c.parent_call_id, c.depth, c.stack, c.outermost,
-                               c.duration_ns, c.self_ns, c.cpu_ns, c.self_cpu_ns, p.method_id IS NOT NULL AS is_profq,
-                               CAST(k.call_cost_inside_ns + k.call_cost_ns * c.calls_inside + k.allocation_cost_ns * c.allocations_inside
-                                    AS BIGINT) AS inside_cost,
-                               CAST(k.call_cost_inside_ns + (k.call_cost_ns - k.call_cost_inside_ns) * c.calls_made
-                                    + k.allocation_cost_ns * c.allocations_made AS BIGINT) AS made_cost
-                        FROM thread_calls AS c
-                        CROSS JOIN cost AS k
-                        LEFT JOIN profq_methods AS p ON p.method_id = c.method_id
-                    )
                     SELECT call_id, thread_id, method_id, parent_call_id, depth, stack, outermost,
-                           CASE WHEN duration_ns > inside_cost THEN duration_ns - inside_cost ELSE 0 END AS inclusive_ns,
-                           CASE WHEN self_ns > made_cost THEN self_ns - made_cost ELSE 0 END AS self_ns,
-                           CASE WHEN cpu_ns > inside_cost THEN cpu_ns - inside_cost ELSE 0 END AS cpu_ns,
-                           CASE WHEN self_cpu_ns > made_cost THEN self_cpu_ns - made_cost ELSE 0 END AS self_cpu_ns,
+                           CASE WHEN duration_ns > overhead_ns THEN duration_ns - overhead_ns ELSE 0 END AS inclusive_ns,
+                           CASE WHEN self_ns > self_overhead_ns THEN self_ns - self_overhead_ns ELSE 0 END AS self_ns,
+                           CASE WHEN cpu_ns > overhead_ns THEN cpu_ns - overhead_ns ELSE 0 END AS cpu_ns,
+                           CASE WHEN self_cpu_ns > self_overhead_ns THEN self_cpu_ns - self_overhead_ns ELSE 0 END AS self_cpu_ns,
                            CASE WHEN duration_ns > cpu_ns THEN duration_ns - cpu_ns ELSE 0 END AS wait_ns,
                            CASE WHEN self_ns > self_cpu_ns THEN self_ns - self_cpu_ns ELSE 0 END AS self_wait_ns,
                            duration_ns AS raw_inclusive_ns,
-                           self_ns AS raw_self_ns,
-                           is_profq
-                    FROM charged
+                           self_ns AS raw_self_ns
+                    FROM thread_calls
                 ),
                 time_by_method AS (
                     WITH per_method AS (
@@ -552,8 +531,7 @@ public final class GoldenSql {
                                SUM(CASE WHEN outermost THEN wait_ns ELSE 0 END) AS wait_ns,
                                SUM(self_wait_ns) AS self_wait_ns,
                                SUM(CASE WHEN outermost THEN raw_inclusive_ns ELSE 0 END) AS raw_inclusive_ns,
-                               SUM(raw_self_ns) AS raw_self_ns,
-                               MAX(CASE WHEN is_profq THEN 1 ELSE 0 END) AS profq_calls
+                               SUM(raw_self_ns) AS raw_self_ns
                         FROM _compensated_calls
                         GROUP BY method_id
                     )
@@ -572,9 +550,10 @@ public final class GoldenSql {
                            p.self_wait_ns,
                            p.raw_inclusive_ns,
                            p.raw_self_ns,
-                           p.profq_calls = 1 AS is_profq
+                           COALESCE(k.name = '<profq>', FALSE) AS is_profq
                     FROM per_method AS p
                     LEFT JOIN methods AS m ON m.method_id = p.method_id
+                    LEFT JOIN classes AS k ON k.class_id = m.class_id
                     ORDER BY p.cpu_ns DESC, p.inclusive_ns DESC, p.method_id
                 )
                 SELECT signature, calls
@@ -588,37 +567,16 @@ public final class GoldenSql {
                     WHERE thread_id IN (SELECT thread_id FROM threads WHERE name = 'worker-3')
                 ),
                 _compensated_calls AS (
-                    WITH cost AS (
-                        SELECT call_cost_ns, call_cost_inside_ns, allocation_cost_ns FROM run
-                    ),
-                    profq_methods AS (
-                        SELECT m.method_id
-                        FROM methods AS m
-                        JOIN classes AS k ON k.class_id = m.class_id
-                        WHERE k.name = '<profq>'
-                    ),
-                    charged AS (
-                        SELECT c.call_id, c.thread_id, c.method_id, c.parent_call_id, c.depth, c.stack, c.outermost,
-                               c.duration_ns, c.self_ns, c.cpu_ns, c.self_cpu_ns, p.method_id IS NOT NULL AS is_profq,
-                               CAST(k.call_cost_inside_ns + k.call_cost_ns * c.calls_inside + k.allocation_cost_ns * c.allocations_inside
-                                    AS BIGINT) AS inside_cost,
-                               CAST(k.call_cost_inside_ns + (k.call_cost_ns - k.call_cost_inside_ns) * c.calls_made
-                                    + k.allocation_cost_ns * c.allocations_made AS BIGINT) AS made_cost
-                        FROM thread_calls AS c
-                        CROSS JOIN cost AS k
-                        LEFT JOIN profq_methods AS p ON p.method_id = c.method_id
-                    )
                     SELECT call_id, thread_id, method_id, parent_call_id, depth, stack, outermost,
-                           CASE WHEN duration_ns > inside_cost THEN duration_ns - inside_cost ELSE 0 END AS inclusive_ns,
-                           CASE WHEN self_ns > made_cost THEN self_ns - made_cost ELSE 0 END AS self_ns,
-                           CASE WHEN cpu_ns > inside_cost THEN cpu_ns - inside_cost ELSE 0 END AS cpu_ns,
-                           CASE WHEN self_cpu_ns > made_cost THEN self_cpu_ns - made_cost ELSE 0 END AS self_cpu_ns,
+                           CASE WHEN duration_ns > overhead_ns THEN duration_ns - overhead_ns ELSE 0 END AS inclusive_ns,
+                           CASE WHEN self_ns > self_overhead_ns THEN self_ns - self_overhead_ns ELSE 0 END AS self_ns,
+                           CASE WHEN cpu_ns > overhead_ns THEN cpu_ns - overhead_ns ELSE 0 END AS cpu_ns,
+                           CASE WHEN self_cpu_ns > self_overhead_ns THEN self_cpu_ns - self_overhead_ns ELSE 0 END AS self_cpu_ns,
                            CASE WHEN duration_ns > cpu_ns THEN duration_ns - cpu_ns ELSE 0 END AS wait_ns,
                            CASE WHEN self_ns > self_cpu_ns THEN self_ns - self_cpu_ns ELSE 0 END AS self_wait_ns,
                            duration_ns AS raw_inclusive_ns,
-                           self_ns AS raw_self_ns,
-                           is_profq
-                    FROM charged
+                           self_ns AS raw_self_ns
+                    FROM thread_calls
                 ),
                 call_tree AS (
                     SELECT stack AS path,

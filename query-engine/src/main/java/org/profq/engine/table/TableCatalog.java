@@ -127,7 +127,13 @@ public final class TableCatalog {
             count("calls_made", "recorded calls it made directly (its children)"),
             count("calls_inside", "recorded calls made inside it, at any depth (its descendants)"),
             count("allocations_made", "recorded allocations it made directly"),
-            count("allocations_inside", "recorded allocations made inside it, its own included")));
+            count("allocations_inside", "recorded allocations made inside it, its own included"),
+            nanos("overhead_ns", "the calibrated cost of profq's advice inside the call (README, overhead compensation):"
+                    + " run.call_cost_inside_ns + run.call_cost_ns * calls_inside + run.allocation_cost_ns * allocations_inside,"
+                    + " rounded; the time views take it off duration_ns"),
+            nanos("self_overhead_ns", "the part of overhead_ns that lands in the call's own code: run.call_cost_inside_ns"
+                    + " + (run.call_cost_ns - run.call_cost_inside_ns) * calls_made + run.allocation_cost_ns * allocations_made,"
+                    + " rounded; the time views take it off self_ns")));
 
     public static final TableDefinition ALLOCATIONS = new TableDefinition("allocations", "allocated object or array creation", List.of(
             id("object_id", "the object's id, unique in the recording"),

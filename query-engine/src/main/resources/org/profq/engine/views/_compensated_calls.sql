@@ -7,18 +7,16 @@
 -- recorder's advice, measured at the start (run.call_cost_ns, run.allocation_cost_ns). That cost
 -- lands in the calls around the event: the part of a call's cost that runs between its own two
 -- clock readings (run.call_cost_inside_ns) in the call itself, the rest of it in its caller; an
--- allocation's in the call that made it. So, with c = call_cost_ns, i = call_cost_inside_ns and
--- a = allocation_cost_ns:
---   inclusive_ns = duration_ns - i - c * calls_inside - a * allocations_inside
---   self_ns      = self_ns - i - (c - i) * calls_made - a * allocations_made
--- each at least 0 (so a call's compensated self time is its compensated inclusive time less its
--- children's). The advice is CPU work, so the same is taken off the CPU times; waiting is what
--- the call did not spend on a CPU (duration minus CPU time, at least 0), which compensation
--- leaves alone.
--- Calls of profq's own pseudo-methods (methods named <profq: ...>, such as the weaving of a class
--- the call loaded) are frames of their own: is_profq says so.
+-- allocation's in the call that made it. calls.overhead_ns sums it over the events inside a call,
+-- calls.self_overhead_ns over those that land in its own code, so that:
+--   inclusive_ns = duration_ns - overhead_ns
+--   self_ns      = self_ns - self_overhead_ns
+-- each at least 0. Both are columns of calls, worked out from per-call counts as they are read:
+-- this is a projection of calls, so the views over it stream the calls (no join holds them).
+-- The advice is CPU work, so the same is taken off the CPU times; waiting is what the call did
+-- not spend on a CPU (duration minus CPU time, at least 0), which compensation leaves alone.
 --
--- Builds on: calls, run, methods, classes.
+-- Builds on: calls.
 --
 -- Columns:
 --   call_id         BIGINT   the call (calls.call_id)
@@ -36,35 +34,13 @@
 --   self_wait_ns    BIGINT   self_ns - calls.self_cpu_ns, at least 0: time not on a CPU in its own code
 --   raw_inclusive_ns BIGINT  calls.duration_ns, as measured
 --   raw_self_ns     BIGINT   calls.self_ns, as measured
---   is_profq        BOOLEAN  a frame of profq's own time (a <profq: ...> pseudo-method)
-WITH cost AS (
-    SELECT call_cost_ns, call_cost_inside_ns, allocation_cost_ns FROM run
-),
-profq_methods AS (
-    SELECT m.method_id
-    FROM methods AS m
-    JOIN classes AS k ON k.class_id = m.class_id
-    WHERE k.name = '<profq>'
-),
-charged AS (
-    SELECT c.call_id, c.thread_id, c.method_id, c.parent_call_id, c.depth, c.stack, c.outermost,
-           c.duration_ns, c.self_ns, c.cpu_ns, c.self_cpu_ns, p.method_id IS NOT NULL AS is_profq,
-           CAST(k.call_cost_inside_ns + k.call_cost_ns * c.calls_inside + k.allocation_cost_ns * c.allocations_inside
-                AS BIGINT) AS inside_cost,
-           CAST(k.call_cost_inside_ns + (k.call_cost_ns - k.call_cost_inside_ns) * c.calls_made
-                + k.allocation_cost_ns * c.allocations_made AS BIGINT) AS made_cost
-    FROM calls AS c
-    CROSS JOIN cost AS k
-    LEFT JOIN profq_methods AS p ON p.method_id = c.method_id
-)
 SELECT call_id, thread_id, method_id, parent_call_id, depth, stack, outermost,
-       CASE WHEN duration_ns > inside_cost THEN duration_ns - inside_cost ELSE 0 END AS inclusive_ns,
-       CASE WHEN self_ns > made_cost THEN self_ns - made_cost ELSE 0 END AS self_ns,
-       CASE WHEN cpu_ns > inside_cost THEN cpu_ns - inside_cost ELSE 0 END AS cpu_ns,
-       CASE WHEN self_cpu_ns > made_cost THEN self_cpu_ns - made_cost ELSE 0 END AS self_cpu_ns,
+       CASE WHEN duration_ns > overhead_ns THEN duration_ns - overhead_ns ELSE 0 END AS inclusive_ns,
+       CASE WHEN self_ns > self_overhead_ns THEN self_ns - self_overhead_ns ELSE 0 END AS self_ns,
+       CASE WHEN cpu_ns > overhead_ns THEN cpu_ns - overhead_ns ELSE 0 END AS cpu_ns,
+       CASE WHEN self_cpu_ns > self_overhead_ns THEN self_cpu_ns - self_overhead_ns ELSE 0 END AS self_cpu_ns,
        CASE WHEN duration_ns > cpu_ns THEN duration_ns - cpu_ns ELSE 0 END AS wait_ns,
        CASE WHEN self_ns > self_cpu_ns THEN self_ns - self_cpu_ns ELSE 0 END AS self_wait_ns,
        duration_ns AS raw_inclusive_ns,
-       self_ns AS raw_self_ns,
-       is_profq
-FROM charged
+       self_ns AS raw_self_ns
+FROM calls

@@ -11,9 +11,10 @@
 -- CPU time and waiting are told apart (cpu_ns, wait_ns), and rows come hottest first by
 -- CPU time, so that a method that waits (a blocked or sleeping thread) is not reported as hot.
 -- profq's own time (weaving the classes a call loaded) is a row of its own, <profq: weaving>,
--- marked is_profq, and is in no method's self time.
+-- marked is_profq, and is in no method's self time. Compensation can leave a callee a few ns
+-- above its caller: its share is then 1, not more.
 --
--- Builds on: _compensated_calls, methods.
+-- Builds on: _compensated_calls, methods, classes.
 --
 -- Columns:
 --   method_id        BIGINT   the method (methods.method_id; 0: a call the weaver could not name)
@@ -23,8 +24,7 @@
 --   self_ns          BIGINT   ns in the method's own code, callees excluded; compensated
 --   mean_ns          BIGINT   inclusive_ns per outermost activation
 --   max_ns           BIGINT   the longest single execution, compensated
---   share            DOUBLE   inclusive_ns / the time of all threads' outermost calls (0..1; compensation can leave a
---                             callee a few ns above its caller, whose share, 1 at most, it then takes)
+--   share            DOUBLE   inclusive_ns / the time of all threads' outermost calls (0..1)
 --   cpu_ns           BIGINT   CPU time of the outermost activations, callees included; compensated
 --   self_cpu_ns      BIGINT   CPU time in the method's own code; compensated
 --   wait_ns          BIGINT   time of the outermost activations not spent on a CPU (blocked, sleeping, waiting)
@@ -45,8 +45,7 @@ WITH per_method AS (
            SUM(CASE WHEN outermost THEN wait_ns ELSE 0 END) AS wait_ns,
            SUM(self_wait_ns) AS self_wait_ns,
            SUM(CASE WHEN outermost THEN raw_inclusive_ns ELSE 0 END) AS raw_inclusive_ns,
-           SUM(raw_self_ns) AS raw_self_ns,
-           MAX(CASE WHEN is_profq THEN 1 ELSE 0 END) AS profq_calls
+           SUM(raw_self_ns) AS raw_self_ns
     FROM _compensated_calls
     GROUP BY method_id
 )
@@ -65,7 +64,8 @@ SELECT p.method_id,
        p.self_wait_ns,
        p.raw_inclusive_ns,
        p.raw_self_ns,
-       p.profq_calls = 1 AS is_profq
+       COALESCE(k.name = '<profq>', FALSE) AS is_profq
 FROM per_method AS p
 LEFT JOIN methods AS m ON m.method_id = p.method_id
+LEFT JOIN classes AS k ON k.class_id = m.class_id
 ORDER BY p.cpu_ns DESC, p.inclusive_ns DESC, p.method_id
