@@ -105,7 +105,7 @@ public final class ProfqAgent {
             Weaver.leaveLoadedClassesUnwoven(instrumentation, options.weaving());
         }
         AgentProperties.set(instrumentation, AgentProperties.RECORDING, recording.toAbsolutePath().toString());
-        CompilerHints.applyInBackground(recording);
+        Recorder.calibrateInBackground(() -> CompilerHints.apply(recording));
     }
 
     /** The user's aspect jars join the system class path, where the program's classes (and profq's) are found. */

@@ -14,15 +14,20 @@ import org.aspectj.runtime.reflect.Factory;
  * <p>The loops go through the real advice path ({@link Recorder#enter}, {@link Recorder#exit},
  * {@link Recorder#allocation}: the thread look-up, the dictionary's identity look-up, the encoding)
  * into a recorder of their own whose batches are dropped and which tracks nothing, so nothing of
- * the calibration reaches the recording but its result. The first rounds warm the JIT up; the
- * median of the last quarter is kept, so that an odd round moves the result little.
+ * the calibration reaches the recording but its result. Rounds go on until the JIT has compiled
+ * the path fully: a round's cost only falls as it does (and rises only when something else takes
+ * the CPU's caches or the thread is interrupted), so the cheapest round is kept, once
+ * {@value #SETTLED_ROUNDS} rounds in a row have not beaten it. Kept before the JIT was done (the
+ * median of a fixed number of rounds, on a loaded machine), the figure ranged from 15 to 124 ns a
+ * call over runs of one program.
  */
 final class OverheadCalibration {
-    /**
-     * Rounds of calls and allocations: enough that the JIT has compiled the advice path fully (it
-     * takes some 100 000 calls) before the last quarter, whose median is kept; some 30 ms of CPU.
-     */
-    private static final int ROUNDS = 50;
+    /** Rounds of calls and allocations at least (the JIT compiles the advice path after some 100 000 calls). */
+    private static final int MIN_ROUNDS = 30;
+    /** Rounds at most: some 50 ms of CPU with the path compiled, 300 ms if the JIT never gets to it. */
+    private static final int MAX_ROUNDS = 150;
+    /** The cost has settled when this many rounds in a row have not beaten the cheapest. */
+    private static final int SETTLED_ROUNDS = 15;
     private static final int EVENTS_PER_ROUND = 10_000;
     /** On a machine too loaded to give the calibration its CPU time, it stops after this long, with fewer rounds. */
     private static final long DEADLINE_NANOS = 1_000_000_000L;
@@ -45,14 +50,16 @@ final class OverheadCalibration {
     static Result run(ThreadRecorder recorder, JoinPoint.StaticPart execution, JoinPoint.StaticPart creation,
                       CpuTimes cpuTimes) {
         LongSupplier threadTime = cpuTimes != null ? cpuTimes::currentThread : System::nanoTime;
-        long[] callPicos = new long[ROUNDS];
-        long[] allocationPicos = new long[ROUNDS];
-        long[] insideNanos = new long[ROUNDS];
-        long[] roundClockNanos = new long[ROUNDS];
+        long[] callPicos = new long[MAX_ROUNDS];
+        long[] allocationPicos = new long[MAX_ROUNDS];
+        long[] insideNanos = new long[MAX_ROUNDS];
+        long[] roundClockNanos = new long[MAX_ROUNDS];
         Object created = new Object();
         int rounds = 0;
+        int cheapest = 0;
         long deadline = System.nanoTime() + DEADLINE_NANOS;
-        while (rounds < ROUNDS && (rounds < 8 || System.nanoTime() < deadline)) {
+        while (rounds < MAX_ROUNDS && (rounds < 8 || System.nanoTime() < deadline)
+                && (rounds < MIN_ROUNDS || rounds - cheapest <= SETTLED_ROUNDS)) {
             long inside = 0;
             long clockStart = Clock.now();
             long start = threadTime.getAsLong();
@@ -71,11 +78,14 @@ final class OverheadCalibration {
             callPicos[rounds] = (calls - start) * 1000 / EVENTS_PER_ROUND;
             allocationPicos[rounds] = (allocations - calls) * 1000 / EVENTS_PER_ROUND;
             insideNanos[rounds] = inside;
+            if (callPicos[rounds] < callPicos[cheapest]) {
+                cheapest = rounds;
+            }
             rounds++;
         }
-        long callCost = medianOfLastQuarter(callPicos, rounds);
+        long callCost = callPicos[cheapest];
         return new Result(callCost, (long) (callCost * insideShare(insideNanos, roundClockNanos, rounds)),
-                medianOfLastQuarter(allocationPicos, rounds), cpuReadNanos(cpuTimes));
+                cheapestOfLastHalf(allocationPicos, rounds), cpuReadNanos(cpuTimes));
     }
 
     /**
@@ -107,10 +117,8 @@ final class OverheadCalibration {
         return (cpuTimes.currentThread() - start) / CPU_READS;
     }
 
-    private static long medianOfLastQuarter(long[] values, int count) {
-        long[] later = Arrays.copyOfRange(values, count - Math.max(1, count / 4), count);
-        Arrays.sort(later);
-        return later[later.length / 2];
+    private static long cheapestOfLastHalf(long[] values, int count) {
+        return Arrays.stream(values, count / 2, count).min().orElse(0);
     }
 
     /** A static part of a method execution and one of a constructor call, made as woven code makes them. */
