@@ -30,10 +30,11 @@ import picocli.CommandLine.Spec;
         versionProvider = ManifestVersion.class,
         sortOptions = false,
         header = "Draws a recording's calling-context tree as a flame graph.",
-        customSynopsis = {"profq flame RECORDING [-o FILE] [--format=html|collapsed] [--weight=time|calls|bytes]",
+        customSynopsis = {"profq flame RECORDING [-o FILE] [--format=html|collapsed] [--weight=time|cpu|wait|calls|bytes]",
                 "profq flame --diff A=RECORDING B=RECORDING [-o FILE] [--format=html|collapsed] [--weight=...]"},
-        description = {"%nWeights: time is each context's self time in ns (the flame view), calls the number of"
-                + " calls that ended in that context, bytes what the context's last method allocated.",
+        description = {"%nWeights: time is each context's self time in ns (the flame view, compensated for profq's"
+                + " overhead), cpu the part of it spent on a CPU, wait the part spent blocked, sleeping or waiting, calls"
+                + " the number of calls that ended in that context, bytes what the context's last method allocated.",
                 "%nWith --diff, two runs in one graph: each normalised to shares of its own total, a frame as wide as"
                         + " the mean of its two shares, red where the second run spends a larger share, blue a smaller;"
                         + " collapsed output has both weights per stack (difffolded.pl's input).%n"},
@@ -45,7 +46,9 @@ public final class FlameCommand implements Callable<Integer> {
 
     /** What a frame's width measures, and the query that gives every stack's weight. */
     enum Weight {
-        TIME("ns", "SELECT stack, self_ns FROM flame"),
+        TIME("ns", "SELECT stack, self_ns FROM flame WHERE self_ns > 0"),
+        CPU("ns", "SELECT stack, self_cpu_ns FROM flame WHERE self_cpu_ns > 0"),
+        WAIT("ns", "SELECT stack, self_wait_ns FROM flame WHERE self_wait_ns > 0"),
         CALLS("calls", "SELECT stack, COUNT(*) FROM calls GROUP BY stack"),
         BYTES("bytes", "SELECT c.stack, SUM(a.size_bytes) FROM allocations AS a JOIN calls AS c ON c.call_id = a.call_id GROUP BY c.stack");
 
@@ -70,7 +73,7 @@ public final class FlameCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", description = "html (default) or collapsed (folded stacks).")
     String format = "html";
 
-    @Option(names = "--weight", paramLabel = "WEIGHT", description = "time (default, self ns), calls or bytes.")
+    @Option(names = "--weight", paramLabel = "WEIGHT", description = "time (default, self ns), cpu, wait, calls or bytes.")
     String weight = "time";
 
     @Option(names = "--show-sql", description = "Print the query that gives the stacks and their weights, and exit.")
@@ -121,7 +124,7 @@ public final class FlameCommand implements Callable<Integer> {
         try {
             return Weight.valueOf(weight.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw usage("unknown weight '" + weight + "'; use time, calls or bytes.");
+            throw usage("unknown weight '" + weight + "'; use time, cpu, wait, calls or bytes.");
         }
     }
 

@@ -191,7 +191,7 @@ public final class InfoCommand implements Callable<Integer> {
     /** The kinds {@link #eventsByKind} counts, in the order of {@link #kindIndex}. */
     private static final String[] KINDS = {"call entries", "call exits", "allocations", "deaths", "exceptions", "uses",
             "parameters", "objects followed", "references held when followed", "writes to followed objects",
-            "reference fields read", "user events"};
+            "reference fields read", "CPU time readings", "user events"};
 
     private static int kindIndex(RecordedEvent event) {
         if (event instanceof RecordedEvent.CallEntry) {
@@ -214,8 +214,10 @@ public final class InfoCommand implements Callable<Integer> {
             return write.writeSeq() == 0 ? 8 : 9;
         } else if (event instanceof RecordedEvent.ReferenceField) {
             return 10;
+        } else if (event instanceof RecordedEvent.CpuTime) {
+            return 11;
         }
-        return 11; // RecordedEvent.UserEvent, the last of the sealed interface's kinds
+        return 12; // RecordedEvent.UserEvent, the last of the sealed interface's kinds
     }
 
     /** The families recorded and those left out, from the recorder's options; "unknown" for a newer recorder's. */

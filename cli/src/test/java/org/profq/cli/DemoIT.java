@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.profq.cli.Forked.Outcome;
+import org.profq.recording.Recording;
 
 /** {@code profq demo}: records the bundled sample, shows the summary and the profiles, says what is next. */
 class DemoIT {
@@ -27,6 +28,10 @@ class DemoIT {
         assertTrue(out.contains(" profq.samples.Allocations.allocate() |    1110 | 30.6 KiB |     1\n"), out);
         assertTrue(out.contains("$ profq report time profq-demo.profq --param top=5\n"), out);
         assertTrue(out.contains("Next, try:\n  profq sql profq-demo.profq "), out);
-        assertTrue(outcome.stderr().startsWith("profq: recorded 3114 events to profq-demo.profq ("), outcome::toString);
+        try (Recording recording = Recording.open(dir.resolve("profq-demo.profq"))) {
+            assertTrue(outcome.stderr().startsWith("profq: recorded " + recording.eventCount() + " events to profq-demo.profq ("),
+                    outcome::toString);
+            assertEquals(3114, ProgramEvents.count(recording), "the sample's calls and allocations");
+        }
     }
 }

@@ -70,6 +70,6 @@ class FlameCommandIT {
         Outcome outcome = run(dir, profq("flame", Recorded.sample("Recursion").toString(), "--weight", "nope"));
 
         assertEquals(2, outcome.exitCode());
-        assertEquals(List.of("profq: unknown weight 'nope'; use time, calls or bytes."), outcome.stderrLines());
+        assertEquals(List.of("profq: unknown weight 'nope'; use time, cpu, wait, calls or bytes."), outcome.stderrLines());
     }
 }

@@ -14,6 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.profq.cli.Forked.Outcome;
+import org.profq.recording.Recording;
 
 /**
  * profq on the newest JDK the build knows (skipped when it is not installed): JDK 24+ warns
@@ -33,6 +34,11 @@ class Jdk25IT {
         assertEquals(0, recorded.exitCode(), recorded::toString);
         assertEquals("sum(10) = 55" + System.lineSeparator(), recorded.stdout());
         assertEquals(1, recorded.stderrLines().size(), recorded::toString);
-        assertTrue(recorded.stderr().startsWith("profq: recorded 24 events to Recursion.profq ("), recorded::toString);
+        assertTrue(recorded.stderr().startsWith("profq: recorded "), recorded::toString);
+        try (Recording recording = Recording.open(dir.resolve("Recursion.profq"))) {
+            assertTrue(recorded.stderr().startsWith("profq: recorded " + recording.eventCount() + " events to Recursion.profq ("),
+                    recorded::toString);
+            assertEquals(24, ProgramEvents.count(recording), "12 calls' entries and exits");
+        }
     }
 }

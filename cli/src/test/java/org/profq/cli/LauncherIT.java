@@ -15,6 +15,7 @@ import java.util.jar.JarFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.profq.cli.Forked.Outcome;
+import org.profq.recording.Recording;
 
 /** The {@code ./profq} launcher at the repository root, and the cli jar it runs. */
 class LauncherIT {
@@ -45,7 +46,11 @@ class LauncherIT {
         assertEquals(0, recorded.exitCode(), recorded::toString);
         assertEquals("sum(10) = 55" + System.lineSeparator(), recorded.stdout());
         assertEquals(1, recorded.stderrLines().size(), recorded::toString);
-        assertTrue(recorded.stderr().startsWith("profq: recorded 24 events to Recursion.profq ("), recorded::toString);
+        try (Recording recording = Recording.open(dir.resolve("Recursion.profq"))) {
+            assertTrue(recorded.stderr().startsWith("profq: recorded " + recording.eventCount() + " events to Recursion.profq ("),
+                    recorded::toString);
+            assertEquals(24, ProgramEvents.count(recording), "12 calls' entries and exits");
+        }
     }
 
     /** The demo's "Next, try" names profq as the user called it: ./profq, or profq when it is on the PATH. */

@@ -505,16 +505,34 @@ public final class GoldenSql {
                     FROM calls
                     WHERE thread_id IN (SELECT thread_id FROM threads WHERE name = 'worker-3')
                 ),
+                _compensated_calls AS (
+                    SELECT call_id, thread_id, method_id, parent_call_id, depth, stack, outermost,
+                           CASE WHEN duration_ns > overhead_ns THEN duration_ns - overhead_ns ELSE 0 END AS inclusive_ns,
+                           CASE WHEN self_ns > self_overhead_ns THEN self_ns - self_overhead_ns ELSE 0 END AS self_ns,
+                           CASE WHEN cpu_ns > overhead_ns THEN cpu_ns - overhead_ns ELSE 0 END AS cpu_ns,
+                           CASE WHEN self_cpu_ns > self_overhead_ns THEN self_cpu_ns - self_overhead_ns ELSE 0 END AS self_cpu_ns,
+                           CASE WHEN duration_ns > cpu_ns THEN duration_ns - cpu_ns ELSE 0 END AS wait_ns,
+                           CASE WHEN self_ns > self_cpu_ns THEN self_ns - self_cpu_ns ELSE 0 END AS self_wait_ns,
+                           duration_ns AS raw_inclusive_ns,
+                           self_ns AS raw_self_ns
+                    FROM thread_calls
+                ),
                 time_by_method AS (
                     WITH per_method AS (
                         SELECT method_id,
                                COUNT(*) AS calls,
-                               SUM(CASE WHEN outermost THEN duration_ns ELSE 0 END) AS inclusive_ns,
+                               SUM(CASE WHEN outermost THEN inclusive_ns ELSE 0 END) AS inclusive_ns,
                                SUM(CASE WHEN outermost THEN 1 ELSE 0 END) AS activations,
                                SUM(self_ns) AS self_ns,
-                               MAX(duration_ns) AS max_ns,
-                               SUM(CASE WHEN parent_call_id IS NULL THEN duration_ns ELSE 0 END) AS thread_ns
-                        FROM thread_calls
+                               MAX(inclusive_ns) AS max_ns,
+                               SUM(CASE WHEN parent_call_id IS NULL THEN inclusive_ns ELSE 0 END) AS thread_ns,
+                               SUM(CASE WHEN outermost THEN cpu_ns ELSE 0 END) AS cpu_ns,
+                               SUM(self_cpu_ns) AS self_cpu_ns,
+                               SUM(CASE WHEN outermost THEN wait_ns ELSE 0 END) AS wait_ns,
+                               SUM(self_wait_ns) AS self_wait_ns,
+                               SUM(CASE WHEN outermost THEN raw_inclusive_ns ELSE 0 END) AS raw_inclusive_ns,
+                               SUM(raw_self_ns) AS raw_self_ns
+                        FROM _compensated_calls
                         GROUP BY method_id
                     )
                     SELECT p.method_id,
@@ -524,10 +542,19 @@ public final class GoldenSql {
                            p.self_ns,
                            p.inclusive_ns / p.activations AS mean_ns,
                            p.max_ns,
-                           CAST(p.inclusive_ns AS DOUBLE) / NULLIF(SUM(p.thread_ns) OVER (), 0) AS share
+                           CASE WHEN p.inclusive_ns > SUM(p.thread_ns) OVER () THEN 1.0
+                                ELSE CAST(p.inclusive_ns AS DOUBLE) / NULLIF(SUM(p.thread_ns) OVER (), 0) END AS share,
+                           p.cpu_ns,
+                           p.self_cpu_ns,
+                           p.wait_ns,
+                           p.self_wait_ns,
+                           p.raw_inclusive_ns,
+                           p.raw_self_ns,
+                           COALESCE(k.name = '<profq>', FALSE) AS is_profq
                     FROM per_method AS p
                     LEFT JOIN methods AS m ON m.method_id = p.method_id
-                    ORDER BY p.inclusive_ns DESC, p.method_id
+                    LEFT JOIN classes AS k ON k.class_id = m.class_id
+                    ORDER BY p.cpu_ns DESC, p.inclusive_ns DESC, p.method_id
                 )
                 SELECT signature, calls
                 FROM time_by_method
@@ -539,14 +566,31 @@ public final class GoldenSql {
                     FROM calls
                     WHERE thread_id IN (SELECT thread_id FROM threads WHERE name = 'worker-3')
                 ),
+                _compensated_calls AS (
+                    SELECT call_id, thread_id, method_id, parent_call_id, depth, stack, outermost,
+                           CASE WHEN duration_ns > overhead_ns THEN duration_ns - overhead_ns ELSE 0 END AS inclusive_ns,
+                           CASE WHEN self_ns > self_overhead_ns THEN self_ns - self_overhead_ns ELSE 0 END AS self_ns,
+                           CASE WHEN cpu_ns > overhead_ns THEN cpu_ns - overhead_ns ELSE 0 END AS cpu_ns,
+                           CASE WHEN self_cpu_ns > self_overhead_ns THEN self_cpu_ns - self_overhead_ns ELSE 0 END AS self_cpu_ns,
+                           CASE WHEN duration_ns > cpu_ns THEN duration_ns - cpu_ns ELSE 0 END AS wait_ns,
+                           CASE WHEN self_ns > self_cpu_ns THEN self_ns - self_cpu_ns ELSE 0 END AS self_wait_ns,
+                           duration_ns AS raw_inclusive_ns,
+                           self_ns AS raw_self_ns
+                    FROM thread_calls
+                ),
                 call_tree AS (
                     SELECT stack AS path,
                            depth,
                            method_id,
                            COUNT(*) AS calls,
-                           SUM(duration_ns) AS inclusive_ns,
-                           SUM(self_ns) AS self_ns
-                    FROM thread_calls
+                           SUM(inclusive_ns) AS inclusive_ns,
+                           SUM(self_ns) AS self_ns,
+                           SUM(cpu_ns) AS cpu_ns,
+                           SUM(self_cpu_ns) AS self_cpu_ns,
+                           SUM(wait_ns) AS wait_ns,
+                           SUM(raw_inclusive_ns) AS raw_inclusive_ns,
+                           SUM(raw_self_ns) AS raw_self_ns
+                    FROM _compensated_calls
                     GROUP BY stack, depth, method_id
                     ORDER BY path
                 )

@@ -25,7 +25,7 @@ public final class ProfileViews {
             "lifetimes", "lifetime_by_site", "waste", "waste_by_site", "exceptions_by_site", "value_profile"); // a view after those it is built on
 
     /** The helper views, private to the views: not in {@link #NAMES}, so neither listed nor documented. */
-    static final List<String> HELPERS = List.of("_allocations_by_site", "_site_names", "_site_sampling");
+    static final List<String> HELPERS = List.of("_allocations_by_site", "_site_names", "_site_sampling", "_compensated_calls");
 
     /**
      * Adds every view to {@code schema}, whose name in {@code connection}'s root schema is

@@ -35,7 +35,10 @@ class CallTreeIT {
             path += ";" + SUM;
         }
         assertEquals(12, expected.size());
-        assertEquals(expected, Rows.query(recursion.get(), "SELECT path, depth, calls, inclusive_ns, self_ns FROM call_tree"));
+        assertEquals(expected, Rows.query(recursion.get(), "SELECT path, depth, calls, raw_inclusive_ns, raw_self_ns FROM call_tree"));
+        assertEquals(List.of(), Rows.query(recursion.get(), """
+                SELECT path FROM call_tree WHERE inclusive_ns > raw_inclusive_ns OR self_ns > raw_self_ns OR inclusive_ns < self_ns"""),
+                "compensation takes time off, never adds it");
     }
 
     @Test
@@ -46,9 +49,11 @@ class CallTreeIT {
             expected.add(List.of(path + " " + call.get(0)));
             path += ";" + SUM;
         }
-        assertEquals(expected, Rows.query(recursion.get(), "SELECT collapsed FROM flame"));
+        assertEquals(expected, Rows.query(recursion.get(), "SELECT stack || ' ' || CAST(raw_self_ns AS VARCHAR) FROM flame"));
         assertEquals(Rows.query(recursion.get(), "SELECT duration_ns FROM calls WHERE depth = 0"),
-                Rows.query(recursion.get(), "SELECT SUM(self_ns) FROM flame"));
+                Rows.query(recursion.get(), "SELECT SUM(raw_self_ns) FROM flame"));
+        assertEquals(List.of(), Rows.query(recursion.get(),
+                "SELECT stack FROM flame WHERE collapsed <> stack || ' ' || CAST(self_ns AS VARCHAR) OR self_ns > raw_self_ns"));
     }
 
     @Test

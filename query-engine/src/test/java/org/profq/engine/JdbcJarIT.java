@@ -99,7 +99,8 @@ class JdbcJarIT {
         List<String> described = lines.stream().filter(line -> line.startsWith("'','recording','calls','") && !line.contains("'TABLE'"))
                 .map(line -> line.split("','")[3]).toList();
         assertEquals(List.of("call_id", "thread_id", "method_id", "parent_call_id", "depth", "start_ns", "end_ns",
-                "duration_ns", "self_ns", "threw", "finished", "outermost", "stack"), described);
+                "duration_ns", "self_ns", "threw", "finished", "outermost", "stack", "cpu_ns", "self_cpu_ns", "calls_made",
+                "calls_inside", "allocations_made", "allocations_inside", "overhead_ns", "self_overhead_ns"), described);
         assertTrue(lines.contains("'','recording','calls','self_ns','-5','BIGINT NOT NULL','-1','null','null','10','0',"
                 + "'duration_ns minus the duration_ns of the recorded calls it made directly (ns)','','null','null','-1',"
                 + "'9','NO','','','','null','',''"), result.stdout());

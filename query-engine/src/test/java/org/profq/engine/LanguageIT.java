@@ -2,6 +2,7 @@ package org.profq.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -9,6 +10,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.Properties;
 import java.util.stream.Stream;
 
@@ -120,11 +122,15 @@ class LanguageIT {
         assertEquals(List.of(List.of(counter, 10L, 0L)), Rows.query(threads.get(),
                 "waste by site where thread = 'worker-3' and tracked_objects > 1 columns type_name, tracked_objects, never_used"));
         // time and tree: the calls made on the thread; the thread's outermost call is all of its time
-        assertEquals(List.of(List.of(body, 1L), List.of("profq.samples.Threads.run(int)", 1L), List.of(work, 10_000L),
-                        List.of("profq.samples.Threads$Counter.<init>(long)", 10_000L)),
-                Rows.query(threads.get(), "time by method where class = 'profq.samples.*' and thread = 'worker-3' columns signature, calls"));
-        assertEquals(List.of(List.of(body, 1.0)),
-                Rows.query(threads.get(), "time by method where thread = 'worker-3' top 1 columns signature, share"));
+        // The body calls run(int) and nothing else: their times are the same but for the advice of run(int)'s
+        // call, which compensation takes off (estimated), so either may come first.
+        List<List<Object>> byTime = Rows.query(threads.get(),
+                "time by method where class = 'profq.samples.*' and thread = 'worker-3' columns signature, calls");
+        assertEquals(Set.of(List.of(body, 1L), List.of("profq.samples.Threads.run(int)", 1L)), Set.copyOf(byTime.subList(0, 2)));
+        assertEquals(List.of(List.of(work, 10_000L), List.of("profq.samples.Threads$Counter.<init>(long)", 10_000L)),
+                byTime.subList(2, 4));
+        List<Object> top = Rows.query(threads.get(), "time by method where thread = 'worker-3' top 1 columns signature, share").get(0);
+        assertTrue(top.equals(List.of(body, 1.0)) || top.equals(List.of("profq.samples.Threads.run(int)", 1.0)), top::toString);
         assertEquals(List.of(List.of(1, 1L), List.of(2, 10_000L), List.of(3, 10_000L)),
                 Rows.query(threads.get(), "tree under '*Threads.run(int)' where thread = 'worker-3' columns depth, calls"));
         // exceptions: thrown on the thread (ThrowSites throws all of them on main)

@@ -53,12 +53,13 @@ class MetadataIT {
     @Test
     void getColumnsGivesOnlyTheMatchingTablesColumnsWithTheirMeaning() throws SQLException {
         assertEquals(List.of("call_id", "thread_id", "method_id", "parent_call_id", "depth", "start_ns", "end_ns",
-                        "duration_ns", "self_ns", "threw", "finished", "outermost", "stack"),
+                        "duration_ns", "self_ns", "threw", "finished", "outermost", "stack", "cpu_ns", "self_cpu_ns", "calls_made",
+                        "calls_inside", "allocations_made", "allocations_inside", "overhead_ns", "self_overhead_ns"),
                 rows(meta.getColumns(null, null, "calls", null), "COLUMN_NAME"));
         assertEquals(List.of("calls|self_ns|duration_ns minus the duration_ns of the recorded calls it made directly (ns)",
-                        "call_tree|self_ns|ns in those executions, callees excluded",
-                        "flame|self_ns|ns spent in the last frame's own code in that context",
-                        "time_by_method|self_ns|ns in the method's own code, callees excluded"),
+                        "call_tree|self_ns|ns in those executions, callees excluded; compensated",
+                        "flame|self_ns|ns spent in the last frame's own code in that context; compensated",
+                        "time_by_method|self_ns|ns in the method's own code, callees excluded; compensated"),
                 rows(meta.getColumns(null, null, "%", "self\\_ns"), "TABLE_NAME", "COLUMN_NAME", "REMARKS"));
         assertEquals(List.of("time_by_method|share|inclusive_ns / the time of all threads' outermost calls (0..1)"),
                 rows(meta.getColumns(null, "recording", "time_by_method", "sh%"), "TABLE_NAME", "COLUMN_NAME", "REMARKS"));

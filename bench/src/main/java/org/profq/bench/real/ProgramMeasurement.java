@@ -47,7 +47,10 @@ final class ProgramMeasurement {
         final List<String> plainDifferences = new ArrayList<>();
         final List<Double> plainSeconds = new ArrayList<>();
         MethodProfile profqHeap;
+        /** profq's compensated self time (wall), compared with async-profiler's wall-clock samples. */
         MethodProfile profqSelf;
+        /** profq's compensated self CPU time, compared with async-profiler's CPU samples. */
+        MethodProfile profqSelfCpu;
         MethodProfile asyncAlloc;
         MethodProfile asyncAllocExclusive;
         MethodProfile asyncCpu;
@@ -212,6 +215,7 @@ final class ProgramMeasurement {
         long logBytes = 0;
         MethodProfile heap = new MethodProfile();
         MethodProfile self = new MethodProfile();
+        MethodProfile selfCpu = new MethodProfile();
         for (String line : dump.lines().toList()) {
             String[] fields = line.split("\t");
             switch (fields[0]) {
@@ -220,6 +224,7 @@ final class ProgramMeasurement {
                 case "logbytes" -> logBytes = Long.parseLong(fields[1]);
                 case "heap" -> heap.add(fields[1] + "." + fields[2], Long.parseLong(fields[3]));
                 case "self" -> self.add(fields[1] + "." + fields[2], Long.parseLong(fields[3]));
+                case "selfcpu" -> selfCpu.add(fields[1] + "." + fields[2], Long.parseLong(fields[3]));
                 default -> {
                 }
             }
@@ -228,6 +233,7 @@ final class ProgramMeasurement {
         if (profiles) {
             outcome.profqHeap = heap;
             outcome.profqSelf = self;
+            outcome.profqSelfCpu = selfCpu;
         }
     }
 

@@ -17,7 +17,8 @@ import org.profq.recording.Recording;
  * lost	n
  * logbytes	n
  * heap	class	method	bytes      (heap_by_method)
- * self	class	method	self_ns    (time_by_method)
+ * self	class	method	self_ns    (time_by_method: compensated wall time)
+ * selfcpu	class	method	self_cpu_ns (time_by_method: compensated CPU time)
  * </pre>
  * The profiles are the engine's own views, joined to {@code methods} and {@code classes} for
  * names, so they are exactly what a user's {@code SELECT * FROM heap_by_method} shows.
@@ -26,7 +27,9 @@ public final class RecordingProfileDump {
     static final String HEAP = "SELECT c.name, m.name, h.bytes FROM heap_by_method h "
             + "JOIN methods m ON m.method_id = h.method_id JOIN classes c ON c.class_id = m.class_id";
     static final String SELF = "SELECT c.name, m.name, t.self_ns FROM time_by_method t "
-            + "JOIN methods m ON m.method_id = t.method_id JOIN classes c ON c.class_id = m.class_id";
+            + "JOIN methods m ON m.method_id = t.method_id JOIN classes c ON c.class_id = m.class_id WHERE NOT t.is_profq";
+    static final String SELF_CPU = "SELECT c.name, m.name, t.self_cpu_ns FROM time_by_method t "
+            + "JOIN methods m ON m.method_id = t.method_id JOIN classes c ON c.class_id = m.class_id WHERE NOT t.is_profq";
 
     public static void main(String[] args) throws Exception {
         Path recording = Path.of(args[0]);
@@ -43,6 +46,7 @@ public final class RecordingProfileDump {
              Statement statement = connection.createStatement()) {
             print(statement, "heap", HEAP);
             print(statement, "self", SELF);
+            print(statement, "selfcpu", SELF_CPU);
         }
     }
 

@@ -37,7 +37,7 @@ final class ResultTable {
                     .append(" | ").append(overlap(o.profqHeap, o.asyncAlloc, o))
                     .append(o.profqHeap != null && o.asyncAllocExclusive != null
                             ? " (" + overlap(o.profqHeap, o.asyncAllocExclusive, o) + " excl.)" : "")
-                    .append(" | ").append(overlap(o.profqSelf, o.asyncCpu, o))
+                    .append(" | ").append(overlap(o.profqSelfCpu, o.asyncCpu, o))
                     .append(" / ").append(overlap(o.profqSelf, o.asyncWall, o))
                     .append(" |\n");
         }
@@ -72,6 +72,7 @@ final class ResultTable {
             top(out, "profq heap_by_method", o.profqHeap, o);
             top(out, "async-profiler alloc", o.asyncAlloc, o);
             top(out, "profq self time", o.profqSelf, o);
+            top(out, "profq self CPU time", o.profqSelfCpu, o);
             top(out, "async-profiler cpu", o.asyncCpu, o);
             top(out, "async-profiler wall", o.asyncWall, o);
         }

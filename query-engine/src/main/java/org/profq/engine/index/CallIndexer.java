@@ -14,7 +14,9 @@ import java.util.function.IntUnaryOperator;
  * thread. Children end before their parent, so when a call ends the time of the calls it
  * made directly is already summed on its frame ({@code self_ns}); whether the same method is
  * already open further down the stack is known at entry ({@code outermost}), and so is the
- * calling context ({@code stack}, as a {@link CallingContexts} id). Rows come in the order
+ * calling context ({@code stack}, as a {@link CallingContexts} id). The same way a frame sums
+ * the CPU time charged to it and to its callees, and counts the calls and allocations made
+ * in it and inside it, which the time views' overhead compensation needs. Rows come in the order
  * calls end; calls still open when the log ends come last, thread by thread, innermost
  * first, ending at the recording's end (or at their thread's last event, when an abrupt end
  * left the recording's end earlier). Memory is bounded by threads times stack depth (and the
@@ -24,7 +26,8 @@ final class CallIndexer {
     /** Where rows go: the index's row chunks, or a test's list. */
     interface Sink {
         void call(long callId, int threadId, int methodId, long parentCallId, int depth, long startNanos, long endNanos,
-                  long selfNanos, boolean threw, boolean finished, boolean outermost, int context);
+                  long selfNanos, boolean threw, boolean finished, boolean outermost, int context, long cpuNanos,
+                  long selfCpuNanos, long callsMade, long callsInside, long allocationsMade, long allocationsInside);
     }
 
     private final Sink sink;
@@ -55,6 +58,12 @@ final class CallIndexer {
                 out.writeBoolean(stack.outermost[level]);
                 out.writeInt(stack.contextIds[level]);
                 out.writeLong(stack.childNanos[level]);
+                out.writeLong(stack.selfCpu[level]);
+                out.writeLong(stack.childCpu[level]);
+                out.writeLong(stack.callsMade[level]);
+                out.writeLong(stack.callsInside[level]);
+                out.writeLong(stack.allocationsMade[level]);
+                out.writeLong(stack.allocationsInside[level]);
             }
         }
     }
@@ -90,6 +99,12 @@ final class CallIndexer {
                 stack.outermost[top] = outermost;
                 stack.contextIds[top] = context;
                 stack.childNanos[top] = childNanos;
+                stack.selfCpu[top] = in.readLong();
+                stack.childCpu[top] = in.readLong();
+                stack.callsMade[top] = in.readLong();
+                stack.callsInside[top] = in.readLong();
+                stack.allocationsMade[top] = in.readLong();
+                stack.allocationsInside[top] = in.readLong();
             }
         }
         last = null;
@@ -102,6 +117,23 @@ final class CallIndexer {
     void exit(int threadId, long callId, long parentCallId, int depth, int methodId, long startNanos, long endNanos,
               boolean threw) {
         stack(threadId).exit(callId, parentCallId, depth, methodId, startNanos, endNanos, threw);
+    }
+
+    /** CPU time charged to the thread's innermost open call. */
+    void cpuUsed(int threadId, long cpuNanos) {
+        ThreadStack stack = stack(threadId);
+        if (stack.depth > 0) {
+            stack.selfCpu[stack.depth - 1] += cpuNanos;
+        }
+    }
+
+    /** An allocation in the thread's innermost open call. */
+    void allocated(int threadId) {
+        ThreadStack stack = stack(threadId);
+        if (stack.depth > 0) {
+            stack.allocationsMade[stack.depth - 1]++;
+            stack.allocationsInside[stack.depth - 1]++;
+        }
     }
 
     private ThreadStack stack(int threadId) {
@@ -133,6 +165,13 @@ final class CallIndexer {
         boolean[] outermost = new boolean[32];
         int[] contextIds = new int[32];
         long[] childNanos = new long[32];
+        long[] selfCpu = new long[32];
+        /** CPU time of the calls it made, callees included. */
+        long[] childCpu = new long[32];
+        long[] callsMade = new long[32];
+        long[] callsInside = new long[32];
+        long[] allocationsMade = new long[32];
+        long[] allocationsInside = new long[32];
         /** The method each frame last called and that call's context: a loop calls the same method again and again. */
         int[] lastCalleeMethods = new int[32];
         int[] lastCalleeContexts = new int[32];
@@ -153,6 +192,12 @@ final class CallIndexer {
                 outermost = Arrays.copyOf(outermost, size);
                 contextIds = Arrays.copyOf(contextIds, size);
                 childNanos = Arrays.copyOf(childNanos, size);
+                selfCpu = Arrays.copyOf(selfCpu, size);
+                childCpu = Arrays.copyOf(childCpu, size);
+                callsMade = Arrays.copyOf(callsMade, size);
+                callsInside = Arrays.copyOf(callsInside, size);
+                allocationsMade = Arrays.copyOf(allocationsMade, size);
+                allocationsInside = Arrays.copyOf(allocationsInside, size);
                 lastCalleeMethods = Arrays.copyOf(lastCalleeMethods, size);
                 lastCalleeContexts = Arrays.copyOf(lastCalleeContexts, size);
             }
@@ -167,6 +212,12 @@ final class CallIndexer {
             outermost[depth] = openByMethod[methodId]++ == 0;
             contextIds[depth] = context(methodId);
             childNanos[depth] = 0;
+            selfCpu[depth] = 0;
+            childCpu[depth] = 0;
+            callsMade[depth] = 0;
+            callsInside[depth] = 0;
+            allocationsMade[depth] = 0;
+            allocationsInside[depth] = 0;
             lastCalleeContexts[depth] = 0;
             depth++;
         }
@@ -204,11 +255,18 @@ final class CallIndexer {
         void emit(long endNanos, boolean threw, boolean finished) {
             int top = depth - 1;
             long duration = endNanos - startNanos[top];
+            long cpu = selfCpu[top] + childCpu[top];
             if (top > 0) {
-                childNanos[top - 1] += duration;
+                int caller = top - 1;
+                childNanos[caller] += duration;
+                childCpu[caller] += cpu;
+                callsMade[caller]++;
+                callsInside[caller] += 1 + callsInside[top];
+                allocationsInside[caller] += allocationsInside[top];
             }
             sink.call(callIds[top], threadId, methodIds[top], parentCallIds[top], depths[top], startNanos[top], endNanos,
-                    duration - childNanos[top], threw, finished, outermost[top], contextIds[top]);
+                    duration - childNanos[top], threw, finished, outermost[top], contextIds[top], cpu, selfCpu[top],
+                    callsMade[top], callsInside[top], allocationsMade[top], allocationsInside[top]);
             pop();
         }
 

@@ -38,8 +38,20 @@ final class CallRows extends RowCollector implements CallIndexer.Sink {
     }
 
     @Override
+    public void cpuUsed(int threadId, long callId, long cpuNanos, long timeNanos) {
+        callIndexer.cpuUsed(threadId, cpuNanos);
+    }
+
+    @Override
+    public void allocated(int threadId, long objectId, long callId, int siteId, int classId, long timeNanos, long sizeBytes,
+                          int arrayLength, boolean tracked) {
+        callIndexer.allocated(threadId);
+    }
+
+    @Override
     public void call(long callId, int threadId, int methodId, long parentCallId, int depth, long startNanos, long endNanos,
-                     long selfNanos, boolean threw, boolean finished, boolean outermost, int context) {
+                     long selfNanos, boolean threw, boolean finished, boolean outermost, int context, long cpuNanos,
+                     long selfCpuNanos, long callsMade, long callsInside, long allocationsMade, long allocationsInside) {
         RowChunk row = rows;
         row.put(CALL_ID, callId);
         row.put(CALL_THREAD_ID, threadId);
@@ -51,6 +63,12 @@ final class CallRows extends RowCollector implements CallIndexer.Sink {
         row.put(CALL_SELF_NS, selfNanos);
         row.put(CALL_FLAGS, (threw ? THREW : 0) | (finished ? FINISHED : 0) | (outermost ? OUTERMOST : 0));
         row.put(CALL_CONTEXT, context);
+        row.put(CALL_CPU_NS, cpuNanos);
+        row.put(CALL_SELF_CPU_NS, selfCpuNanos);
+        row.put(CALL_CALLS_MADE, callsMade);
+        row.put(CALL_CALLS_INSIDE, callsInside);
+        row.put(CALL_ALLOCATIONS_MADE, allocationsMade);
+        row.put(CALL_ALLOCATIONS_INSIDE, allocationsInside);
         rows = rowWritten(row);
     }
 

@@ -27,6 +27,7 @@ final class EventFanOut implements EventVisitor {
     private final RowCollector[] followed;
     private final RowCollector[] fieldWritten;
     private final RowCollector[] referenceFieldRead;
+    private final RowCollector[] cpuUsed;
 
     EventFanOut(Collection<RowCollector> collectors) {
         callEntered = takers(collectors, "callEntered");
@@ -39,6 +40,7 @@ final class EventFanOut implements EventVisitor {
         followed = takers(collectors, "followed");
         fieldWritten = takers(collectors, "fieldWritten");
         referenceFieldRead = takers(collectors, "referenceFieldRead");
+        cpuUsed = takers(collectors, "cpuUsed");
     }
 
     /** The collectors that override the visitor method {@code event}. */
@@ -132,6 +134,13 @@ final class EventFanOut implements EventVisitor {
     public void referenceFieldRead(int threadId, long callId, int methodId, int fieldId, long timeNanos) {
         for (RowCollector collector : referenceFieldRead) {
             collector.referenceFieldRead(threadId, callId, methodId, fieldId, timeNanos);
+        }
+    }
+
+    @Override
+    public void cpuUsed(int threadId, long callId, long cpuNanos, long timeNanos) {
+        for (RowCollector collector : cpuUsed) {
+            collector.cpuUsed(threadId, callId, cpuNanos, timeNanos);
         }
     }
 }

@@ -35,8 +35,9 @@ record IndexManifest(int format, IndexColumn.Table table, long startedAtEpochNan
      * 8: columns that grow (sealed blocks, a tail, a CRC32C per block) and the state to extend them from.
      * 9: blocks encoded for what they hold (frame, line, dictionary, with exceptions).
      * 10: deaths.reachable_at_exit.
+     * 11: calls' CPU time and the calls and allocations made in and inside each call (overhead compensation).
      */
-    static final int FORMAT = 10;
+    static final int FORMAT = 11;
     static final String FILE = "manifest.properties";
     private static final String EXTENT_PREFIX = "extent.";
     private static final String FINISHED_PREFIX = "finished.";

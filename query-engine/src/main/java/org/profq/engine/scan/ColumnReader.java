@@ -1,5 +1,6 @@
 package org.profq.engine.scan;
 
+import java.util.Arrays;
 import java.util.function.LongFunction;
 
 import static org.profq.engine.index.MappedColumn.BLOCK_ROWS;
@@ -138,6 +139,47 @@ public abstract class ColumnReader {
                 long[] right = subtrahend.block(block);
                 for (int i = 0; i < BLOCK_ROWS; i++) {
                     values.array[i] = left[i] - right[i];
+                }
+                return values.array;
+            }
+        };
+    }
+
+    /**
+     * A BIGINT column computed from count columns: {@code fixed + weights[k] * counts[k]} summed over k, rounded;
+     * e.g. the calibrated cost of profq's advice for the events a call counts.
+     */
+    public static ColumnReader weightedSum(double fixed, double[] weights, MappedColumn... countColumns) {
+        MappedColumn.Cursor[] counts = new MappedColumn.Cursor[countColumns.length];
+        for (int k = 0; k < counts.length; k++) {
+            counts[k] = countColumns[k].cursor();
+        }
+        return new ColumnReader() {
+            private final BlockOfValues values = new BlockOfValues();
+            private final double[] sums = new double[BLOCK_ROWS];
+
+            long raw(long row) {
+                double sum = fixed;
+                for (int k = 0; k < counts.length; k++) {
+                    sum += weights[k] * counts[k].get(row);
+                }
+                return Math.round(sum);
+            }
+            Object value(long row) { return raw(row); }
+            long[] rawBlock(long block) {
+                if (values.holds(block)) {
+                    return values.array;
+                }
+                Arrays.fill(sums, fixed);
+                for (int k = 0; k < counts.length; k++) {
+                    long[] count = counts[k].block(block);
+                    double weight = weights[k];
+                    for (int i = 0; i < BLOCK_ROWS; i++) {
+                        sums[i] += weight * count[i];
+                    }
+                }
+                for (int i = 0; i < BLOCK_ROWS; i++) {
+                    values.array[i] = Math.round(sums[i]);
                 }
                 return values.array;
             }

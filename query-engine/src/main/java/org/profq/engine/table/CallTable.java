@@ -7,13 +7,17 @@ import org.profq.engine.index.IndexColumn;
 import org.profq.engine.index.LiveRecording;
 import org.profq.engine.index.StoredColumns;
 import org.profq.engine.scan.ColumnReader;
+import org.profq.recording.Calibration;
 import org.profq.recording.Recording;
 
 /**
  * {@code calls}: one row per method execution, in the order calls end (calls still running
  * when the recording ended come last), read from the index's {@code calls} columns.
  * {@code duration_ns} is end minus start; {@code stack} is named from the call's calling
- * context only for queries that read it.
+ * context only for queries that read it; {@code overhead_ns} and {@code self_overhead_ns} are
+ * worked out from the call's event counts and the recording's calibration
+ * ({@code DOC_CALIBRATION}) as they are read, so that the time views' compensation is a scan
+ * of this table's columns (no join that would hold calls).
  */
 public final class CallTable extends IndexedTable {
 
@@ -41,8 +45,33 @@ public final class CallTable extends IndexedTable {
                 yield ColumnReader.text(index.column(CALL_CONTEXT),
                         context -> contexts.stack((int) context, methodId -> Signatures.of(recording, methodId)));
             }
+            case 13 -> ColumnReader.longs(index.column(CALL_CPU_NS));
+            case 14 -> ColumnReader.longs(index.column(CALL_SELF_CPU_NS));
+            case 15 -> ColumnReader.longs(index.column(CALL_CALLS_MADE));
+            case 16 -> ColumnReader.longs(index.column(CALL_CALLS_INSIDE));
+            case 17 -> ColumnReader.longs(index.column(CALL_ALLOCATIONS_MADE));
+            case 18 -> ColumnReader.longs(index.column(CALL_ALLOCATIONS_INSIDE));
+            case 19 -> {
+                Calibration cost = calibration(recording);
+                yield ColumnReader.weightedSum(cost.callInsideNanos(), new double[] {cost.callCostNanos(), cost.allocationCostNanos()},
+                        index.column(CALL_CALLS_INSIDE), index.column(CALL_ALLOCATIONS_INSIDE));
+            }
+            case 20 -> {
+                Calibration cost = calibration(recording);
+                yield ColumnReader.weightedSum(cost.callInsideNanos(),
+                        new double[] {cost.callCostNanos() - cost.callInsideNanos(), cost.allocationCostNanos()},
+                        index.column(CALL_CALLS_MADE), index.column(CALL_ALLOCATIONS_MADE));
+            }
             default -> throw new IndexOutOfBoundsException(column);
         };
+    }
+
+    /**
+     * What the advice cost per call and allocation; none where it was not measured (an older recording,
+     * or a program that ended before the calibration did), so that nothing is taken off.
+     */
+    private static Calibration calibration(Recording recording) {
+        return recording.calibration().orElse(new Calibration(0, 0, 0, 0, 0));
     }
 
     /** Column 0, {@code call_id}: joins on it stream this table rather than hold it. */

@@ -23,6 +23,11 @@ public record Column(String name, SqlTypeName type, String unit, boolean nullabl
         return new Column(name, SqlTypeName.BIGINT, "ns", false, meaning);
     }
 
+    /** Nanoseconds with a fraction: a measured cost per event. */
+    static Column fractionalNanos(String name, String meaning) {
+        return new Column(name, SqlTypeName.DOUBLE, "ns", false, meaning);
+    }
+
     static Column bytes(String name, String meaning) {
         return new Column(name, SqlTypeName.BIGINT, "bytes", false, meaning);
     }

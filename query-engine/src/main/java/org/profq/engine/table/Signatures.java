@@ -3,6 +3,7 @@ package org.profq.engine.table;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.profq.format.RecordingFormat;
 import org.profq.recording.FieldInfo;
 import org.profq.recording.MethodInfo;
 import org.profq.recording.Recording;
@@ -29,7 +30,11 @@ public final class Signatures {
         return recording.classInfo(field.classId()).name() + "." + field.name();
     }
 
+    /** A Java method's {@code a.B.sum(int)}; one of profq's own pseudo-methods is {@code <profq: weaving>}. */
     public static String readable(String className, String methodName, String descriptor) {
+        if (className.equals(RecordingFormat.PROFQ_CLASS)) {
+            return "<profq: " + methodName + ">";
+        }
         return className + (className.isEmpty() ? "" : ".") + methodName + "(" + String.join(", ", parameterTypes(descriptor)) + ")";
     }
 

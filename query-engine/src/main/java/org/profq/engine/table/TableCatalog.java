@@ -3,6 +3,7 @@ package org.profq.engine.table;
 import static org.profq.engine.table.Column.bytes;
 import static org.profq.engine.table.Column.count;
 import static org.profq.engine.table.Column.flag;
+import static org.profq.engine.table.Column.fractionalNanos;
 import static org.profq.engine.table.Column.id;
 import static org.profq.engine.table.Column.integer;
 import static org.profq.engine.table.Column.nanos;
@@ -56,7 +57,17 @@ public final class TableCatalog {
                     + " the program was killed before the recorder wrote its weaving summary"),
             count("classes_left_unwoven", "classes (and single methods) the weaver could not weave or the JVM would have"
                     + " rejected woven, loaded as they were: their calls and allocations are not recorded, so above 0 the"
-                    + " recording covers part of the program; the recorder's warnings name each one")));
+                    + " recording covers part of the program; the recorder's warnings name each one"),
+            fractionalNanos("call_cost_ns", "what the recorder's advice cost the program per recorded call (its entry and exit),"
+                    + " measured at the start on this JVM in CPU time: the time views subtract it per call made (README, overhead"
+                    + " compensation); 0 when not measured (a recording older than format 2.6, or a program that ended first)"),
+            fractionalNanos("call_cost_inside_ns", "the part of call_cost_ns that runs between the call's own two clock"
+                    + " readings, so lands in the call's own time (the rest lands in its caller's)"),
+            fractionalNanos("allocation_cost_ns", "the same as call_cost_ns per recorded allocation"),
+            nanos("cpu_read_ns", "what one reading of a thread's CPU time cost (the recorder reads each thread's every"
+                    + " cpu_period_ns, on its clock thread)"),
+            nanos("cpu_period_ns", "how often each thread's CPU time was read, charged to the call then running"
+                    + " (calls.cpu_ns); 0 when the JVM could not tell threads' CPU times (cpu_ns is 0 throughout)")));
 
     public static final TableDefinition THREADS = new TableDefinition("threads", "thread that recorded events", List.of(
             id("thread_id", "profq's thread id"),
@@ -108,7 +119,21 @@ public final class TableCatalog {
             flag("threw", "whether it ended by throwing"),
             flag("finished", "false when the recording ended with the call still running (e.g. System.exit, a running thread)"),
             flag("outermost", "true when no enclosing call on the same thread runs the same method: summing duration_ns over these counts recursion once"),
-            text("stack", "the calling context: the signatures of the calls from the thread's outermost one down to this one, joined by ';' (the collapsed-stack format of flame graphs)")));
+            text("stack", "the calling context: the signatures of the calls from the thread's outermost one down to this one, joined by ';' (the collapsed-stack format of flame graphs)"),
+            nanos("cpu_ns", "CPU time the thread used during the call, callees included: the thread's CPU time is read every"
+                    + " run.cpu_period_ns and charged to the call running then, so it is right to about that period at each"
+                    + " end of a call; duration_ns - cpu_ns is time spent waiting (blocked, sleeping, parked, not scheduled)"),
+            nanos("self_cpu_ns", "cpu_ns minus the cpu_ns of the recorded calls it made directly"),
+            count("calls_made", "recorded calls it made directly (its children)"),
+            count("calls_inside", "recorded calls made inside it, at any depth (its descendants)"),
+            count("allocations_made", "recorded allocations it made directly"),
+            count("allocations_inside", "recorded allocations made inside it, its own included"),
+            nanos("overhead_ns", "the calibrated cost of profq's advice inside the call (README, overhead compensation):"
+                    + " run.call_cost_inside_ns + run.call_cost_ns * calls_inside + run.allocation_cost_ns * allocations_inside,"
+                    + " rounded; the time views take it off duration_ns"),
+            nanos("self_overhead_ns", "the part of overhead_ns that lands in the call's own code: run.call_cost_inside_ns"
+                    + " + (run.call_cost_ns - run.call_cost_inside_ns) * calls_made + run.allocation_cost_ns * allocations_made,"
+                    + " rounded; the time views take it off self_ns")));
 
     public static final TableDefinition ALLOCATIONS = new TableDefinition("allocations", "allocated object or array creation", List.of(
             id("object_id", "the object's id, unique in the recording"),

@@ -20,7 +20,7 @@ WITH figures (sort_key, metric, figure) AS (
     UNION ALL SELECT 7, 'methods_called', CAST(COUNT(DISTINCT method_id) AS VARCHAR) FROM calls
     UNION ALL SELECT 8, 'objects_allocated', CAST(COUNT(*) AS VARCHAR) FROM allocations
     UNION ALL SELECT 9, 'bytes_allocated', CAST(fmt_bytes(COALESCE(SUM(size_bytes), 0)) AS VARCHAR) FROM allocations
-    UNION ALL SELECT 10, 'most_self_time', (SELECT signature FROM time_by_method ORDER BY self_ns DESC, method_id LIMIT 1)
+    UNION ALL SELECT 10, 'most_self_time', (SELECT signature FROM time_by_method WHERE NOT is_profq ORDER BY self_cpu_ns DESC, self_ns DESC, method_id LIMIT 1)
               FROM run
     UNION ALL SELECT 11, 'most_bytes_allocated', (SELECT signature FROM heap_by_method LIMIT 1) FROM run
 )

@@ -43,7 +43,8 @@ class CallIndexerTest {
         List<List<Object>> rows = new ArrayList<>();
         List<Integer> contextOfRow = new ArrayList<>();
         CallIndexer indexer = new CallIndexer((callId, threadId, methodId, parentCallId, depth, start, end, self, threw,
-                                               finished, outermost, context) -> {
+                                               finished, outermost, context, cpu, selfCpu, callsMade, callsInside,
+                                               allocationsMade, allocationsInside) -> {
             rows.add(new ArrayList<>(Arrays.asList(callId, (long) threadId, (long) methodId,
                     parentCallId == 0 ? null : parentCallId, depth, start, end, end - start, self, threw, finished, outermost)));
             contextOfRow.add(context);

@@ -37,7 +37,8 @@ class TableCatalogTest {
     void rowTypesFollowTheDefinitions() {
         RelDataType calls = TableCatalog.CALLS.rowType(new JavaTypeFactoryImpl());
         assertEquals(List.of("call_id", "thread_id", "method_id", "parent_call_id", "depth", "start_ns", "end_ns",
-                "duration_ns", "self_ns", "threw", "finished", "outermost", "stack"), calls.getFieldNames());
+                "duration_ns", "self_ns", "threw", "finished", "outermost", "stack", "cpu_ns", "self_cpu_ns", "calls_made",
+                "calls_inside", "allocations_made", "allocations_inside", "overhead_ns", "self_overhead_ns"), calls.getFieldNames());
         RelDataTypeField parent = calls.getField("parent_call_id", true, false);
         assertEquals("BIGINT", parent.getType().getSqlTypeName().getName());
         assertTrue(parent.getType().isNullable());

@@ -19,9 +19,10 @@ import org.profq.format.RecordingLayout;
  * profq with inlining, 5.8–6.2 s without, 0.8 s unprofiled. Called once, the entry points are
  * compiled once, with their own callees inlined.
  *
- * <p>Done on a daemon thread, because starting the platform MBean server takes 120–180 ms and
- * the directive is only needed once methods get hot. On a JVM without the diagnostic command
- * (not HotSpot) nothing happens: only speed differs.
+ * <p>Done on the recorder's calibration thread, before it measures the advice's cost (which must
+ * be measured as the program's methods call it), because starting the platform MBean server takes
+ * 120–180 ms and the directive is only needed once methods get hot. On a JVM without the diagnostic
+ * command (not HotSpot) nothing happens: only speed differs.
  */
 final class CompilerHints {
     static final String DIRECTIVE = "[{ match: \"*.*\", inline: \"-org/profq/event/Recorder.*\" }]";
@@ -31,15 +32,12 @@ final class CompilerHints {
      * The directive file is written in the recording directory, not in /tmp: the program may
      * end before this thread deletes it, and then it is left in the recording, not on the system.
      */
-    static void applyInBackground(Path recording) {
-        Path file = RecordingLayout.weavingDirectory(recording.toAbsolutePath()).resolve(DIRECTIVE_FILE);
-        Thread thread = new Thread(() -> apply(file), "profq-compiler-hints");
-        thread.setDaemon(true);
-        thread.start();
+    static void apply(Path recording) {
+        applyThrough(RecordingLayout.weavingDirectory(recording.toAbsolutePath()).resolve(DIRECTIVE_FILE));
     }
 
     /** Adds the directive, through {@code file}; true if the JVM took it. */
-    static boolean apply(Path file) {
+    static boolean applyThrough(Path file) {
         try {
             Files.writeString(file, DIRECTIVE, StandardCharsets.UTF_8);
             Object result = ManagementFactory.getPlatformMBeanServer().invoke(

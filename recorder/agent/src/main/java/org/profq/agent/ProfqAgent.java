@@ -90,10 +90,10 @@ public final class ProfqAgent {
             throw new IllegalStateException("cannot create the recording in " + recording.toAbsolutePath() + " (" + e.getMessage()
                     + "); choose a writable directory with out=<dir>.", e);
         }
-        RunHeader.write(log, options, attached);
+        RunHeader.write(log, options);
         Recorder.start(log, instrumentation, options.exactClock(), options.tickMicros() * 1_000,
                 options.records(AgentOptions.EventKind.DEATHS) ? options.trackEvery() : 0, options.finalGc(),
-                options.flushMillis() * 1_000_000);
+                options.flushMillis() * 1_000_000, options.records(AgentOptions.EventKind.CALLS));
         if (!options.values().isEmpty()) {
             Recorder.startValues(options.values(), options.rawStrings());
         }
@@ -105,7 +105,7 @@ public final class ProfqAgent {
             Weaver.leaveLoadedClassesUnwoven(instrumentation, options.weaving());
         }
         AgentProperties.set(instrumentation, AgentProperties.RECORDING, recording.toAbsolutePath().toString());
-        CompilerHints.applyInBackground(recording);
+        Recorder.calibrateInBackground(() -> CompilerHints.apply(recording));
     }
 
     /** The user's aspect jars join the system class path, where the program's classes (and profq's) are found. */

@@ -15,19 +15,13 @@ import org.profq.log.EventLog;
  * read locally (environment, {@code /etc/hostname}), never by a DNS look-up.
  */
 final class RunHeader {
-    /**
-     * {@code attached}: the agent was loaded into the running JVM ({@code profq attach}), format 2.5;
-     * deaths followed with the final collection at exit are 2.6, which covers the others.
-     */
-    static void write(EventLog log, AgentOptions options, boolean attached) {
+    static void write(EventLog log, AgentOptions options) {
         Instant now = Instant.now();
         String[] command = javaCommand();
         DocumentWriter header = new DocumentWriter().start(DOC_HEADER)
                 .putBytes(MAGIC)
                 .putVarint(MAJOR_VERSION)
-                .putVarint(options.records(AgentOptions.EventKind.DEATHS) && options.finalGc() ? FINAL_GC_MINOR_VERSION
-                        : attached ? ATTACH_MINOR_VERSION
-                        : !options.values().isEmpty() ? VALUES_MINOR_VERSION : log.hasWindow() ? WINDOW_MINOR_VERSION : MINOR_VERSION)
+                .putVarint(TIME_MINOR_VERSION) // every recording has calibration and CPU events now
                 .putString(command[0])
                 .putString(command[1])
                 .putString(System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")

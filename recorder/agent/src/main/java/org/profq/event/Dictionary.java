@@ -155,6 +155,42 @@ final class Dictionary {
         }
     }
 
+    /**
+     * The id of one of profq's own pseudo-methods ({@code PROFQ_CLASS}), named the first time:
+     * a frame of time profq spent inside the program's calls, such as {@code WEAVING_METHOD}.
+     */
+    synchronized int profqMethod(String name) {
+        String key = PROFQ_CLASS + '.' + name + "()V";
+        Integer existing = methodsByKey.get(key);
+        if (existing != null) {
+            return existing;
+        }
+        int id = methodsByKey.size() + 1;
+        int classId = classId(PROFQ_CLASS);
+        document.start(DOC_METHOD).putVarint(id).putVarint(classId).putString(name).putString("()V").putVarint(0)
+                .putString("").putVarint(0);
+        log.write(document.bytes(), 0, document.length());
+        methodsByKey.put(key, id);
+        return id;
+    }
+
+    /**
+     * Lets the overhead calibration's static parts be looked up as a known method's and site's are,
+     * without naming them in the recording: its events are never written ({@link OverheadCalibration}).
+     */
+    synchronized void calibrationParts(JoinPoint.StaticPart execution, int methodId, JoinPoint.StaticPart creation) {
+        methodsByStaticPart.put(execution, methodId);
+        sitesByStaticPart.put(creation, 0);
+    }
+
+    /** What the advice costs (see {@code DOC_CALIBRATION}). */
+    synchronized void calibration(long callCostPicos, long callInsidePicos, long allocationCostPicos, long cpuReadNanos,
+                                  long cpuPeriodNanos) {
+        document.start(DOC_CALIBRATION).putVarint(callCostPicos).putVarint(callInsidePicos).putVarint(allocationCostPicos)
+                .putVarint(cpuReadNanos).putVarint(cpuPeriodNanos);
+        log.write(document.bytes(), 0, document.length());
+    }
+
     synchronized void warning(String message) {
         String kept = message.length() <= MAX_WARNING_CHARS ? message : message.substring(0, MAX_WARNING_CHARS) + "...";
         document.start(DOC_WARNING).putVarint(Clock.preciseNow()).putString(kept);

@@ -44,6 +44,14 @@ public final class Recorder {
     private static Instrumentation instrumentation;
     private static boolean closed;
     private static int ticksSinceHousekeeping;
+    /** Reads the threads' CPU times on the clock thread; null where the JVM cannot. */
+    private static volatile CpuTimes cpuTimes;
+    /** The weaving pseudo-method's id ({@code WEAVING_METHOD}), named at the first weaving inside a call; 0 before. */
+    private static volatile int weavingMethodId;
+    /** Measures the advice's cost at the start; joined before the end record, so its figures are in every recording. */
+    private static volatile Thread calibration;
+    /** Calls are recorded, so the threads' CPU times are read to be charged to them. */
+    private static boolean readsCpuTimes;
     private static long eventsWrittenByEndedThreads;
     private static long eventsLostByEndedThreads;
 
@@ -52,9 +60,10 @@ public final class Recorder {
      * {@code trackEveryNth} &gt; 0 follows the first and then every Nth allocation of each site
      * (on each thread) to its death, and with {@code finalGc} runs one full collection at the end
      * ({@link Lifetimes#end}); a thread's batch is written once it is {@code flushNanos} old.
+     * {@code readCpuTimes}: calls are recorded, so the threads' CPU times are read to be charged to them.
      */
     public static synchronized void start(EventLog eventLog, Instrumentation inst, boolean exactClock, long tickNanos,
-                                          int trackEveryNth, boolean finalGc, long flushNanos) {
+                                          int trackEveryNth, boolean finalGc, long flushNanos, boolean readCpuTimes) {
         log = eventLog;
         flushIntervalNanos = flushNanos;
         instrumentation = inst;
@@ -66,6 +75,7 @@ public final class Recorder {
         userEventTypes = new UserEventTypes(dictionary);
         Clock.start(exactClock, tickNanos, Recorder::onTick);
         trackEvery = trackEveryNth;
+        readsCpuTimes = readCpuTimes;
         if (trackEveryNth > 0) {
             finalCollection = finalGc;
             lifetimes = new Lifetimes(objectId -> CURRENT.get().death(objectId, EV_DEATH));
@@ -215,6 +225,33 @@ public final class Recorder {
         }
     }
 
+    /**
+     * The weaver starts on a class this thread loads (or reads the woven-class cache for it): inside a
+     * recorded call, what follows until {@link #weavingEnded} is profq's time, a frame of its own in
+     * that call; outside any, it is charged to no method and needs none. Whether a frame was begun.
+     */
+    public static boolean weavingStarted() {
+        try {
+            ThreadRecorder thread = CURRENT.get();
+            if (thread.inCall()) {
+                int method = weavingMethodId;
+                if (method == 0) {
+                    method = weavingMethodId = dictionary.profqMethod(WEAVING_METHOD); // idempotent: races name it once
+                }
+                thread.enter(method);
+                return true;
+            }
+        } catch (Throwable t) {
+            internalError(t);
+        }
+        return false;
+    }
+
+    /** Ends the frame {@link #weavingStarted} began. */
+    public static void weavingEnded() {
+        exit();
+    }
+
     /** How the program's classes were woven (see {@code DOC_WEAVING}), kept in the recording. */
     public static void weavingSummary(long woven, long unchanged, long fromCache, long generated, Map<String, Long> leftUnwoven) {
         Dictionary current = dictionary;
@@ -269,6 +306,7 @@ public final class Recorder {
             }
             closed = true;
         }
+        awaitCalibration();
         org.profq.api.Profq.install(null); // events emitted from now on are nowhere, as without profq
         if (lifetimes != null) {
             ThreadRecorder closing = CURRENT.get();
@@ -345,8 +383,76 @@ public final class Recorder {
         }
     }
 
-    /** On the clock thread: flushes threads that have ended (their buffers are no longer written). */
+    /**
+     * Starts, on a daemon thread, the threads' CPU time readings, then {@code compilerHints} (the
+     * agent's directive that the JIT not inline the recorder's entry points into their callers), then
+     * the calibration of the advice's cost ({@link #calibrate}). After the hints, so that the
+     * calibration's loop calls the entry points as the program's compiled methods will: measured
+     * before, the JIT could inline them into the loop, and the cost came out at a fraction of what a
+     * program's call pays (13 ns against 37 to 83 ns on one machine).
+     */
+    public static void calibrateInBackground(Runnable compilerHints) {
+        Thread thread = new Thread(() -> {
+            CpuTimes times = CpuTimes.open(); // off the program's path: java.management loads here
+            if (readsCpuTimes) {
+                cpuTimes = times;
+            }
+            try {
+                compilerHints.run();
+            } catch (Throwable t) {
+                internalError(t);
+            }
+            calibrate(times);
+        }, "profq-calibration");
+        thread.setDaemon(true);
+        calibration = thread;
+        thread.start();
+    }
+
+    /**
+     * Measures the advice's cost through the real path, into a recorder whose events are dropped,
+     * and writes the figures (see {@link OverheadCalibration}), on the current thread, which records
+     * nothing else. CPU times ({@code times}, null where the JVM cannot tell them) are read only when
+     * calls are recorded (without calls there is nothing to charge them to).
+     */
+    private static void calibrate(CpuTimes times) {
+        try {
+            ThreadRecorder dropped = new ThreadRecorder(0, Thread.currentThread(), null, Long.MAX_VALUE);
+            dropped.neverTrack();
+            CURRENT.set(dropped);
+            JoinPoint.StaticPart[] parts = OverheadCalibration.staticParts();
+            dictionary.calibrationParts(parts[0], UNKNOWN_METHOD, parts[1]);
+            OverheadCalibration.Result result = OverheadCalibration.run(dropped, parts[0], parts[1], times);
+            dictionary.calibration(result.callCostPicos(), result.callInsidePicos(), result.allocationCostPicos(),
+                    result.cpuReadNanos(), times == null || !readsCpuTimes ? 0 : CpuTimes.PERIOD_NANOS);
+        } catch (Throwable t) {
+            internalError(t);
+        }
+    }
+
+    private static void awaitCalibration() {
+        try {
+            Thread running = calibration;
+            if (running != null) {
+                running.join(1_000);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the end record is written all the same
+        }
+    }
+
+    /** On the clock thread: reads the threads' CPU times; flushes threads that have ended (their buffers are no longer written). */
     private static void onTick() {
+        CpuTimes times = cpuTimes;
+        if (times != null) {
+            try {
+                synchronized (LIVE_THREADS) {
+                    times.readIfDue(Clock.preciseNow(), LIVE_THREADS);
+                }
+            } catch (Throwable t) {
+                internalError(t); // the clock must keep ticking
+            }
+        }
         if (++ticksSinceHousekeeping < HOUSEKEEPING_TICKS) {
             return;
         }

@@ -36,25 +36,39 @@ final class ThreadRecorder {
      */
     private final long flushIntervalNanos;
     final Thread thread;
+    /** Null for the overhead calibration's recorder, whose batches are dropped. */
     private final EventLog log;
     private final byte[] events = new byte[CAPACITY];
     private final BatchHeader batchHeader = new BatchHeader();
     private static final VarHandle POSITION;
+    private static final VarHandle PENDING_CPU;
 
     static {
         try {
             POSITION = MethodHandles.lookup().findVarHandle(ThreadRecorder.class, "position", int.class);
+            PENDING_CPU = MethodHandles.lookup().findVarHandle(ThreadRecorder.class, "pendingCpuNanos", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
     private int position;
+    /**
+     * CPU time the clock thread read for this thread ({@link CpuTimes}) that this thread has not
+     * yet written: its next event writes it first, as an {@code EV_CPU} charged to the call open
+     * since the previous event. Added to by the clock thread, taken by the owner, atomically.
+     */
+    @SuppressWarnings("unused") // through PENDING_CPU
+    private long pendingCpuNanos;
+    /** The thread's CPU time at the clock thread's last reading; only the clock thread uses it. */
+    long cpuReadNanos;
     private int eventCount;
     private long lastNanos;
     private long batchBaseNanos;
     private long batchSequence;
     private long callSequence;
+    /** Entries less exits: below 0 after the exits of calls begun before the recording (profq attach). */
+    private int openCalls;
     private long objectSequence;
     private long batchFirstCall;
     private long batchFirstObject;
@@ -64,6 +78,8 @@ final class ThreadRecorder {
 
     /** Per allocation site, the allocations left until its next tracked one. */
     private final SiteCountdowns trackingCountdowns = new SiteCountdowns();
+    /** The overhead calibration's recorder: it tracks nothing ({@link #neverTrack}). */
+    private boolean neverTracks;
     /** Identity hash of the last exception recorded: not the exception itself, which would stay reachable. */
     private int lastThrownIdentity;
 
@@ -96,10 +112,17 @@ final class ThreadRecorder {
         int p = begin(EV_ENTER);
         end(Varint.put(events, p, methodId));
         callSequence++;
+        openCalls++;
     }
 
     void exit(boolean threw) {
         end(begin(threw ? EV_EXIT_THREW : EV_EXIT));
+        openCalls--;
+    }
+
+    /** Whether a recorded call is running on this thread (profq's own time inside it gets a frame of its own). */
+    boolean inCall() {
+        return openCalls > 0;
     }
 
     /** An object allocation; returns its object id. */
@@ -283,7 +306,7 @@ final class ThreadRecorder {
      * period (a fixed pattern of allocations would track one site's objects and never another's).
      */
     boolean tracksNext(int siteId, int period) {
-        return trackingCountdowns.tracksNext(siteId, period);
+        return !neverTracks && trackingCountdowns.tracksNext(siteId, period);
     }
 
     /** Whether {@code thrown} is the exception this thread last recorded (it is passing through frames). */
@@ -296,9 +319,34 @@ final class ThreadRecorder {
         return false;
     }
 
-    /** Writes the tag and time delta of a new event; returns where its fields go. */
+    /** On the clock thread: CPU time this thread used since the last reading, to be written by its next event. */
+    void addCpu(long cpuNanos) {
+        PENDING_CPU.getAndAdd(this, cpuNanos);
+    }
+
+    /** The time of the last event: for the overhead calibration, the clock reading of the latest entry or exit. */
+    long lastNanos() {
+        return lastNanos;
+    }
+
+    /** For the overhead calibration: no allocation of this recorder's is ever tracked. */
+    void neverTrack() {
+        neverTracks = true;
+    }
+
+    /**
+     * Writes the tag and time delta of a new event; returns where its fields go. CPU time read
+     * since the previous event goes first: one plain load when there is none.
+     */
     private int begin(int kind) {
         long now = Clock.now();
+        if ((long) PENDING_CPU.getOpaque(this) != 0) {
+            end(Varint.put(events, beginAt(EV_CPU, now), (long) PENDING_CPU.getAndSet(this, 0L)));
+        }
+        return beginAt(kind, now);
+    }
+
+    private int beginAt(int kind, long now) {
         long delta = now - lastNanos;
         // The batch can only have aged when the clock moved: with the tick clock, rarely.
         if (position >= FLUSH_AT || (delta != 0 && now - batchBaseNanos >= flushIntervalNanos)) {
@@ -372,6 +420,10 @@ final class ThreadRecorder {
 
     /** Writes {@code events[0, length)} as one batch; counts them lost if the log will not take them. */
     private void writeBatch(int length, int count, long lastEventNanos) {
+        if (log == null) { // the overhead calibration's recorder: its events are dropped
+            batchSequence++;
+            return;
+        }
         batchHeader.write(threadId, batchSequence, batchBaseNanos, batchFirstCall, batchFirstObject, count, lastEventNanos,
                 events, length);
         if (log.writeBatch(batchHeader.bytes(), batchHeader.length(), events, 0, length, threadId, count, lastEventNanos)) {

@@ -138,7 +138,14 @@ public final class Weaver {
                     }
                     return null;
                 }
-                return SecurityManagers.withProfqPermissions(() -> weaveOrCached(loader, className, classBeingRedefined, domain, original));
+                boolean framed = Recorder.weavingStarted(); // profq's time, not the loading call's: a frame of its own
+                try {
+                    return SecurityManagers.withProfqPermissions(() -> weaveOrCached(loader, className, classBeingRedefined, domain, original));
+                } finally {
+                    if (framed) {
+                        Recorder.weavingEnded();
+                    }
+                }
             } catch (Throwable unexpected) {
                 leftUnwoven(className, WeavingTally.WEAVER_INTERNAL_ERROR, describe(unexpected));
                 return null;

@@ -39,7 +39,7 @@ class CallsIT {
             List<RecordedEvent> events = recording.readAllEvents();
             assertEquals(12, RecordingFacts.entries(events));
             assertEquals(12, RecordingFacts.exits(events));
-            assertEquals(24, recording.eventCount());
+            assertEquals(24, RecordingFacts.programEventCount(recording));
             assertEquals(0, recording.eventsLost());
             assertTrue(recording.end().isPresent());
             assertEquals(Recursion.class.getName(), recording.run().mainClass());

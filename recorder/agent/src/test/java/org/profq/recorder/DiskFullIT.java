@@ -41,8 +41,10 @@ class DiskFullIT {
                 List<Loss> losses = recording.losses();
                 assertEquals(List.of("disk full"), losses.stream().map(Loss::cause).distinct().toList());
                 assertTrue(recording.eventsLost() > 0);
-                assertEquals(10_000_002L,
-                        recording.eventCount() + recording.eventsLost(), "every event is either in the log or counted lost");
+                // The lost batches held CPU time readings too, as many as the clock thread made.
+                long keptOrLost = recording.eventCount() - RecordingFacts.cpuReadings(recording) + recording.eventsLost();
+                assertTrue(keptOrLost >= 10_000_002L && keptOrLost <= 10_000_002L + RecordingFacts.mostCpuReadings(recording),
+                        "every event is either in the log or counted lost: " + keptOrLost);
                 assertEquals(1, recording.warnings().size());
                 recording.forEachEvent(event -> { }); // every kept event decodes
             }

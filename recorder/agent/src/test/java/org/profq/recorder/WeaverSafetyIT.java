@@ -175,7 +175,7 @@ class WeaverSafetyIT {
                 assertEquals(List.of("a SecurityManager the program installed does not grant profq the permissions weaving needs"),
                         withoutDetail(recording.warnings()), run);
                 assertEquals(100L, recording.weaving().orElseThrow().leftUnwovenByReason().get("forbidden by the SecurityManager"), run);
-                assertEquals(6, recording.readAllCalls().size(), run + ": main and C0.f to C4.f, woven before the SecurityManager");
+                assertEquals(6, RecordingFacts.programCalls(recording).size(), run + ": main and C0.f to C4.f, woven before the SecurityManager");
             }
         }
     }

@@ -84,7 +84,7 @@ class WeavingFaultsIT {
         assertEquals("", result.stderr());
         try (Recording recording = result.open()) {
             List<String> names = new ArrayList<>();
-            for (Call call : recording.readAllCalls()) {
+            for (Call call : RecordingFacts.programCalls(recording)) {
                 names.add(recording.method(call.methodId()).name() + "@" + call.depth());
             }
             assertEquals(List.of("<unknown>@1", "hello@1", "main@0"), names);

@@ -168,11 +168,18 @@ class WovenClassCacheIT {
         return -1;
     }
 
-    /** Each event's kind, method or site name and depth, in order: what the recording says, without times and ids. */
+    /**
+     * Each event's kind, method or site name and depth, in order: what the recording says, without times and ids,
+     * and without CPU time readings and profq's own frames (weaving happens in the woven run only).
+     */
     private static List<String> events(SampleRun.Result run) {
         List<String> events = new ArrayList<>();
         try (Recording recording = run.open()) {
-            recording.forEachEvent(event -> events.add(describe(recording, event)));
+            recording.forEachEvent(event -> {
+                if (RecordingFacts.isProgramEvent(recording, event)) {
+                    events.add(describe(recording, event));
+                }
+            });
         }
         assertTrue(events.size() > 1000, "Allocations makes 1,000 Points: " + events.size());
         return events;

@@ -31,11 +31,16 @@ package org.profq.format;
  * 2.7 is a recording that follows deaths with the
  * final collection at exit (the default with {@code events=deaths}; {@code finalgc=false} skips
  * it): it adds {@link #EV_DEATH_UNREACHABLE_AT_EXIT} and {@link #EV_DEATH_REACHABLE_AT_EXIT}.
+ * 2.8 added what tells the program's time from profq's: the overhead calibration
+ * ({@link #DOC_CALIBRATION}), the thread CPU time charged to the open call ({@link #EV_CPU}) and
+ * profq's own pseudo-methods ({@link #PROFQ_CLASS}, such as the weaving frame); every recording
+ * has them, so every recording this profq writes is 2.8 ({@link #TIME_MINOR_VERSION}), whatever
+ * else it holds: the minor versions before it say what a profq of that version wrote.
  */
 public final class RecordingFormat {
     public static final byte[] MAGIC = {'P', 'R', 'O', 'F', 'Q'};
     public static final int MAJOR_VERSION = 2;
-    public static final int MINOR_VERSION = 7;
+    public static final int MINOR_VERSION = 8;
     /** The minor version that added user-defined events (see above). */
     public static final int USER_EVENTS_MINOR_VERSION = 6;
     /** The minor version of a recording with a window (see above). */
@@ -46,6 +51,8 @@ public final class RecordingFormat {
     public static final int ATTACH_MINOR_VERSION = 5;
     /** The minor version of a recording with the final collection at exit (see above). */
     public static final int FINAL_GC_MINOR_VERSION = 7;
+    /** The minor version of every recording this profq writes: it has calibration and CPU events (see above). */
+    public static final int TIME_MINOR_VERSION = 8;
 
     // Document kinds: the first byte of every document.
     /** magic, major, minor, then run metadata. Always the first document. */
@@ -106,6 +113,15 @@ public final class RecordingFormat {
     public static final byte DOC_EVENT_COLUMN = 17;
     /** stringId, text: a string value of a user-defined event, once per distinct text, cut to {@link #MAX_RAW_STRING_CHARS}. */
     public static final byte DOC_EVENT_STRING = 18;
+    /**
+     * callCostPicos, callInsidePicos, allocationCostPicos, cpuReadNanos, cpuPeriodNanos: what the
+     * recorder's advice costs the program per recorded call (entry and exit; of which callInsidePicos
+     * runs between the call's own two clock readings) and per recorded allocation on this JVM, in
+     * picoseconds of CPU time, measured at the start by a short loop through the real advice path;
+     * what one reading of a thread's CPU time costs; how often each thread's CPU time is read ({@link #EV_CPU}).
+     * Written once, soon after the header (the calibration runs on a thread of its own).
+     */
+    public static final byte DOC_CALIBRATION = 19;
 
     /**
      * A thread's events become a batch document when they fill this many bytes, or when an event
@@ -201,6 +217,12 @@ public final class RecordingFormat {
     public static final int EV_DEATH_UNREACHABLE_AT_EXIT = 25;
     /** objectId: a tracked object still reachable after the final collection at exit. */
     public static final int EV_DEATH_REACHABLE_AT_EXIT = 26;
+    /**
+     * cpuNanos: CPU time this thread used, as read by the recorder every {@code cpuPeriodNanos}
+     * ({@link #DOC_CALIBRATION}) and not yet written; charged to the innermost open call (the call
+     * that was running when it was read, as no event came in between).
+     */
+    public static final int EV_CPU = 27;
     /** Tag bit: a varint time delta (ns since the previous event or batch base) follows. */
     public static final int TIME_CHANGED = 0x80;
     public static final int KIND_MASK = 0x7F;
@@ -241,6 +263,16 @@ public final class RecordingFormat {
     /** Method id 0: a call whose join point AspectJ could not name (class-initialisation cycle). */
     public static final int UNKNOWN_METHOD = 0;
 
+    /**
+     * The class name of profq's own pseudo-methods: calls of them are time profq spent inside the
+     * program's calls (the method {@link #WEAVING_METHOD}: weaving a class, or reading or writing the
+     * woven-class cache, while the enclosing call loaded it), recorded as frames of their own so that
+     * it is not charged to the program's methods.
+     */
+    public static final String PROFQ_CLASS = "<profq>";
+    /** See {@link #PROFQ_CLASS}. */
+    public static final String WEAVING_METHOD = "weaving";
+
     /** Call and object ids are {@code threadId * ID_STRIDE + sequence}: stable, readable, no coordination. */
     public static final long ID_STRIDE = 1_000_000_000_000L;
     /**
@@ -255,7 +287,7 @@ public final class RecordingFormat {
         return switch (kind) {
             case EV_EXIT, EV_EXIT_THREW -> 0;
             case EV_ENTER, EV_ALLOC, EV_ALLOC_TRACKED, EV_DEATH, EV_DEATH_AT_EXIT, EV_DEATH_UNREACHABLE_AT_EXIT,
-                 EV_DEATH_REACHABLE_AT_EXIT, EV_VALUE_CALL, EV_VALUE_NULL -> 1;
+                 EV_DEATH_REACHABLE_AT_EXIT, EV_VALUE_CALL, EV_VALUE_NULL, EV_CPU -> 1;
             case EV_THROW, EV_USE_GET, EV_USE_SET, EV_USE_CALL, EV_VALUE_ENUM, EV_REFERENCE_FIELD, EV_USER_EVENT,
                  EV_USER_VALUE -> 2;
             case EV_ALLOC_ARRAY, EV_ALLOC_ARRAY_TRACKED, EV_VALUE_PRIMITIVE, EV_VALUE_STRING, EV_FOLLOWED -> 3;

@@ -101,6 +101,7 @@ final class EventDecoder {
                     thread.enter(method, time, visitor);
                 }
                 case EV_EXIT -> thread.exit(time, false, visitor);
+                case EV_CPU -> visitor.cpuUsed(threadId, thread.parent(), cursor.readVarint(), time);
                 case EV_EXIT_THREW -> thread.exit(time, true, visitor);
                 case EV_ALLOC, EV_ALLOC_TRACKED -> {
                     SiteInfo site = knownSite(sites, siteCount, cursor.readInt());

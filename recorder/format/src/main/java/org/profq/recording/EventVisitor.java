@@ -30,6 +30,13 @@ public interface EventVisitor {
     /** As {@link RecordedEvent.Use}. */
     void used(int threadId, long objectId, long callId, UseKind kind, int memberId, long timeNanos);
 
+    /**
+     * CPU time the thread used, read by the recorder about when {@code timeNanos} and charged to the
+     * innermost open call {@code callId} (0: none), which was running then. Ignored unless a visitor wants it.
+     */
+    default void cpuUsed(int threadId, long callId, long cpuNanos, long timeNanos) {
+    }
+
     /** As {@link RecordedEvent.Parameter}. Value events are ignored unless a visitor wants them. */
     default void parameter(int threadId, long callId, int methodId, int position, ValueKind kind, int primitiveType,
                            int classId, long value, int length, long objectId, long stamp, long writeSeq, long timeNanos) {

@@ -320,6 +320,8 @@ final class LogScan {
                     state.warnings.add(in.readString());
                 }
                 case DOC_WEAVING -> state.weaving = readWeaving(in);
+                case DOC_CALIBRATION -> state.calibration = new Calibration(in.readVarint() / 1000.0, in.readVarint() / 1000.0,
+                        in.readVarint() / 1000.0, in.readVarint(), in.readVarint());
                 case DOC_UNWOVEN -> {
                     String reason = in.readString();
                     for (long count = in.readVarint(); count > 0; count--) {

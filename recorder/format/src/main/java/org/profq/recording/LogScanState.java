@@ -32,7 +32,7 @@ import java.util.zip.CRC32C;
  */
 final class LogScanState {
     /** Bump when what {@link #write} writes changes, or the records it holds do. */
-    static final int VERSION = 1;
+    static final int VERSION = 2;
     private static final int MAGIC = 0x70717331; // "pqs1"
 
     final Dictionaries dictionaries = new Dictionaries();
@@ -43,6 +43,8 @@ final class LogScanState {
     final Map<Integer, Long> threadLastNanos = new HashMap<>();
     RecordingEnd end;
     WeavingSummary weaving;
+    /** What the advice costs on the recording JVM, from its calibration document (format 2.8), or null. */
+    Calibration calibration;
     RecordingWindow window;
     /** Documents read from {@code events/}: what an {@link EventReader} reads up to. */
     long documentCount;
@@ -226,6 +228,14 @@ final class LogScanState {
                 out.writeLong(reason.getValue());
             }
         }
+        out.writeBoolean(calibration != null);
+        if (calibration != null) {
+            out.writeDouble(calibration.callCostNanos());
+            out.writeDouble(calibration.callInsideNanos());
+            out.writeDouble(calibration.allocationCostNanos());
+            out.writeLong(calibration.cpuReadNanos());
+            out.writeLong(calibration.cpuPeriodNanos());
+        }
         out.writeBoolean(window != null);
         if (window != null) {
             out.writeLong(window.startNanos());
@@ -309,6 +319,9 @@ final class LogScanState {
                 leftUnwoven.put(in.string(), in.readLong());
             }
             weaving = new WeavingSummary(woven, unchanged, fromCache, generated, leftUnwoven);
+        }
+        if (in.readBoolean()) {
+            calibration = new Calibration(in.readDouble(), in.readDouble(), in.readDouble(), in.readLong(), in.readLong());
         }
         if (in.readBoolean()) {
             window = new RecordingWindow(in.readLong(), in.readLong());

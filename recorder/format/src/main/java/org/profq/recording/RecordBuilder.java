@@ -7,6 +7,7 @@ import java.util.Queue;
 import org.profq.recording.RecordedEvent.Allocation;
 import org.profq.recording.RecordedEvent.CallEntry;
 import org.profq.recording.RecordedEvent.CallExit;
+import org.profq.recording.RecordedEvent.CpuTime;
 import org.profq.recording.RecordedEvent.Death;
 import org.profq.recording.RecordedEvent.FieldWrite;
 import org.profq.recording.RecordedEvent.Followed;
@@ -86,5 +87,10 @@ final class RecordBuilder implements EventVisitor {
             kept.add(new RecordedEvent.UserValue(columnIds[i], values[i]));
         }
         events.add(new RecordedEvent.UserEvent(threadId, callId, eventTypeId, timeNanos, List.copyOf(kept)));
+    }
+
+    @Override
+    public void cpuUsed(int threadId, long callId, long cpuNanos, long timeNanos) {
+        events.add(new CpuTime(threadId, callId, cpuNanos, timeNanos));
     }
 }

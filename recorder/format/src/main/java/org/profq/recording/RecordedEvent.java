@@ -8,7 +8,7 @@ import java.util.List;
  */
 public sealed interface RecordedEvent permits RecordedEvent.CallEntry, RecordedEvent.CallExit, RecordedEvent.Allocation,
         RecordedEvent.Death, RecordedEvent.Thrown, RecordedEvent.Use, RecordedEvent.Parameter, RecordedEvent.Followed,
-        RecordedEvent.FieldWrite, RecordedEvent.ReferenceField, RecordedEvent.UserEvent {
+        RecordedEvent.FieldWrite, RecordedEvent.ReferenceField, RecordedEvent.CpuTime, RecordedEvent.UserEvent {
     int threadId();
 
     /** ns since the recording started. */
@@ -113,6 +113,13 @@ public sealed interface RecordedEvent permits RecordedEvent.CallEntry, RecordedE
      * Each method and field is recorded once, the first time.
      */
     record ReferenceField(int threadId, long callId, int methodId, int fieldId, long timeNanos) implements RecordedEvent {
+    }
+
+    /**
+     * CPU time the thread used, read by the recorder about {@code timeNanos} and charged to the call
+     * running then ({@code callId}, 0: none): see {@code calls.cpu_ns}.
+     */
+    record CpuTime(int threadId, long callId, long cpuNanos, long timeNanos) implements RecordedEvent {
     }
 
     /** A user-defined event ({@code Profq.event}) of type {@code eventTypeId}, emitted in call {@code callId}. */

@@ -305,6 +305,14 @@ public final class Recording implements AutoCloseable {
     }
 
     /**
+     * What the recorder's advice cost per call and allocation, and how CPU time was read; empty for
+     * recordings older than format 2.6, or when the program ended before the calibration did.
+     */
+    public Optional<Calibration> calibration() {
+        return Optional.ofNullable(scan.state.calibration);
+    }
+
+    /**
      * Classes the weaver never saw, named with why: with {@code profq attach}, those the JVM had
      * loaded before the agent arrived (format 2.5); empty for a recording made from the JVM's start.
      */

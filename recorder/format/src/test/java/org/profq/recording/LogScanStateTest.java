@@ -23,7 +23,7 @@ class LogScanStateTest {
     void everyFieldIsWrittenAndRead() {
         // A field added to LogScanState or Dictionaries must be written by write() and read by read()
         // (and LogScanState.VERSION bumped): then add it here.
-        assertEquals(Set.of("dictionaries", "losses", "warnings", "unwovenClasses", "threadLastNanos", "end", "weaving", "window",
+        assertEquals(Set.of("dictionaries", "losses", "warnings", "unwovenClasses", "threadLastNanos", "end", "weaving", "calibration", "window",
                 "documentCount", "namesDocumentCount", "eventCount", "logBytes", "lastEventNanos", "headerChecksum", "eventFiles",
                 "nextFile", "nextOffset"), fields(LogScanState.class));
         assertEquals(Set.of("classes", "methods", "sites", "threads", "fields", "constants", "eventTypes", "eventColumns",
@@ -43,6 +43,7 @@ class LogScanStateTest {
         assertEquals(state.dictionaries.userEventTypes(), read.dictionaries.userEventTypes());
         assertEquals(state.losses, read.losses);
         assertEquals(state.weaving, read.weaving);
+        assertEquals(state.calibration, read.calibration);
         assertEquals(state.end, read.end);
         assertEquals(state.window, read.window);
         assertEquals(state.threadLastNanos, read.threadLastNanos);
@@ -91,6 +92,7 @@ class LogScanStateTest {
         state.threadLastNanos.put(1, 99L);
         state.end = new RecordingEnd(100, 200, 3, 1);
         state.weaving = new WeavingSummary(1, 2, 3, 4, Map.of("too large", 2L));
+        state.calibration = new Calibration(14.5, 6.25, 9.125, 40, 1_000_000);
         state.window = new RecordingWindow(10, 20);
         state.documentCount = 11;
         state.namesDocumentCount = 12;

@@ -1,0 +1,136 @@
+package org.profq.event;
+
+import java.util.Arrays;
+import java.util.function.LongSupplier;
+
+import org.aspectj.lang.JoinPoint;
+import org.aspectj.runtime.reflect.Factory;
+
+/**
+ * Measures, at the recording's start and on a thread of its own, what the recorder's advice costs
+ * the program per recorded call (its entry and exit) and per recorded allocation on this JVM, so
+ * that the time views can subtract it ({@code DOC_CALIBRATION}; README, "Overhead compensation").
+ *
+ * <p>The loops go through the real advice path ({@link Recorder#enter}, {@link Recorder#exit},
+ * {@link Recorder#allocation}: the thread look-up, the dictionary's identity look-up, the encoding)
+ * into a recorder of their own whose batches are dropped and which tracks nothing, so nothing of
+ * the calibration reaches the recording but its result. Rounds go on until the JIT has compiled
+ * the path fully: a round's cost only falls as it does (and rises only when something else takes
+ * the CPU's caches or the thread is interrupted), so the cheapest round is kept, once
+ * {@value #SETTLED_ROUNDS} rounds in a row have not beaten it. Kept before the JIT was done (the
+ * median of a fixed number of rounds, on a loaded machine), the figure ranged from 15 to 124 ns a
+ * call over runs of one program.
+ */
+final class OverheadCalibration {
+    /** Rounds of calls and allocations at least (the JIT compiles the advice path after some 100 000 calls). */
+    private static final int MIN_ROUNDS = 30;
+    /** Rounds at most: some 50 ms of CPU with the path compiled, 300 ms if the JIT never gets to it. */
+    private static final int MAX_ROUNDS = 150;
+    /** The cost has settled when this many rounds in a row have not beaten the cheapest. */
+    private static final int SETTLED_ROUNDS = 15;
+    private static final int EVENTS_PER_ROUND = 10_000;
+    /** On a machine too loaded to give the calibration its CPU time, it stops after this long, with fewer rounds. */
+    private static final long DEADLINE_NANOS = 1_000_000_000L;
+    private static final int CPU_READS = 200;
+
+    /**
+     * The figures, in picoseconds: per call (entry and exit), of which {@code callInsidePicos} runs
+     * between the call's own two clock readings (and so lands in the call's own time, the rest in
+     * its caller's); per allocation; and ns per reading of a thread's CPU time.
+     */
+    record Result(long callCostPicos, long callInsidePicos, long allocationCostPicos, long cpuReadNanos) {
+    }
+
+    /**
+     * Runs the loops on the current thread, whose recorder is {@code recorder} and records nothing
+     * else: {@code execution} and {@code creation} are static parts the dictionary already maps to ids
+     * without names written. Costs are measured in the thread's CPU time where the JVM can tell it,
+     * so that the program's own threads, competing for the CPUs, do not inflate them.
+     */
+    static Result run(ThreadRecorder recorder, JoinPoint.StaticPart execution, JoinPoint.StaticPart creation,
+                      CpuTimes cpuTimes) {
+        LongSupplier threadTime = cpuTimes != null ? cpuTimes::currentThread : System::nanoTime;
+        long[] callPicos = new long[MAX_ROUNDS];
+        long[] allocationPicos = new long[MAX_ROUNDS];
+        long[] insideNanos = new long[MAX_ROUNDS];
+        long[] roundClockNanos = new long[MAX_ROUNDS];
+        Object created = new Object();
+        int rounds = 0;
+        int cheapest = 0;
+        long deadline = System.nanoTime() + DEADLINE_NANOS;
+        while (rounds < MAX_ROUNDS && (rounds < 8 || System.nanoTime() < deadline)
+                && (rounds < MIN_ROUNDS || rounds - cheapest <= SETTLED_ROUNDS)) {
+            long inside = 0;
+            long clockStart = Clock.now();
+            long start = threadTime.getAsLong();
+            for (int i = 0; i < EVENTS_PER_ROUND; i++) {
+                Recorder.enter(execution);
+                long entered = recorder.lastNanos();
+                Recorder.exit();
+                inside += recorder.lastNanos() - entered;
+            }
+            long calls = threadTime.getAsLong();
+            roundClockNanos[rounds] = Clock.now() - clockStart;
+            for (int i = 0; i < EVENTS_PER_ROUND; i++) {
+                Recorder.allocation(created, creation, execution);
+            }
+            long allocations = threadTime.getAsLong();
+            callPicos[rounds] = (calls - start) * 1000 / EVENTS_PER_ROUND;
+            allocationPicos[rounds] = (allocations - calls) * 1000 / EVENTS_PER_ROUND;
+            insideNanos[rounds] = inside;
+            if (callPicos[rounds] < callPicos[cheapest]) {
+                cheapest = rounds;
+            }
+            rounds++;
+        }
+        long callCost = callPicos[cheapest];
+        return new Result(callCost, (long) (callCost * insideShare(insideNanos, roundClockNanos, rounds)),
+                cheapestOfLastHalf(allocationPicos, rounds), cpuReadNanos(cpuTimes));
+    }
+
+    /**
+     * The share of an empty call's cost that runs between its two clock readings, over the later
+     * half of the rounds (more ticks than the last quarter's): with the tick clock, each reading is a tick's value, so this is the share
+     * of the ticks that moved the clock between an entry and its exit, which over many ticks is the
+     * share of the time spent there.
+     */
+    private static double insideShare(long[] insideNanos, long[] roundClockNanos, int rounds) {
+        long inside = 0;
+        long total = 0;
+        for (int round = rounds / 2; round < rounds; round++) {
+            inside += insideNanos[round];
+            total += roundClockNanos[round];
+        }
+        return total <= 0 ? 0 : Math.min(1.0, (double) inside / total);
+    }
+
+    /** What one reading of a thread's CPU time costs, in ns of CPU time; 0 without CPU times. */
+    private static long cpuReadNanos(CpuTimes cpuTimes) {
+        if (cpuTimes == null) {
+            return 0;
+        }
+        Thread current = Thread.currentThread();
+        long start = cpuTimes.currentThread();
+        for (int i = 0; i < CPU_READS; i++) {
+            cpuTimes.read(current);
+        }
+        return (cpuTimes.currentThread() - start) / CPU_READS;
+    }
+
+    private static long cheapestOfLastHalf(long[] values, int count) {
+        return Arrays.stream(values, count / 2, count).min().orElse(0);
+    }
+
+    /** A static part of a method execution and one of a constructor call, made as woven code makes them. */
+    static JoinPoint.StaticPart[] staticParts() {
+        Factory factory = new Factory("OverheadCalibration.java", OverheadCalibration.class);
+        JoinPoint.StaticPart execution = factory.makeSJP(JoinPoint.METHOD_EXECUTION,
+                factory.makeMethodSig(0, "calibrate", OverheadCalibration.class, new Class<?>[0], new String[0], new Class<?>[0], void.class), 1);
+        JoinPoint.StaticPart creation = factory.makeSJP(JoinPoint.CONSTRUCTOR_CALL,
+                factory.makeConstructorSig(1, Object.class, new Class<?>[0], new String[0], new Class<?>[0]), 1);
+        return new JoinPoint.StaticPart[] {execution, creation};
+    }
+
+    private OverheadCalibration() {
+    }
+}
