@@ -1,7 +1,7 @@
 -- flame: collapsed stacks, the input format of flame-graph tools.
 --
 -- One row per calling context that spent time in its own code: the path of calls and the
--- self time spent at its end. The `collapsed` column is the line flamegraph.pl,
+-- self time spent at its end (a context whose measured time compensation takes to 0 stays, at 0). The `collapsed` column is the line flamegraph.pl,
 -- speedscope and similar tools read ("a;b;c 1234"). Widths are nanoseconds of self time,
 -- compensated for profq's overhead (see time_by_method), so the widths of a frame's children
 -- never exceed its own; self_cpu_ns and self_wait_ns weigh the same stacks by CPU time or by
@@ -33,5 +33,5 @@ SELECT stack,
        self_wait_ns,
        raw_self_ns
 FROM per_stack
-WHERE self_ns > 0 OR self_cpu_ns > 0 OR self_wait_ns > 0
+WHERE self_ns > 0 OR self_cpu_ns > 0 OR self_wait_ns > 0 OR raw_self_ns > 0
 ORDER BY stack
