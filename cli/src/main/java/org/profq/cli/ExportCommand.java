@@ -101,7 +101,7 @@ public final class ExportCommand implements Callable<Integer> {
         long rows = 0;
         int exported = 0;
         int tablesWritten = 0;
-        try (DuckDbPartWriter writer = new DuckDbPartWriter(chosenFormat, scratch(), "1GB")) {
+        try (DuckDbPartWriter writer = new DuckDbPartWriter(chosenFormat, scratch())) {
             for (String recording : recordings) {
                 try (Connection connection = RecordingConnections.connect(spec, List.of(recording))) {
                     for (String schema : ConnectString.schemasOf(Path.of(recording)).keySet()) {

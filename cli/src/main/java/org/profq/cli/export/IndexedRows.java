@@ -1,5 +1,6 @@
 package org.profq.cli.export;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -21,6 +22,8 @@ import org.profq.engine.table.Column;
 final class IndexedRows implements RowSource {
     /** Distinct texts remembered per column: a column with more (never so far) is encoded row by row. */
     private static final int REMEMBERED_TEXTS = 1 << 16;
+    /** Numbers go straight into the vectors' buffers (see {@link VectorBuffers}), not through DuckDB's setters. */
+    private static final boolean FAST = VectorBuffers.available();
 
     private final ColumnBlocks blocks;
     private final long endRow;
@@ -81,40 +84,64 @@ final class IndexedRows implements RowSource {
     /** Copies {@code count} values of {@code column} from {@code block}'s row {@code offset} into {@code vector} from {@code at}. */
     private void copy(int column, long block, int offset, int count, DuckDBWritableVector vector, int at) {
         long[] raw = blocks.rawBlock(column, block);
-        boolean nullable = blocks.nullable(column);
-        switch (columns.get(column).kind()) {
+        ExportColumn.Kind kind = columns.get(column).kind();
+        if (kind == ExportColumn.Kind.TEXT) {
+            copyTexts(column, (block << MappedColumn.BLOCK_SHIFT) + offset, raw, offset, count, vector, at);
+        } else if (FAST) {
+            copyNumbers(column, kind, raw, offset, count, vector, at);
+        } else {
+            setNumbers(column, kind, raw, offset, count, vector, at);
+        }
+    }
+
+    /** {@link #copy} of numbers into the vector's buffers, the valid rows marked a word at a time. */
+    private void copyNumbers(int column, ExportColumn.Kind kind, long[] raw, int offset, int count, DuckDBWritableVector vector,
+                             int at) {
+        ByteBuffer data = VectorBuffers.data(vector);
+        switch (kind) {
             case LONG -> {
                 for (int i = 0; i < count; i++) {
-                    long value = raw[offset + i];
-                    if (nullable && blocks.isNull(column, value)) {
-                        vector.setNull(at + i);
-                    } else {
-                        vector.setLong(at + i, value);
-                    }
+                    data.putLong((at + i) * Long.BYTES, raw[offset + i]);
                 }
             }
             case INT -> {
                 for (int i = 0; i < count; i++) {
-                    long value = raw[offset + i];
-                    if (nullable && blocks.isNull(column, value)) {
-                        vector.setNull(at + i);
-                    } else {
-                        vector.setInt(at + i, (int) value);
-                    }
+                    data.putInt((at + i) * Integer.BYTES, (int) raw[offset + i]);
                 }
             }
             case BOOLEAN -> {
                 for (int i = 0; i < count; i++) {
-                    long value = raw[offset + i];
-                    if (nullable && blocks.isNull(column, value)) {
-                        vector.setNull(at + i);
-                    } else {
-                        vector.setBoolean(at + i, value != 0);
-                    }
+                    data.put(at + i, raw[offset + i] != 0 ? (byte) 1 : (byte) 0);
                 }
             }
-            case TEXT -> copyTexts(column, (block << MappedColumn.BLOCK_SHIFT) + offset, raw, offset, count, vector, at);
-            default -> throw new IllegalStateException("no " + columns.get(column).kind() + " column is indexed");
+            default -> throw new IllegalStateException("no " + kind + " column is indexed");
+        }
+        VectorBuffers.markValid(vector, at, count);
+        if (blocks.nullable(column)) {
+            for (int i = 0; i < count; i++) {
+                if (blocks.isNull(column, raw[offset + i])) {
+                    VectorBuffers.markNull(vector, at + i);
+                }
+            }
+        }
+    }
+
+    /** {@link #copy} of numbers through DuckDB's setters, with a DuckDB whose vectors' buffers are out of reach. */
+    private void setNumbers(int column, ExportColumn.Kind kind, long[] raw, int offset, int count, DuckDBWritableVector vector,
+                            int at) {
+        boolean nullable = blocks.nullable(column);
+        for (int i = 0; i < count; i++) {
+            long value = raw[offset + i];
+            if (nullable && blocks.isNull(column, value)) {
+                vector.setNull(at + i);
+            } else {
+                switch (kind) {
+                    case LONG -> vector.setLong(at + i, value);
+                    case INT -> vector.setInt(at + i, (int) value);
+                    case BOOLEAN -> vector.setBoolean(at + i, value != 0);
+                    default -> throw new IllegalStateException("no " + kind + " column is indexed");
+                }
+            }
         }
     }
 
