@@ -46,6 +46,20 @@ public interface ColumnSource {
         return -1;
     }
 
+    /** The columns the totals this table keeps per group are of ({@link GroupTotals}); null when it keeps none. */
+    default GroupTotals.Columns totalsColumns() {
+        return null;
+    }
+
+    /**
+     * The totals per group of the table as the statement running {@code root} sees it, committed
+     * with its rows and adding up to them; null when there are none to trust (the rows are
+     * scanned instead). Reads no column.
+     */
+    default GroupTotals readTotals(DataContext root) {
+        return null;
+    }
+
     /** The columns a scan reads: {@code projected} (null: all of the table's {@code columnCount}) and those {@code filters} test. */
     static ImmutableBitSet columnsRead(int[] projected, List<RexNode> filters, int columnCount) {
         ImmutableBitSet read = projected == null ? ImmutableBitSet.range(columnCount) : ImmutableBitSet.of(projected);

@@ -4,12 +4,16 @@ import static org.profq.engine.index.IndexColumn.*;
 
 import org.profq.engine.index.IndexColumn;
 import org.profq.engine.index.LiveRecording;
+import org.profq.engine.index.SiteTotals;
 import org.profq.engine.index.StoredColumns;
 import org.profq.engine.scan.ColumnReader;
+import org.profq.engine.scan.GroupTotals;
 import org.profq.recording.Recording;
 
 /** {@code allocations}: one row per allocation event, in log order, read from the index's {@code allocations} columns. */
 public final class AllocationTable extends IndexedTable {
+
+    private static final GroupTotals.Columns SITE_TOTALS = new GroupTotals.Columns(1, 6, 8);
 
     public AllocationTable(LiveRecording live) {
         super(live, TableCatalog.ALLOCATIONS, IndexColumn.Table.ALLOCATIONS);
@@ -29,6 +33,33 @@ public final class AllocationTable extends IndexedTable {
             case 8 -> ColumnReader.flag(index.column(ALLOCATION_TRACKED), 1);
             default -> throw new IndexOutOfBoundsException(column);
         };
+    }
+
+    /** {@code site_id}, {@code size_bytes} and {@code tracked}: the index adds them up per site as it writes the rows. */
+    @Override
+    public GroupTotals.Columns totalsColumns() {
+        return SITE_TOTALS;
+    }
+
+    @Override
+    GroupTotals totals(StoredColumns index) {
+        SiteTotals sites = index.siteTotals();
+        if (sites == null) {
+            return null;
+        }
+        int groups = sites.sites();
+        long[] keys = new long[groups];
+        long[] objects = new long[groups];
+        long[] bytes = new long[groups];
+        long[] tracked = new long[groups];
+        for (int i = 0; i < groups; i++) {
+            int site = sites.site(i);
+            keys[i] = site;
+            objects[i] = sites.objects(site);
+            bytes[i] = sites.bytes(site);
+            tracked[i] = sites.tracked(site);
+        }
+        return new GroupTotals(keys, objects, bytes, tracked);
     }
 
     /** Column 0, {@code object_id}: joins on it stream this table rather than hold it. */
