@@ -251,7 +251,8 @@ final class AggregationSpec {
 
     /** The name of group key {@code key}. */
     String keyName(int key) {
-        return field(keys[key]);
+        int column = column(keys[key]);
+        return column >= 0 ? table.columnName(column) : field(keys[key]);
     }
 
     private String field(int input) {
