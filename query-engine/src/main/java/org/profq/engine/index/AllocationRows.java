@@ -6,11 +6,11 @@ import java.nio.file.Path;
 
 /**
  * The rows of {@code allocations}: one per allocation event, in log order; and their totals per
- * site ({@link SiteTotals}), kept as its state so that they are committed with the rows and an
- * extension adds on to them.
+ * site and per class ({@link AllocationTotals}), kept as its state so that they are committed
+ * with the rows and an extension adds on to them.
  */
 final class AllocationRows extends RowCollector {
-    private SiteTotals siteTotals = new SiteTotals();
+    private AllocationTotals totals = new AllocationTotals();
 
     AllocationRows() {
         super(Table.ALLOCATIONS);
@@ -30,18 +30,18 @@ final class AllocationRows extends RowCollector {
         row.put(ALLOCATION_ARRAY_LENGTH, arrayLength);
         row.put(ALLOCATION_TRACKED, tracked ? 1 : 0);
         rows = rowWritten(row);
-        siteTotals.add(siteId, sizeBytes, tracked);
+        totals.add(siteId, classId, sizeBytes, tracked);
     }
 
     @Override
     byte[] saveState() {
-        return siteTotals.toBytes();
+        return totals.toBytes();
     }
 
     @Override
     void restoreState(byte[] state, IndexManifest manifest, Path directory) throws IndexDamagedException {
         try {
-            siteTotals = SiteTotals.fromBytes(state, manifest.rows(Table.ALLOCATIONS));
+            totals = AllocationTotals.fromBytes(state, manifest.rows(Table.ALLOCATIONS));
         } catch (IndexDamagedException e) {
             throw new IndexDamagedException(directory + ": " + e.getMessage());
         }

@@ -53,10 +53,10 @@ public final class RecordingIndex implements StoredColumns {
     private final Map<IndexColumn.Table, BuiltTable> tables = new EnumMap<>(IndexColumn.Table.class);
     private final Map<IndexColumn, MappedColumn> columns = new EnumMap<>(IndexColumn.class);
     private ContextPaths contextPaths;
-    /** The site totals of the {@code allocations} table opened, once read. */
-    private OpenedTotals siteTotals;
+    /** The totals of the {@code allocations} table opened, once read. */
+    private OpenedTotals allocationTotals;
 
-    private record OpenedTotals(BuiltTable table, SiteTotals totals) {
+    private record OpenedTotals(BuiltTable table, AllocationTotals totals) {
     }
     /** Whether the state of the recording's log scan was kept beside the tables (tried once per snapshot). */
     private boolean logScanSaved;
@@ -250,26 +250,26 @@ public final class RecordingIndex implements StoredColumns {
     }
 
     /**
-     * The totals per site of {@code allocations}, which must have been {@link #prepare}d: read
+     * The totals per site and per class of {@code allocations}, which must have been {@link #prepare}d: read
      * from the resume state its manifest names, checked against the manifest's checksum and row
      * count; null when that state cannot be read or trusted (another process that extended the
      * table since deleted it, or it is damaged): the query scans the columns instead, which are
      * checked as ever.
      */
     @Override
-    public synchronized SiteTotals siteTotals() {
+    public synchronized AllocationTotals allocationTotals() {
         BuiltTable table = opened(IndexColumn.Table.ALLOCATIONS);
-        if (siteTotals == null || siteTotals.table() != table) {
-            SiteTotals read;
+        if (allocationTotals == null || allocationTotals.table() != table) {
+            AllocationTotals read;
             try {
-                read = SiteTotals.fromBytes(ResumeState.read(table.directory, table.manifest).collector(),
+                read = AllocationTotals.fromBytes(ResumeState.read(table.directory, table.manifest).collector(),
                         table.manifest.rows(IndexColumn.Table.ALLOCATIONS));
             } catch (IOException | RuntimeException untrusted) {
                 read = null;
             }
-            siteTotals = new OpenedTotals(table, read != null && read.kept() ? read : null);
+            allocationTotals = new OpenedTotals(table, read);
         }
-        return siteTotals.totals();
+        return allocationTotals.totals();
     }
 
     /** The calling contexts of {@code calls}, which must have been {@link #prepare}d: read and checked on first use. */

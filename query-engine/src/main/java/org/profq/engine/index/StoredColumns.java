@@ -34,10 +34,10 @@ public interface StoredColumns {
     ContextPaths contextPaths();
 
     /**
-     * The totals per site of {@code allocations}, as its manifest commits them with its rows;
-     * null when there are none to trust (then the rows are scanned).
+     * The totals per site and per class of {@code allocations}, as its manifest commits them with
+     * its rows; null when there are none to trust (then the rows are scanned).
      */
-    default SiteTotals siteTotals() {
+    default AllocationTotals allocationTotals() {
         return null;
     }
 }

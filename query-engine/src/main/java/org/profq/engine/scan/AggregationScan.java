@@ -57,7 +57,7 @@ public final class AggregationScan {
 
     /**
      * What a run is answered from instead of a scan when the index has it to trust, for
-     * {@code EXPLAIN PLAN}: {@code "totals per site_id"} when the table's totals per group
+     * {@code EXPLAIN PLAN}: e.g. {@code "totals per site_id"} when the table's totals per group
      * ({@link GroupTotals}) hold every value; null when it is always a scan.
      */
     public String answeredFrom() {
@@ -67,7 +67,7 @@ public final class AggregationScan {
     /** Runs the aggregation over the recording as the statement running {@code root} sees it. */
     public Enumerable<Object[]> run(DataContext root) {
         if (spec.fromTotals != null) {
-            GroupTotals totals = spec.table.readTotals(root);
+            GroupTotals totals = spec.table.readTotals(root, spec.totals);
             if (totals != null) {
                 return Linq4j.asEnumerable(rowsOf(totals));
             }

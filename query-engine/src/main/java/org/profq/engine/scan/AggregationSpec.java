@@ -53,7 +53,9 @@ final class AggregationSpec {
     private final List<RexNode> inputs;
     final int[] keys;
     final List<Call> calls;
-    /** Where each call's value is in the table's {@link GroupTotals}, when they answer the whole aggregation; else null. */
+    /** The table's totals that answer the whole aggregation ({@link GroupTotals}); null when none do. */
+    final GroupTotals.Columns totals;
+    /** Where each call's value is in those totals. */
     final FromTotals[] fromTotals;
 
     /** A call's value from a group's totals: its rows, the sum of the summed column, or the rows flagged. */
@@ -78,7 +80,17 @@ final class AggregationSpec {
         this.inputs = inputs == null ? null : List.copyOf(inputs);
         this.keys = keys;
         this.calls = List.copyOf(calls);
-        this.fromTotals = fromTotals();
+        GroupTotals.Columns answering = null;
+        FromTotals[] sources = null;
+        for (GroupTotals.Columns columns : table.totalsColumns()) {
+            sources = fromTotals(columns);
+            if (sources != null) {
+                answering = columns;
+                break;
+            }
+        }
+        this.totals = answering;
+        this.fromTotals = sources;
     }
 
     /**
@@ -123,15 +135,14 @@ final class AggregationSpec {
     }
 
     /**
-     * Where the table's totals ({@link ColumnSource#totalsColumns}) hold each call's value, when
+     * Where the table's totals of {@code totals} ({@link ColumnSource#totalsColumns}) hold each call's value, when
      * they give exactly the rows a scan would: no filter, grouped by their key alone, and every
      * call {@code COUNT(*)} (or {@code COUNT} of a column that is never NULL), {@code SUM} of the
      * summed column, or a count of the flagged rows ({@code COUNT(*) FILTER (WHERE flag)},
      * {@code COUNT(CASE WHEN flag THEN <literal> END)}). Null otherwise.
      */
-    private FromTotals[] fromTotals() {
-        GroupTotals.Columns totals = table.totalsColumns();
-        if (totals == null || !filters.isEmpty() || keys.length != 1 || column(keys[0]) != totals.key()) {
+    private FromTotals[] fromTotals(GroupTotals.Columns totals) {
+        if (!filters.isEmpty() || keys.length != 1 || column(keys[0]) != totals.key()) {
             return null;
         }
         FromTotals[] sources = new FromTotals[calls.size()];

@@ -46,17 +46,17 @@ public interface ColumnSource {
         return -1;
     }
 
-    /** The columns the totals this table keeps per group are of ({@link GroupTotals}); null when it keeps none. */
-    default GroupTotals.Columns totalsColumns() {
-        return null;
+    /** The columns of each set of totals per group this table keeps ({@link GroupTotals}): none by default. */
+    default List<GroupTotals.Columns> totalsColumns() {
+        return List.of();
     }
 
     /**
-     * The totals per group of the table as the statement running {@code root} sees it, committed
-     * with its rows and adding up to them; null when there are none to trust (the rows are
-     * scanned instead). Reads no column.
+     * The totals per group of {@code columns} (one of {@link #totalsColumns}) of the table as the
+     * statement running {@code root} sees it, committed with its rows and adding up to them; null
+     * when there are none to trust (the rows are scanned instead). Reads no column.
      */
-    default GroupTotals readTotals(DataContext root) {
+    default GroupTotals readTotals(DataContext root, GroupTotals.Columns columns) {
         return null;
     }
 

@@ -10,7 +10,7 @@ package org.profq.engine.scan;
 public record GroupTotals(long[] keys, long[] rows, long[] sums, long[] flagged) {
 
     /**
-     * Which of a table's columns its totals are of: grouped by {@code key} (an id whose SQL
+     * Which of a table's columns one set of its totals is of: grouped by {@code key} (an id whose SQL
      * value is its raw value), summing {@code summed}, counting rows where {@code flag} is true;
      * neither of the last two nullable.
      */

@@ -2,9 +2,12 @@ package org.profq.engine.table;
 
 import static org.profq.engine.index.IndexColumn.*;
 
+import java.util.List;
+
+import org.profq.engine.index.AllocationTotals;
 import org.profq.engine.index.IndexColumn;
+import org.profq.engine.index.KeyTotals;
 import org.profq.engine.index.LiveRecording;
-import org.profq.engine.index.SiteTotals;
 import org.profq.engine.index.StoredColumns;
 import org.profq.engine.scan.ColumnReader;
 import org.profq.engine.scan.GroupTotals;
@@ -13,7 +16,9 @@ import org.profq.recording.Recording;
 /** {@code allocations}: one row per allocation event, in log order, read from the index's {@code allocations} columns. */
 public final class AllocationTable extends IndexedTable {
 
-    private static final GroupTotals.Columns SITE_TOTALS = new GroupTotals.Columns(1, 6, 8);
+    /** Totals of size_bytes (6) and tracked (8) per site_id (1), and per class_id (2): the columns' places in {@link #reader}. */
+    private static final GroupTotals.Columns BY_SITE = new GroupTotals.Columns(1, 6, 8);
+    private static final GroupTotals.Columns BY_CLASS = new GroupTotals.Columns(2, 6, 8);
 
     public AllocationTable(LiveRecording live) {
         super(live, TableCatalog.ALLOCATIONS, IndexColumn.Table.ALLOCATIONS);
@@ -35,29 +40,34 @@ public final class AllocationTable extends IndexedTable {
         };
     }
 
-    /** {@code site_id}, {@code size_bytes} and {@code tracked}: the index adds them up per site as it writes the rows. */
+    /**
+     * Per {@code site_id} and per {@code class_id}: the rows, the sum of {@code size_bytes} and the
+     * rows {@code tracked}; the index adds them up as it writes the rows ({@link AllocationTotals}).
+     */
     @Override
-    public GroupTotals.Columns totalsColumns() {
-        return SITE_TOTALS;
+    public List<GroupTotals.Columns> totalsColumns() {
+        return List.of(BY_SITE, BY_CLASS);
     }
 
     @Override
-    GroupTotals totals(StoredColumns index) {
-        SiteTotals sites = index.siteTotals();
-        if (sites == null) {
+    GroupTotals totals(StoredColumns index, GroupTotals.Columns columns) {
+        AllocationTotals allocations = index.allocationTotals();
+        KeyTotals byKey = allocations == null ? null : columns.equals(BY_SITE) ? allocations.bySite()
+                : columns.equals(BY_CLASS) ? allocations.byClass() : null;
+        if (byKey == null || !byKey.kept()) {
             return null;
         }
-        int groups = sites.sites();
+        int groups = byKey.keys();
         long[] keys = new long[groups];
         long[] objects = new long[groups];
         long[] bytes = new long[groups];
         long[] tracked = new long[groups];
         for (int i = 0; i < groups; i++) {
-            int site = sites.site(i);
-            keys[i] = site;
-            objects[i] = sites.objects(site);
-            bytes[i] = sites.bytes(site);
-            tracked[i] = sites.tracked(site);
+            int key = byKey.key(i);
+            keys[i] = key;
+            objects[i] = byKey.objects(key);
+            bytes[i] = byKey.bytes(key);
+            tracked[i] = byKey.tracked(key);
         }
         return new GroupTotals(keys, objects, bytes, tracked);
     }

@@ -67,20 +67,17 @@ abstract class IndexedTable extends RecordingTable implements ProjectableFiltera
     }
 
     @Override
-    public GroupTotals readTotals(DataContext root) {
-        if (totalsColumns() == null) {
-            return null;
-        }
+    public GroupTotals readTotals(DataContext root, GroupTotals.Columns columns) {
         LiveRecording.Snapshot snapshot = snapshot(root);
         EventsNotRecordedException.check(stored, snapshot.recording());
         return snapshot.read(stored, statementTables(root), index -> {
-            GroupTotals totals = totals(index);
+            GroupTotals totals = totals(index, columns);
             return totals != null && totals.totalRows() == index.rows(stored) ? totals : null;
         });
     }
 
-    /** The totals per group {@code index} keeps of this table ({@link #totalsColumns}); null when it has none to trust. */
-    GroupTotals totals(StoredColumns index) {
+    /** The totals of {@code columns} (one of {@link #totalsColumns}) that {@code index} keeps of this table; null when it has none to trust. */
+    GroupTotals totals(StoredColumns index, GroupTotals.Columns columns) {
         return null;
     }
 

@@ -25,15 +25,15 @@ import org.profq.engine.index.RecordingIndex;
 import profq.samples.Allocations;
 
 /**
- * The totals per site the index keeps with {@code allocations} answer a {@code GROUP BY site_id}
- * over the whole table (what the heap views read) with exactly the rows the scan gives, and
- * are never trusted when damaged. {@link Allocations} with {@code track=3}: 1,000 Points (24
+ * The totals per site and per class the index keeps with {@code allocations} answer a
+ * {@code GROUP BY site_id} or {@code class_id} over the whole table (what the heap views read)
+ * with exactly the rows the scan gives, and are never trusted when damaged. {@link Allocations} with {@code track=3}: 1,000 Points (24
  * bytes), 100 int[10] (56 bytes), 10 long[3][4] (176 bytes per creation), the first and every
  * third of each site's tracked. The scan's answer is the same query with a filter that keeps
  * every row, which the totals cannot answer; {@code EXPLAIN} tells the two apart.
  * ({@code IndexGrowthIT} checks the totals of a table extended as its recording grew.)
  */
-class SiteTotalsIT {
+class AllocationTotalsIT {
     private static final String BY_SITE = "SELECT site_id, COUNT(*), SUM(size_bytes), COUNT(CASE WHEN tracked THEN 1 END) "
             + "FROM allocations GROUP BY site_id";
     private static final String BY_SITE_SCANNED = "SELECT site_id, COUNT(*), SUM(size_bytes), COUNT(CASE WHEN tracked THEN 1 END) "
@@ -71,10 +71,13 @@ class SiteTotalsIT {
     @ValueSource(strings = {
             "SELECT site_id, COUNT(*) FILTER (WHERE tracked), SUM(size_bytes), COUNT(object_id) FROM allocations GROUP BY site_id",
             "SELECT * FROM _allocations_by_site",
-            "SELECT COUNT(*) AS objects, site_id FROM allocations GROUP BY site_id"})
+            "SELECT COUNT(*) AS objects, site_id FROM allocations GROUP BY site_id",
+            "SELECT class_id, COUNT(*), SUM(size_bytes) FROM allocations GROUP BY class_id",
+            "SELECT class_id, COUNT(*) FILTER (WHERE tracked) FROM allocations GROUP BY class_id"})
     void everyQueryOfTheTotalsIsAnsweredFromThem(String sql) throws SQLException {
         try (Connection connection = Rows.connect(recording.toString())) {
-            assertTrue(plan(connection, sql).contains(FROM_TOTALS), plan(connection, sql));
+            assertTrue(plan(connection, sql).contains("from=[totals per " + (sql.contains("class_id") ? "class_id]" : "site_id]")),
+                    plan(connection, sql));
             assertEquals(Rows.query(connection, sql.replace("GROUP BY", "WHERE site_id >= 0 GROUP BY")
                             .replace("_allocations_by_site", "(" + BY_SITE_SCANNED + ")")),
                     Rows.query(connection, sql));
@@ -87,7 +90,7 @@ class SiteTotalsIT {
             "SELECT site_id, COUNT(array_length) FROM allocations GROUP BY site_id",
             "SELECT site_id, SUM(size_bytes) FILTER (WHERE tracked) FROM allocations GROUP BY site_id",
             "SELECT site_id, COUNT(CASE WHEN tracked THEN NULL ELSE 1 END) FROM allocations GROUP BY site_id",
-            "SELECT class_id, COUNT(*) FROM allocations GROUP BY class_id",
+            "SELECT thread_id, COUNT(*) FROM allocations GROUP BY thread_id",
             "SELECT site_id, class_id, COUNT(*) FROM allocations GROUP BY site_id, class_id",
             "SELECT site_id, COUNT(*) FROM allocations WHERE tracked GROUP BY site_id"})
     void aQueryTheTotalsDoNotHoldIsScanned(String sql) throws SQLException {
@@ -103,7 +106,7 @@ class SiteTotalsIT {
         List<List<Object>> scanned = firstAnswer();
         Path state = resumeState();
         byte[] bytes = Files.readAllBytes(state);
-        bytes[bytes.length - 1] ^= 0x10; // the last site's tracked objects
+        bytes[bytes.length - 1] ^= 0x10; // the last class's tracked objects (per site, then per class)
         Files.write(state, bytes);
         long builds = RecordingIndex.builds();
         try (Connection connection = Rows.connect(recording.toString())) {
@@ -113,15 +116,15 @@ class SiteTotalsIT {
     }
 
     /**
-     * Totals that pass their checksum but do not add up to the table's rows (one object more at
-     * the last site, its checksum made again) are not trusted: the rows are scanned.
+     * Totals that pass their checksum but do not add up to the table's rows (one object more of
+     * the last class, its checksum made again) are not trusted: the rows are scanned.
      */
     @Test
     void totalsThatDoNotAddUpToTheRowsAreNotTrusted() throws Exception {
         List<List<Object>> scanned = firstAnswer();
         Path state = resumeState();
         ByteBuffer bytes = ByteBuffer.wrap(Files.readAllBytes(state));
-        int lastObjects = bytes.capacity() - 24; // then the last site's bytes and tracked objects
+        int lastObjects = bytes.capacity() - 24; // then the last class's bytes and tracked objects
         bytes.putLong(lastObjects, bytes.getLong(lastObjects) + 1);
         Files.write(state, bytes.array());
         CRC32C crc = new CRC32C();
