@@ -53,13 +53,14 @@ public final class RecordingIndex implements StoredColumns {
     private final Map<IndexColumn.Table, BuiltTable> tables = new EnumMap<>(IndexColumn.Table.class);
     private final Map<IndexColumn, MappedColumn> columns = new EnumMap<>(IndexColumn.class);
     private ContextPaths contextPaths;
-    /** The totals of the {@code allocations} table opened, once read. */
-    private OpenedTotals allocationTotals;
-
-    private record OpenedTotals(BuiltTable table, AllocationTotals totals) {
-    }
     /** Whether the state of the recording's log scan was kept beside the tables (tried once per snapshot). */
     private boolean logScanSaved;
+    /** The totals of the {@code allocations} table opened, once read: read again when the table is another build's. */
+    private OpenedTotals allocationTotals;
+
+    /** The totals of one build or extension of {@code allocations}; null when they cannot be trusted. */
+    private record OpenedTotals(BuiltTable table, AllocationTotals totals) {
+    }
 
     /** A table of the index on disk: its directory and manifest. */
     private record BuiltTable(Path directory, IndexManifest manifest) {
