@@ -159,11 +159,25 @@ class IndexGrowthIT {
         }
     }
 
-    /** A digest of the rows (in the order they come) of every profile view and every indexed table, with their counts. */
+    /**
+     * A digest of the rows (in the order they come) of every profile view and every indexed table,
+     * with their counts; and of allocations per site and per class as the index's totals give them,
+     * which must be the rows a scan gives.
+     */
     private static Map<String, String> everyViewAndTable(Connection connection) throws SQLException {
         Map<String, String> digests = new LinkedHashMap<>();
         for (String name : Stream.concat(ProfileViews.NAMES.stream(), TABLES.stream()).toList()) {
             digests.put(name, digest(connection, "SELECT * FROM " + name));
+        }
+        for (String key : List.of("site_id", "class_id")) {
+            String byKey = "SELECT " + key + ", COUNT(*), SUM(size_bytes), COUNT(CASE WHEN tracked THEN 1 END) FROM allocations ";
+            String plan = Rows.query(connection, "EXPLAIN PLAN FOR " + byKey + "GROUP BY " + key).toString();
+            assertTrue(plan.contains("from=[totals per " + key + "]"), plan);
+            String fromTotals = digest(connection, byKey + "GROUP BY " + key);
+            assertTrue(fromTotals.matches("[1-9][0-9]* rows, .*"), "allocations per " + key + ": " + fromTotals);
+            assertEquals(digest(connection, byKey + "WHERE site_id >= 0 GROUP BY " + key), fromTotals,
+                    "allocations per " + key + " from the index's totals, and scanned");
+            digests.put("allocations per " + key, fromTotals);
         }
         return digests;
     }

@@ -2,8 +2,16 @@ package org.profq.engine.index;
 
 import static org.profq.engine.index.IndexColumn.*;
 
-/** The rows of {@code allocations}: one per allocation event, in log order. */
+import java.nio.file.Path;
+
+/**
+ * The rows of {@code allocations}: one per allocation event, in log order; and their totals per
+ * site and per class ({@link AllocationTotals}), kept as its state so that they are committed
+ * with the rows and an extension adds on to them.
+ */
 final class AllocationRows extends RowCollector {
+    private AllocationTotals totals = new AllocationTotals();
+
     AllocationRows() {
         super(Table.ALLOCATIONS);
     }
@@ -22,5 +30,20 @@ final class AllocationRows extends RowCollector {
         row.put(ALLOCATION_ARRAY_LENGTH, arrayLength);
         row.put(ALLOCATION_TRACKED, tracked ? 1 : 0);
         rows = rowWritten(row);
+        totals.add(siteId, classId, sizeBytes, tracked);
+    }
+
+    @Override
+    byte[] saveState() {
+        return totals.toBytes();
+    }
+
+    @Override
+    void restoreState(byte[] state, IndexManifest manifest, Path directory) throws IndexDamagedException {
+        try {
+            totals = AllocationTotals.fromBytes(state, manifest.rows(Table.ALLOCATIONS));
+        } catch (IndexDamagedException e) {
+            throw new IndexDamagedException(directory + ": " + e.getMessage());
+        }
     }
 }

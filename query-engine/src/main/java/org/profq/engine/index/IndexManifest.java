@@ -36,8 +36,9 @@ record IndexManifest(int format, IndexColumn.Table table, long startedAtEpochNan
      * 9: blocks encoded for what they hold (frame, line, dictionary, with exceptions).
      * 10: deaths.reachable_at_exit.
      * 11: calls' CPU time and the calls and allocations made in and inside each call (overhead compensation).
+     * 12: allocations' totals per site and per class in its collector state (AllocationTotals), which answer the heap views.
      */
-    static final int FORMAT = 11;
+    static final int FORMAT = 12;
     static final String FILE = "manifest.properties";
     private static final String EXTENT_PREFIX = "extent.";
     private static final String FINISHED_PREFIX = "finished.";

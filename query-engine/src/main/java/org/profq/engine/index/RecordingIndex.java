@@ -55,6 +55,12 @@ public final class RecordingIndex implements StoredColumns {
     private ContextPaths contextPaths;
     /** Whether the state of the recording's log scan was kept beside the tables (tried once per snapshot). */
     private boolean logScanSaved;
+    /** The totals of the {@code allocations} table opened, once read: read again when the table is another build's. */
+    private OpenedTotals allocationTotals;
+
+    /** The totals of one build or extension of {@code allocations}; null when they cannot be trusted. */
+    private record OpenedTotals(BuiltTable table, AllocationTotals totals) {
+    }
 
     /** A table of the index on disk: its directory and manifest. */
     private record BuiltTable(Path directory, IndexManifest manifest) {
@@ -242,6 +248,29 @@ public final class RecordingIndex implements StoredColumns {
             columns.put(column, mapped);
         }
         return mapped;
+    }
+
+    /**
+     * The totals per site and per class of {@code allocations}, which must have been {@link #prepare}d: read
+     * from the resume state its manifest names, checked against the manifest's checksum and row
+     * count; null when that state cannot be read or trusted (another process that extended the
+     * table since deleted it, or it is damaged): the query scans the columns instead, which are
+     * checked as ever.
+     */
+    @Override
+    public synchronized AllocationTotals allocationTotals() {
+        BuiltTable table = opened(IndexColumn.Table.ALLOCATIONS);
+        if (allocationTotals == null || allocationTotals.table() != table) {
+            AllocationTotals read;
+            try {
+                read = AllocationTotals.fromBytes(ResumeState.read(table.directory, table.manifest).collector(),
+                        table.manifest.rows(IndexColumn.Table.ALLOCATIONS));
+            } catch (IOException | RuntimeException untrusted) {
+                read = null;
+            }
+            allocationTotals = new OpenedTotals(table, read);
+        }
+        return allocationTotals.totals();
     }
 
     /** The calling contexts of {@code calls}, which must have been {@link #prepare}d: read and checked on first use. */

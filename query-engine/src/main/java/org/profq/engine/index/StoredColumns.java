@@ -32,4 +32,12 @@ public interface StoredColumns {
 
     /** The calling contexts that name {@code calls.stack}. */
     ContextPaths contextPaths();
+
+    /**
+     * The totals per site and per class of {@code allocations}, as its manifest commits them with
+     * its rows; null when there are none to trust (then the rows are scanned).
+     */
+    default AllocationTotals allocationTotals() {
+        return null;
+    }
 }

@@ -27,7 +27,9 @@ import org.profq.engine.scan.AggregationScan;
  * An {@code Aggregate} over a profq table computed by one pass over the index's columns: the
  * plan node, a leaf of the plan, that runs an {@link AggregationScan}. {@code EXPLAIN PLAN}
  * shows it as
- * {@code IndexAggregate(table=[[recording, calls]], aggregation=[COUNT(*), SUM(self_ns) GROUP BY method_id])}.
+ * {@code IndexAggregate(table=[[recording, calls]], aggregation=[COUNT(*), SUM(self_ns) GROUP BY method_id])};
+ * one answered from the totals the index keeps per group, without reading a row, ends in
+ * {@code from=[totals per site_id]}.
  */
 final class IndexAggregate extends AbstractRelNode implements EnumerableRel {
     private final List<String> table;
@@ -68,10 +70,12 @@ final class IndexAggregate extends AbstractRelNode implements EnumerableRel {
 
     @Override
     public RelWriter explainTerms(RelWriter writer) {
+        String answeredFrom = aggregation.answeredFrom();
         return super.explainTerms(writer)
                 .item("table", table)
                 .itemIf("filters", filters, !filters.isEmpty())
-                .item("aggregation", aggregation.toString());
+                .item("aggregation", aggregation.toString())
+                .itemIf("from", answeredFrom, answeredFrom != null);
     }
 
     @Override

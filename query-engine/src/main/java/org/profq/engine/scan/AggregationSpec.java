@@ -5,8 +5,11 @@ import java.util.List;
 import java.util.stream.IntStream;
 
 import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.ImmutableBitSet;
 
@@ -50,6 +53,24 @@ final class AggregationSpec {
     private final List<RexNode> inputs;
     final int[] keys;
     final List<Call> calls;
+    /** The table's totals that answer the whole aggregation ({@link GroupTotals}); null when none do. */
+    final GroupTotals.Columns totals;
+    /** Where each call's value is in those totals. */
+    final FromTotals[] fromTotals;
+
+    /** A call's value from a group's totals: its rows, the sum of the summed column, or the rows flagged. */
+    enum FromTotals {
+        ROWS, SUM, FLAGGED;
+
+        /** The call's value from group {@code group} of {@code totals}. */
+        Object result(Call call, GroupTotals totals, int group) {
+            return switch (this) {
+                case ROWS -> call.result(0, totals.rows()[group]);
+                case SUM -> call.result(totals.sums()[group], totals.rows()[group]);
+                case FLAGGED -> call.result(0, totals.flagged()[group]);
+            };
+        }
+    }
 
     private AggregationSpec(ColumnSource table, List<RexNode> filters, int[] scanned, List<RexNode> inputs, int[] keys,
                             List<Call> calls) {
@@ -59,6 +80,17 @@ final class AggregationSpec {
         this.inputs = inputs == null ? null : List.copyOf(inputs);
         this.keys = keys;
         this.calls = List.copyOf(calls);
+        GroupTotals.Columns answering = null;
+        FromTotals[] sources = null;
+        for (GroupTotals.Columns columns : table.totalsColumns()) {
+            sources = fromTotals(columns);
+            if (sources != null) {
+                answering = columns;
+                break;
+            }
+        }
+        this.totals = answering;
+        this.fromTotals = sources;
     }
 
     /**
@@ -100,6 +132,69 @@ final class AggregationSpec {
         }
         int argument = aggregate.getArgList().isEmpty() ? -1 : aggregate.getArgList().get(0);
         return new Call(function, argument, aggregate.filterArg, type);
+    }
+
+    /**
+     * Where the table's totals of {@code totals} ({@link ColumnSource#totalsColumns}) hold each call's value, when
+     * they give exactly the rows a scan would: no filter, grouped by their key alone, and every
+     * call {@code COUNT(*)} (or {@code COUNT} of a column that is never NULL), {@code SUM} of the
+     * summed column, or a count of the flagged rows ({@code COUNT(*) FILTER (WHERE flag)},
+     * {@code COUNT(CASE WHEN flag THEN <literal> END)}). Null otherwise.
+     */
+    private FromTotals[] fromTotals(GroupTotals.Columns totals) {
+        if (!filters.isEmpty() || keys.length != 1 || column(keys[0]) != totals.key()) {
+            return null;
+        }
+        FromTotals[] sources = new FromTotals[calls.size()];
+        for (int c = 0; c < calls.size(); c++) {
+            Call call = calls.get(c);
+            int argument = call.argument < 0 ? -1 : column(call.argument);
+            if (call.function == AggregateFunction.COUNT && call.filter >= 0) {
+                sources[c] = call.argument < 0 && isFlag(call.filter, totals) ? FromTotals.FLAGGED : null;
+            } else if (call.function == AggregateFunction.COUNT) {
+                sources[c] = call.argument < 0 || argument >= 0 && !table.nullable(argument) ? FromTotals.ROWS
+                        : countsFlagged(call.argument, totals) ? FromTotals.FLAGGED : null;
+            } else if ((call.function == AggregateFunction.SUM || call.function == AggregateFunction.SUM0) && call.filter < 0) {
+                sources[c] = argument == totals.summed() ? FromTotals.SUM : null;
+            }
+            if (sources[c] == null) {
+                return null;
+            }
+        }
+        return sources;
+    }
+
+    /** The table's column input field {@code field} of the aggregate is, or -1 when it is an expression. */
+    private int column(int field) {
+        if (inputs == null) {
+            return scanned[field];
+        }
+        return inputs.get(field) instanceof RexInputRef ref ? scanned[ref.getIndex()] : -1;
+    }
+
+    /** Whether input field {@code field} of the aggregate is the totals' flag column (or IS TRUE of it). */
+    private boolean isFlag(int field, GroupTotals.Columns totals) {
+        return inputs == null ? scanned[field] == totals.flag() : isFlag(inputs.get(field), totals);
+    }
+
+    /** Whether {@code node}, over the scanned columns, is the totals' flag column, or IS TRUE of it. */
+    private boolean isFlag(RexNode node, GroupTotals.Columns totals) {
+        RexNode flag = node.isA(SqlKind.IS_TRUE) ? ((RexCall) node).getOperands().get(0) : node;
+        return flag instanceof RexInputRef ref && scanned[ref.getIndex()] == totals.flag();
+    }
+
+    /**
+     * Whether input field {@code field} of the aggregate is {@code CASE WHEN flag THEN <literal>
+     * END}: NULL, and so not counted, unless the totals' flag is set.
+     */
+    private boolean countsFlagged(int field, GroupTotals.Columns totals) {
+        if (inputs == null || !(inputs.get(field) instanceof RexCall call) || !call.isA(SqlKind.CASE)
+                || call.getOperands().size() != 3) {
+            return false;
+        }
+        List<RexNode> operands = call.getOperands();
+        return isFlag(operands.get(0), totals) && operands.get(1) instanceof RexLiteral then && !then.isNull()
+                && operands.get(2) instanceof RexLiteral otherwise && otherwise.isNull();
     }
 
     /** The table's columns the scan reads: those scanned and those the filters test. */
@@ -163,6 +258,12 @@ final class AggregationSpec {
             groups.add(field(key));
         }
         return String.join(", ", parts) + (groups.isEmpty() ? "" : " GROUP BY " + String.join(", ", groups));
+    }
+
+    /** The name of group key {@code key}. */
+    String keyName(int key) {
+        int column = column(keys[key]);
+        return column >= 0 ? table.columnName(column) : field(keys[key]);
     }
 
     private String field(int input) {

@@ -46,6 +46,20 @@ public interface ColumnSource {
         return -1;
     }
 
+    /** The columns of each set of totals per group this table keeps ({@link GroupTotals}): none by default. */
+    default List<GroupTotals.Columns> totalsColumns() {
+        return List.of();
+    }
+
+    /**
+     * The totals per group of {@code columns} (one of {@link #totalsColumns}) of the table as the
+     * statement running {@code root} sees it, committed with its rows and adding up to them; null
+     * when there are none to trust (the rows are scanned instead). Reads no column.
+     */
+    default GroupTotals readTotals(DataContext root, GroupTotals.Columns columns) {
+        return null;
+    }
+
     /** The columns a scan reads: {@code projected} (null: all of the table's {@code columnCount}) and those {@code filters} test. */
     static ImmutableBitSet columnsRead(int[] projected, List<RexNode> filters, int columnCount) {
         ImmutableBitSet read = projected == null ? ImmutableBitSet.range(columnCount) : ImmutableBitSet.of(projected);

@@ -16,6 +16,7 @@ import org.profq.engine.index.StoredColumns;
 import org.profq.engine.scan.ColumnReader;
 import org.profq.engine.scan.ColumnScan;
 import org.profq.engine.scan.ColumnSource;
+import org.profq.engine.scan.GroupTotals;
 import org.profq.recording.Recording;
 
 /**
@@ -63,6 +64,21 @@ abstract class IndexedTable extends RecordingTable implements ProjectableFiltera
                 }
             };
         });
+    }
+
+    @Override
+    public GroupTotals readTotals(DataContext root, GroupTotals.Columns columns) {
+        LiveRecording.Snapshot snapshot = snapshot(root);
+        EventsNotRecordedException.check(stored, snapshot.recording());
+        return snapshot.read(stored, statementTables(root), index -> {
+            GroupTotals totals = totals(index, columns);
+            return totals != null && totals.totalRows() == index.rows(stored) ? totals : null;
+        });
+    }
+
+    /** The totals of {@code columns} (one of {@link #totalsColumns}) that {@code index} keeps of this table; null when it has none to trust. */
+    GroupTotals totals(StoredColumns index, GroupTotals.Columns columns) {
+        return null;
     }
 
     @Override
