@@ -6,7 +6,15 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
 
+import org.apache.calcite.adapter.enumerable.EnumerableConvention;
+import org.apache.calcite.adapter.enumerable.EnumerableRel;
+import org.apache.calcite.adapter.java.JavaTypeFactory;
+import org.apache.calcite.interpreter.BindableConvention;
 import org.apache.calcite.jdbc.CalcitePrepare;
+import org.apache.calcite.plan.RelTraitSet;
+import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.plan.RelOptCostFactory;
 import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.plan.RelOptTable;
@@ -82,6 +90,22 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
             IndexLookupJoinRule.addTo(planner);
         }
         return planner;
+    }
+
+    /** Calcite's preparation of one statement, with {@link ViewOrder}'s order for a query over one view. */
+    @Override
+    protected CalcitePreparingStmt getPreparingStmt(CalcitePrepare.Context context, Type elementType,
+                                                    CalciteCatalogReader catalogReader, RelOptPlanner planner) {
+        JavaTypeFactory types = context.getTypeFactory();
+        return new CalcitePreparingStmt(this, context, catalogReader, types, context.getRootSchema(),
+                elementType == Object[].class ? EnumerableRel.Prefer.ARRAY : EnumerableRel.Prefer.CUSTOM,
+                createCluster(planner, new RexBuilder(types)),
+                enableBindable ? BindableConvention.INSTANCE : EnumerableConvention.INSTANCE, createConvertletTable()) {
+            @Override
+            protected RelTraitSet getDesiredRootTraitSet(RelRoot root) {
+                return super.getDesiredRootTraitSet(root.withCollation(ViewOrder.of(root)));
+            }
+        };
     }
 
     private static boolean indexAggregates() {
