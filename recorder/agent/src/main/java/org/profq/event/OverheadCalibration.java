@@ -49,7 +49,7 @@ final class OverheadCalibration {
      */
     static Result run(ThreadRecorder recorder, JoinPoint.StaticPart execution, JoinPoint.StaticPart creation,
                       CpuTimes cpuTimes) {
-        LongSupplier threadTime = cpuTimes != null ? cpuTimes::currentThread : System::nanoTime;
+        LongSupplier threadTime = threadTime(cpuTimes);
         long[] callPicos = new long[MAX_ROUNDS];
         long[] allocationPicos = new long[MAX_ROUNDS];
         long[] insideNanos = new long[MAX_ROUNDS];
@@ -94,7 +94,7 @@ final class OverheadCalibration {
      * of the ticks that moved the clock between an entry and its exit, which over many ticks is the
      * share of the time spent there.
      */
-    private static double insideShare(long[] insideNanos, long[] roundClockNanos, int rounds) {
+    static double insideShare(long[] insideNanos, long[] roundClockNanos, int rounds) {
         long inside = 0;
         long total = 0;
         for (int round = rounds / 2; round < rounds; round++) {
@@ -102,6 +102,11 @@ final class OverheadCalibration {
             total += roundClockNanos[round];
         }
         return total <= 0 ? 0 : Math.min(1.0, (double) inside / total);
+    }
+
+    /** The current thread's CPU time where the JVM can tell it, else the clock. */
+    static LongSupplier threadTime(CpuTimes cpuTimes) {
+        return cpuTimes != null ? cpuTimes::currentThread : System::nanoTime;
     }
 
     /** What one reading of a thread's CPU time costs, in ns of CPU time; 0 without CPU times. */

@@ -387,11 +387,12 @@ public final class Recorder {
      * Starts, on a daemon thread, the threads' CPU time readings, then {@code compilerHints} (the
      * agent's directive that the JIT not inline the recorder's entry points into their callers), then
      * the calibration of the advice's cost ({@link #calibrate}). After the hints, so that the
-     * calibration's loop calls the entry points as the program's compiled methods will: measured
+     * calibration's loops call the entry points as the program's compiled methods will: measured
      * before, the JIT could inline them into the loop, and the cost came out at a fraction of what a
-     * program's call pays (13 ns against 37 to 83 ns on one machine).
+     * program's call pays (13 ns against 37 to 83 ns on one machine). {@code inPlace} makes the call
+     * sites of the in-place measure; null measures the advice path alone.
      */
-    public static void calibrateInBackground(Runnable compilerHints) {
+    public static void calibrateInBackground(Runnable compilerHints, CallSitesInPlace.Maker inPlace) {
         Thread thread = new Thread(() -> {
             CpuTimes times = CpuTimes.open(); // off the program's path: java.management loads here
             if (readsCpuTimes) {
@@ -402,7 +403,7 @@ public final class Recorder {
             } catch (Throwable t) {
                 internalError(t);
             }
-            calibrate(times);
+            calibrate(times, inPlace);
         }, "profq-calibration");
         thread.setDaemon(true);
         calibration = thread;
@@ -411,11 +412,13 @@ public final class Recorder {
 
     /**
      * Measures the advice's cost through the real path, into a recorder whose events are dropped,
-     * and writes the figures (see {@link OverheadCalibration}), on the current thread, which records
-     * nothing else. CPU times ({@code times}, null where the JVM cannot tell them) are read only when
-     * calls are recorded (without calls there is nothing to charge them to).
+     * and writes the figures, on the current thread, which records nothing else: an allocation's on
+     * the advice path ({@link OverheadCalibration}), a call's where a woven call site makes it
+     * ({@link InPlaceCallCost}), or on the advice path if that cannot be done (a warning says why).
+     * CPU times ({@code times}, null where the JVM cannot tell them) are read only when calls are
+     * recorded (without calls there is nothing to charge them to).
      */
-    private static void calibrate(CpuTimes times) {
+    private static void calibrate(CpuTimes times, CallSitesInPlace.Maker inPlace) {
         try {
             ThreadRecorder dropped = new ThreadRecorder(0, Thread.currentThread(), null, Long.MAX_VALUE);
             dropped.neverTrack();
@@ -423,10 +426,29 @@ public final class Recorder {
             JoinPoint.StaticPart[] parts = OverheadCalibration.staticParts();
             dictionary.calibrationParts(parts[0], UNKNOWN_METHOD, parts[1]);
             OverheadCalibration.Result result = OverheadCalibration.run(dropped, parts[0], parts[1], times);
-            dictionary.calibration(result.callCostPicos(), result.callInsidePicos(), result.allocationCostPicos(),
+            long callCost = result.callCostPicos();
+            long callInside = result.callInsidePicos();
+            InPlaceCallCost.Result inPlaceCost = inPlace == null ? null : measureInPlace(dropped, inPlace, times);
+            if (inPlaceCost != null) {
+                callCost = inPlaceCost.callCostPicos();
+                callInside = inPlaceCost.callInsidePicos();
+            }
+            dictionary.calibration(callCost, callInside, result.allocationCostPicos(),
                     result.cpuReadNanos(), times == null || !readsCpuTimes ? 0 : CpuTimes.PERIOD_NANOS);
         } catch (Throwable t) {
             internalError(t);
+        }
+    }
+
+    /** A call's cost where the program makes it; null, with a warning in the recording, if it cannot be measured so. */
+    private static InPlaceCallCost.Result measureInPlace(ThreadRecorder dropped, CallSitesInPlace.Maker inPlace, CpuTimes times) {
+        try {
+            CallSitesInPlace sites = inPlace.make(dictionary::calibrationMethods);
+            return InPlaceCallCost.measure(dropped, sites, OverheadCalibration.threadTime(times));
+        } catch (Throwable t) {
+            warning("the advice's cost per call was measured on its own path, not at a woven call site (" + t
+                    + "): compensation takes less off the callers of recorded calls than they paid");
+            return null;
         }
     }
 
