@@ -1,5 +1,6 @@
 package org.profq.event;
 
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
 /**
@@ -16,11 +17,11 @@ import java.util.function.LongSupplier;
  */
 final class InPlaceCallCost {
     private static final int CALLS_PER_ROUND = 10_000;
-    private static final int MIN_ROUNDS = 40;
+    private static final int MIN_ROUNDS = 60;
     /** Some 80 ms of CPU if the cheapest round kept falling. */
-    private static final int MAX_ROUNDS = 300;
+    private static final int MAX_ROUNDS = 400;
     /** The cost has settled when this many rounds in a row have not beaten the cheapest. */
-    private static final int SETTLED_ROUNDS = 20;
+    private static final int SETTLED_ROUNDS = 40;
     /** On a machine too loaded to give the calibration its CPU time, it stops after this long, with fewer rounds. */
     private static final long DEADLINE_NANOS = 1_000_000_000L;
 
@@ -28,8 +29,11 @@ final class InPlaceCallCost {
     record Result(long callCostPicos, long callInsidePicos) {
     }
 
-    /** Runs the rounds on the current thread, whose recorder is {@code recorder} (its batches dropped). */
-    static Result measure(ThreadRecorder recorder, CallSitesInPlace sites, LongSupplier threadTime) {
+    /**
+     * Runs the rounds on the current thread, whose recorder is {@code recorder} (its batches dropped);
+     * stops early, with a result nobody reads, once {@code ended} (the recording took the advice path's figures).
+     */
+    static Result measure(ThreadRecorder recorder, CallSitesInPlace sites, LongSupplier threadTime, BooleanSupplier ended) {
         long[] wovenPicos = new long[MAX_ROUNDS];
         long[] unwovenPicos = new long[MAX_ROUNDS];
         long[] exitNanos = new long[MAX_ROUNDS];
@@ -38,7 +42,7 @@ final class InPlaceCallCost {
         int rounds = 0;
         int cheapest = 0;
         long deadline = System.nanoTime() + DEADLINE_NANOS;
-        while (rounds < MAX_ROUNDS && (rounds < 8 || System.nanoTime() < deadline)
+        while (rounds < MAX_ROUNDS && (rounds < 8 || System.nanoTime() < deadline) && !ended.getAsBoolean()
                 && (rounds < MIN_ROUNDS || rounds - cheapest <= SETTLED_ROUNDS)) {
             recorder.flush();
             long exitsBefore = recorder.droppedExitNanos();
@@ -61,8 +65,15 @@ final class InPlaceCallCost {
         if (checksum == 42) {
             Thread.onSpinWait(); // uses the loops' results, so that the JIT cannot leave their work out
         }
+        if (rounds == 0) {
+            return new Result(0, 0);
+        }
         long cost = Math.max(0, wovenPicos[cheapest] - cheapest(unwovenPicos, rounds));
-        return new Result(cost, (long) (cost * OverheadCalibration.insideShare(exitNanos, roundClockNanos, rounds)));
+        Result result = new Result(cost, (long) (cost * OverheadCalibration.insideShare(exitNanos, roundClockNanos, rounds)));
+        if (System.getProperty("profq.debugCalibration") != null) {
+            System.err.println("at " + Clock.preciseNow() / 1000000 + " ms rounds " + rounds + " cheapest " + cheapest + " " + result + " last " + wovenPicos[rounds - 1] + "/" + unwovenPicos[rounds - 1]);
+        }
+        return result;
     }
 
     private static long cheapest(long[] values, int count) {

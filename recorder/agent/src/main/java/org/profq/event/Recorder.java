@@ -48,8 +48,8 @@ public final class Recorder {
     private static volatile CpuTimes cpuTimes;
     /** The weaving pseudo-method's id ({@code WEAVING_METHOD}), named at the first weaving inside a call; 0 before. */
     private static volatile int weavingMethodId;
-    /** Measures the advice's cost at the start; joined before the end record, so its figures are in every recording. */
-    private static volatile Thread calibration;
+    /** The advice's cost, measured at the start; awaited before the end record, so that its figures are in every recording. */
+    private static volatile CalibrationFigures calibration;
     /** Calls are recorded, so the threads' CPU times are read to be charged to them. */
     private static boolean readsCpuTimes;
     private static long eventsWrittenByEndedThreads;
@@ -393,6 +393,7 @@ public final class Recorder {
      * sites of the in-place measure; null measures the advice path alone.
      */
     public static void calibrateInBackground(Runnable compilerHints, CallSitesInPlace.Maker inPlace) {
+        CalibrationFigures figures = new CalibrationFigures(dictionary);
         Thread thread = new Thread(() -> {
             CpuTimes times = CpuTimes.open(); // off the program's path: java.management loads here
             if (readsCpuTimes) {
@@ -403,10 +404,10 @@ public final class Recorder {
             } catch (Throwable t) {
                 internalError(t);
             }
-            calibrate(times, inPlace);
+            calibrate(times, inPlace, figures);
         }, "profq-calibration");
         thread.setDaemon(true);
-        calibration = thread;
+        calibration = figures;
         thread.start();
     }
 
@@ -418,34 +419,36 @@ public final class Recorder {
      * CPU times ({@code times}, null where the JVM cannot tell them) are read only when calls are
      * recorded (without calls there is nothing to charge them to).
      */
-    private static void calibrate(CpuTimes times, CallSitesInPlace.Maker inPlace) {
+    private static void calibrate(CpuTimes times, CallSitesInPlace.Maker inPlace, CalibrationFigures figures) {
         try {
             ThreadRecorder dropped = new ThreadRecorder(0, Thread.currentThread(), null, Long.MAX_VALUE);
             dropped.neverTrack();
             CURRENT.set(dropped);
             JoinPoint.StaticPart[] parts = OverheadCalibration.staticParts();
             dictionary.calibrationParts(parts[0], UNKNOWN_METHOD, parts[1]);
-            OverheadCalibration.Result result = OverheadCalibration.run(dropped, parts[0], parts[1], times);
-            long callCost = result.callCostPicos();
-            long callInside = result.callInsidePicos();
-            InPlaceCallCost.Result inPlaceCost = inPlace == null ? null : measureInPlace(dropped, inPlace, times);
+            figures.advicePath(OverheadCalibration.run(dropped, parts[0], parts[1], times),
+                    times == null || !readsCpuTimes ? 0 : CpuTimes.PERIOD_NANOS);
+            InPlaceCallCost.Result inPlaceCost = inPlace == null ? null : measureInPlace(dropped, inPlace, times, figures);
             if (inPlaceCost != null) {
-                callCost = inPlaceCost.callCostPicos();
-                callInside = inPlaceCost.callInsidePicos();
+                figures.inPlace(inPlaceCost);
             }
-            dictionary.calibration(callCost, callInside, result.allocationCostPicos(),
-                    result.cpuReadNanos(), times == null || !readsCpuTimes ? 0 : CpuTimes.PERIOD_NANOS);
         } catch (Throwable t) {
             internalError(t);
+        } finally {
+            figures.finished();
         }
     }
 
     /** A call's cost where the program makes it; null, with a warning in the recording, if it cannot be measured so. */
-    private static InPlaceCallCost.Result measureInPlace(ThreadRecorder dropped, CallSitesInPlace.Maker inPlace, CpuTimes times) {
+    private static InPlaceCallCost.Result measureInPlace(ThreadRecorder dropped, CallSitesInPlace.Maker inPlace, CpuTimes times,
+                                                         CalibrationFigures figures) {
         try {
             CallSitesInPlace sites = inPlace.make(dictionary::calibrationMethods);
-            return InPlaceCallCost.measure(dropped, sites, OverheadCalibration.threadTime(times));
+            return InPlaceCallCost.measure(dropped, sites, OverheadCalibration.threadTime(times), figures::ended);
         } catch (Throwable t) {
+            if (figures.ended()) {
+                return null;
+            }
             warning("the advice's cost per call was measured on its own path, not at a woven call site (" + t
                     + "): compensation takes less off the callers of recorded calls than they paid");
             return null;
@@ -454,9 +457,9 @@ public final class Recorder {
 
     private static void awaitCalibration() {
         try {
-            Thread running = calibration;
-            if (running != null) {
-                running.join(1_000);
+            CalibrationFigures figures = calibration;
+            if (figures != null) {
+                figures.atEnd(1_000);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // the end record is written all the same
