@@ -11,6 +11,9 @@ import java.util.function.LongSupplier;
  * path's own cost ({@link OverheadCalibration}): the woven callee is a call the JIT no longer
  * inlines, with its own frame, the aspect's instance and advice methods, and an exception handler.
  *
+ * <p>Measured so, a call cost 13 to 16 ns (once 29) over runs of the OverheadCompensation sample on a
+ * loaded 2-core machine, whose own warm rounds paid 17 to 22 ns a call; the advice path alone cost 14 ns.
+ *
  * <p>Which part of it lands in the call's own time is read from the clock, as the program's calls
  * see it: the clock's advance on the exits of the woven calls ({@link ThreadRecorder#droppedExitNanos}),
  * as a share of the rounds' time, over their later half (the JIT's compiled code).
@@ -69,11 +72,7 @@ final class InPlaceCallCost {
             return new Result(0, 0);
         }
         long cost = Math.max(0, wovenPicos[cheapest] - cheapest(unwovenPicos, rounds));
-        Result result = new Result(cost, (long) (cost * OverheadCalibration.insideShare(exitNanos, roundClockNanos, rounds)));
-        if (System.getProperty("profq.debugCalibration") != null) {
-            System.err.println("at " + Clock.preciseNow() / 1000000 + " ms rounds " + rounds + " cheapest " + cheapest + " " + result + " last " + wovenPicos[rounds - 1] + "/" + unwovenPicos[rounds - 1]);
-        }
-        return result;
+        return new Result(cost, (long) (cost * OverheadCalibration.insideShare(exitNanos, roundClockNanos, rounds)));
     }
 
     private static long cheapest(long[] values, int count) {
