@@ -40,6 +40,13 @@ class OverheadCompensationIT {
     }
 
     @Test
+    void theCalibrationsWovenClassIsNoneOfTheProgramsClasses() throws SQLException {
+        assertEquals(List.of(List.of(0L)),
+                Rows.query(connection.get(), "SELECT COUNT(*) FROM classes WHERE name LIKE 'profq.calibration.%'"));
+        assertEquals(List.of(List.of(1L)), Rows.query(connection.get(), "SELECT classes_woven FROM run"));
+    }
+
+    @Test
     void compensationTakesTheAdviceOutOfTheCallersSelfTime() throws SQLException {
         long rawWithCalls = warmSelfCpu("c.self_cpu_ns", WITH_CALLS);
         long rawInline = warmSelfCpu("c.self_cpu_ns", INLINE);

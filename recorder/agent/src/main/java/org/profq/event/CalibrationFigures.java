@@ -32,6 +32,14 @@ final class CalibrationFigures {
         }
     }
 
+    /** A call's cost could not be measured in place: the recording says why, unless it has ended (its log may be closed). */
+    synchronized void notInPlace(Throwable reason) {
+        if (!written) {
+            dictionary.warning("the advice's cost per call was measured on its own path, not at a woven call site (" + reason
+                    + "): compensation may take less off the callers of recorded calls than they paid");
+        }
+    }
+
     /** The calibration thread is done, whatever it measured. */
     synchronized void finished() {
         finished = true;

@@ -10,6 +10,8 @@ import org.aspectj.runtime.reflect.Factory;
  * Measures, at the recording's start and on a thread of its own, what the recorder's advice costs
  * the program per recorded call (its entry and exit) and per recorded allocation on this JVM, so
  * that the time views can subtract it ({@code DOC_CALIBRATION}; README, "Overhead compensation").
+ * A call's figure is kept only where the cost at a woven call site ({@link InPlaceCallCost}), which
+ * comes after, could not be measured before the recording ended.
  *
  * <p>The loops go through the real advice path ({@link Recorder#enter}, {@link Recorder#exit},
  * {@link Recorder#allocation}: the thread look-up, the dictionary's identity look-up, the encoding)

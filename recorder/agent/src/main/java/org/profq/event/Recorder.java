@@ -446,11 +446,7 @@ public final class Recorder {
             CallSitesInPlace sites = inPlace.make(dictionary::calibrationMethods);
             return InPlaceCallCost.measure(dropped, sites, OverheadCalibration.threadTime(times), figures::ended);
         } catch (Throwable t) {
-            if (figures.ended()) {
-                return null;
-            }
-            warning("the advice's cost per call was measured on its own path, not at a woven call site (" + t
-                    + "): compensation takes less off the callers of recorded calls than they paid");
+            figures.notInPlace(t);
             return null;
         }
     }
