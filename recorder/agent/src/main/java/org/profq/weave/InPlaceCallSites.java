@@ -1,5 +1,6 @@
 package org.profq.weave;
 
+import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -94,7 +95,7 @@ public final class InPlaceCallSites {
                 throw new IllegalStateException("the woven calibration class would fail verification: " + checked.methodsLeftUnwoven());
             }
             return checked.bytes();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new IllegalStateException(e);
         } finally {
             CompilationAndWeavingContext.resetForThread();
