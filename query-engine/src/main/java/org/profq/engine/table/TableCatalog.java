@@ -59,7 +59,8 @@ public final class TableCatalog {
                     + " rejected woven, loaded as they were: their calls and allocations are not recorded, so above 0 the"
                     + " recording covers part of the program; the recorder's warnings name each one"),
             fractionalNanos("call_cost_ns", "what the recorder's advice cost the program per recorded call (its entry and exit),"
-                    + " measured at the start on this JVM in CPU time: the time views subtract it per call made (README, overhead"
+                    + " measured at the start on this JVM in CPU time at a woven call site (on the advice path alone when the"
+                    + " program ended first, or when a warning says why): the time views subtract it per call made (README, overhead"
                     + " compensation); 0 when not measured (a recording older than format 2.6, or a program that ended first)"),
             fractionalNanos("call_cost_inside_ns", "the part of call_cost_ns that runs between the call's own two clock"
                     + " readings, so lands in the call's own time (the rest lands in its caller's)"),

@@ -183,6 +183,13 @@ final class Dictionary {
         sitesByStaticPart.put(creation, 0);
     }
 
+    /** Lets the in-place calibration's join points ({@link CallSitesInPlace}) be looked up likewise, as an unknown method's. */
+    synchronized void calibrationMethods(List<JoinPoint.StaticPart> executions) {
+        for (JoinPoint.StaticPart execution : executions) {
+            methodsByStaticPart.put(execution, UNKNOWN_METHOD);
+        }
+    }
+
     /** What the advice costs (see {@code DOC_CALIBRATION}). */
     synchronized void calibration(long callCostPicos, long callInsidePicos, long allocationCostPicos, long cpuReadNanos,
                                   long cpuPeriodNanos) {

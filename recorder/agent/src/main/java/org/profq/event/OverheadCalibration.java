@@ -10,6 +10,8 @@ import org.aspectj.runtime.reflect.Factory;
  * Measures, at the recording's start and on a thread of its own, what the recorder's advice costs
  * the program per recorded call (its entry and exit) and per recorded allocation on this JVM, so
  * that the time views can subtract it ({@code DOC_CALIBRATION}; README, "Overhead compensation").
+ * A call's figure is kept only where the cost at a woven call site ({@link InPlaceCallCost}), which
+ * comes after, could not be measured before the recording ended.
  *
  * <p>The loops go through the real advice path ({@link Recorder#enter}, {@link Recorder#exit},
  * {@link Recorder#allocation}: the thread look-up, the dictionary's identity look-up, the encoding)
@@ -49,7 +51,7 @@ final class OverheadCalibration {
      */
     static Result run(ThreadRecorder recorder, JoinPoint.StaticPart execution, JoinPoint.StaticPart creation,
                       CpuTimes cpuTimes) {
-        LongSupplier threadTime = cpuTimes != null ? cpuTimes::currentThread : System::nanoTime;
+        LongSupplier threadTime = threadTime(cpuTimes);
         long[] callPicos = new long[MAX_ROUNDS];
         long[] allocationPicos = new long[MAX_ROUNDS];
         long[] insideNanos = new long[MAX_ROUNDS];
@@ -94,7 +96,7 @@ final class OverheadCalibration {
      * of the ticks that moved the clock between an entry and its exit, which over many ticks is the
      * share of the time spent there.
      */
-    private static double insideShare(long[] insideNanos, long[] roundClockNanos, int rounds) {
+    static double insideShare(long[] insideNanos, long[] roundClockNanos, int rounds) {
         long inside = 0;
         long total = 0;
         for (int round = rounds / 2; round < rounds; round++) {
@@ -102,6 +104,11 @@ final class OverheadCalibration {
             total += roundClockNanos[round];
         }
         return total <= 0 ? 0 : Math.min(1.0, (double) inside / total);
+    }
+
+    /** The current thread's CPU time where the JVM can tell it, else the clock. */
+    static LongSupplier threadTime(CpuTimes cpuTimes) {
+        return cpuTimes != null ? cpuTimes::currentThread : System::nanoTime;
     }
 
     /** What one reading of a thread's CPU time costs, in ns of CPU time; 0 without CPU times. */

@@ -48,8 +48,8 @@ public final class Recorder {
     private static volatile CpuTimes cpuTimes;
     /** The weaving pseudo-method's id ({@code WEAVING_METHOD}), named at the first weaving inside a call; 0 before. */
     private static volatile int weavingMethodId;
-    /** Measures the advice's cost at the start; joined before the end record, so its figures are in every recording. */
-    private static volatile Thread calibration;
+    /** The advice's cost, measured at the start; awaited before the end record, so that its figures are in every recording. */
+    private static volatile CalibrationFigures calibration;
     /** Calls are recorded, so the threads' CPU times are read to be charged to them. */
     private static boolean readsCpuTimes;
     private static long eventsWrittenByEndedThreads;
@@ -387,11 +387,13 @@ public final class Recorder {
      * Starts, on a daemon thread, the threads' CPU time readings, then {@code compilerHints} (the
      * agent's directive that the JIT not inline the recorder's entry points into their callers), then
      * the calibration of the advice's cost ({@link #calibrate}). After the hints, so that the
-     * calibration's loop calls the entry points as the program's compiled methods will: measured
+     * calibration's loops call the entry points as the program's compiled methods will: measured
      * before, the JIT could inline them into the loop, and the cost came out at a fraction of what a
-     * program's call pays (13 ns against 37 to 83 ns on one machine).
+     * program's call pays (13 ns against 37 to 83 ns on one machine). {@code inPlace} makes the call
+     * sites of the in-place measure; null measures the advice path alone.
      */
-    public static void calibrateInBackground(Runnable compilerHints) {
+    public static void calibrateInBackground(Runnable compilerHints, CallSitesInPlace.Maker inPlace) {
+        CalibrationFigures figures = new CalibrationFigures(dictionary);
         Thread thread = new Thread(() -> {
             CpuTimes times = CpuTimes.open(); // off the program's path: java.management loads here
             if (readsCpuTimes) {
@@ -402,39 +404,58 @@ public final class Recorder {
             } catch (Throwable t) {
                 internalError(t);
             }
-            calibrate(times);
+            calibrate(times, inPlace, figures);
         }, "profq-calibration");
         thread.setDaemon(true);
-        calibration = thread;
+        calibration = figures;
         thread.start();
     }
 
     /**
      * Measures the advice's cost through the real path, into a recorder whose events are dropped,
-     * and writes the figures (see {@link OverheadCalibration}), on the current thread, which records
-     * nothing else. CPU times ({@code times}, null where the JVM cannot tell them) are read only when
-     * calls are recorded (without calls there is nothing to charge them to).
+     * and writes the figures, on the current thread, which records nothing else: an allocation's on
+     * the advice path ({@link OverheadCalibration}), a call's where a woven call site makes it
+     * ({@link InPlaceCallCost}), or on the advice path if that cannot be done (a warning says why).
+     * CPU times ({@code times}, null where the JVM cannot tell them) are read only when calls are
+     * recorded (without calls there is nothing to charge them to).
      */
-    private static void calibrate(CpuTimes times) {
+    private static void calibrate(CpuTimes times, CallSitesInPlace.Maker inPlace, CalibrationFigures figures) {
         try {
             ThreadRecorder dropped = new ThreadRecorder(0, Thread.currentThread(), null, Long.MAX_VALUE);
             dropped.neverTrack();
             CURRENT.set(dropped);
             JoinPoint.StaticPart[] parts = OverheadCalibration.staticParts();
             dictionary.calibrationParts(parts[0], UNKNOWN_METHOD, parts[1]);
-            OverheadCalibration.Result result = OverheadCalibration.run(dropped, parts[0], parts[1], times);
-            dictionary.calibration(result.callCostPicos(), result.callInsidePicos(), result.allocationCostPicos(),
-                    result.cpuReadNanos(), times == null || !readsCpuTimes ? 0 : CpuTimes.PERIOD_NANOS);
+            figures.advicePath(OverheadCalibration.run(dropped, parts[0], parts[1], times),
+                    times == null || !readsCpuTimes ? 0 : CpuTimes.PERIOD_NANOS);
+            InPlaceCallCost.Result inPlaceCost = inPlace == null ? null : measureInPlace(dropped, inPlace, times, figures);
+            if (inPlaceCost != null) {
+                figures.inPlace(inPlaceCost);
+            }
         } catch (Throwable t) {
             internalError(t);
+        } finally {
+            figures.finished();
+        }
+    }
+
+    /** A call's cost where the program makes it; null, with a warning in the recording, if it cannot be measured so. */
+    private static InPlaceCallCost.Result measureInPlace(ThreadRecorder dropped, CallSitesInPlace.Maker inPlace, CpuTimes times,
+                                                         CalibrationFigures figures) {
+        try {
+            CallSitesInPlace sites = inPlace.make(dictionary::calibrationMethods);
+            return InPlaceCallCost.measure(dropped, sites, OverheadCalibration.threadTime(times), figures::ended);
+        } catch (Throwable t) {
+            figures.notInPlace(t);
+            return null;
         }
     }
 
     private static void awaitCalibration() {
         try {
-            Thread running = calibration;
-            if (running != null) {
-                running.join(1_000);
+            CalibrationFigures figures = calibration;
+            if (figures != null) {
+                figures.atEnd(1_000);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // the end record is written all the same

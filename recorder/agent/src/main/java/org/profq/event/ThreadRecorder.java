@@ -80,6 +80,8 @@ final class ThreadRecorder {
     private final SiteCountdowns trackingCountdowns = new SiteCountdowns();
     /** The overhead calibration's recorder: it tracks nothing ({@link #neverTrack}). */
     private boolean neverTracks;
+    /** The overhead calibration's recorder: the clock's advance seen by exits in the batches it dropped ({@link #droppedExitNanos}). */
+    private long droppedExitNanos;
     /** Identity hash of the last exception recorded: not the exception itself, which would stay reachable. */
     private int lastThrownIdentity;
 
@@ -329,6 +331,33 @@ final class ThreadRecorder {
         return lastNanos;
     }
 
+    /**
+     * For the overhead calibration: how far the clock moved between exits and the events before
+     * them, in the batches dropped so far (after a {@link #flush}, all of them). For calls of a
+     * method that calls nothing, the time between their entries and exits: the part of their cost
+     * that lands in their own time.
+     */
+    long droppedExitNanos() {
+        return droppedExitNanos;
+    }
+
+    private long exitDeltas(int length) {
+        long exits = 0;
+        ByteCursor cursor = new ByteCursor().reset(events, 0, length);
+        while (cursor.hasMore()) {
+            int tag = cursor.readByte();
+            long delta = (tag & TIME_CHANGED) != 0 ? cursor.readVarint() : 0;
+            int kind = tag & KIND_MASK;
+            if (kind == EV_EXIT) {
+                exits += delta;
+            }
+            for (int field = fieldCount(kind); field > 0; field--) {
+                cursor.readVarint();
+            }
+        }
+        return exits;
+    }
+
     /** For the overhead calibration: no allocation of this recorder's is ever tracked. */
     void neverTrack() {
         neverTracks = true;
@@ -421,6 +450,7 @@ final class ThreadRecorder {
     /** Writes {@code events[0, length)} as one batch; counts them lost if the log will not take them. */
     private void writeBatch(int length, int count, long lastEventNanos) {
         if (log == null) { // the overhead calibration's recorder: its events are dropped
+            droppedExitNanos += exitDeltas(length);
             batchSequence++;
             return;
         }

@@ -5,6 +5,10 @@ public final class WeaverConfiguration {
     /** Never woven: profq itself, and the weaver's own runtime. */
     private static final String[] ALWAYS_EXCLUDED = {"org.profq..*", "org.aspectj..*"};
 
+    /** AspectJ's options for profq's weaving: array creations are join points, and messages go to {@link WeaverMessages}. */
+    static final String WEAVER_OPTIONS = "-Xjoinpoints:arrayconstruction -nowarn -Xlint:ignore -XmessageHandlerClass:"
+            + WeaverMessages.class.getName();
+
     public static String xml(WeavingOptions options) {
         StringBuilder xml = new StringBuilder("<aspectj>\n  <aspects>\n");
         for (WeavingOptions.Aspect aspect : WeavingOptions.Aspect.values()) {
@@ -15,8 +19,7 @@ public final class WeaverConfiguration {
         for (String userAspect : options.userAspects().aspects()) {
             xml.append("    <aspect name=\"").append(escaped(userAspect)).append("\"/>\n");
         }
-        xml.append("  </aspects>\n  <weaver options=\"-Xjoinpoints:arrayconstruction -nowarn -Xlint:ignore -XmessageHandlerClass:")
-                .append(WeaverMessages.class.getName()).append("\">\n");
+        xml.append("  </aspects>\n  <weaver options=\"").append(WEAVER_OPTIONS).append("\">\n");
         for (String pattern : options.include()) {
             appendPattern(xml, "include", pattern);
         }

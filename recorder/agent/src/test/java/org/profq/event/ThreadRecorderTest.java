@@ -1,6 +1,7 @@
 package org.profq.event;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.profq.format.RecordingFormat.BATCH_MAX_AGE_NANOS;
 
 import java.io.IOException;
@@ -53,5 +54,24 @@ class ThreadRecorderTest {
             assertEquals(200_000, thread.eventsWritten());
             assertEquals(0, thread.eventsLost());
         }
+    }
+
+    /** The in-place calibration reads the time between its calls' entries and exits from the batches it drops. */
+    @Test
+    void aDroppingRecorderSumsTheTimeBetweenEntriesAndTheirExits() throws InterruptedException {
+        Clock.start(true, 1_000_000, () -> { });
+        ThreadRecorder dropping = new ThreadRecorder(0, Thread.currentThread(), null, Long.MAX_VALUE);
+        long start = Clock.now();
+        dropping.enter(7);
+        Thread.sleep(20); // inside the call
+        dropping.exit(false);
+        Thread.sleep(20); // between calls: not inside any
+        dropping.enter(7);
+        dropping.exit(false);
+        long end = Clock.now();
+        dropping.flush();
+
+        long inside = dropping.droppedExitNanos();
+        assertTrue(inside >= 20_000_000 && inside <= end - start - 20_000_000, inside + " ns inside of " + (end - start));
     }
 }

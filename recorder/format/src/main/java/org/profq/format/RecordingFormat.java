@@ -117,7 +117,8 @@ public final class RecordingFormat {
      * callCostPicos, callInsidePicos, allocationCostPicos, cpuReadNanos, cpuPeriodNanos: what the
      * recorder's advice costs the program per recorded call (entry and exit; of which callInsidePicos
      * runs between the call's own two clock readings) and per recorded allocation on this JVM, in
-     * picoseconds of CPU time, measured at the start by a short loop through the real advice path;
+     * picoseconds of CPU time, measured at the start by short loops: a call's where a woven call site
+     * makes it (the advice path alone when the program ended first), an allocation's through the advice path;
      * what one reading of a thread's CPU time costs; how often each thread's CPU time is read ({@link #EV_CPU}).
      * Written once, soon after the header (the calibration runs on a thread of its own).
      */

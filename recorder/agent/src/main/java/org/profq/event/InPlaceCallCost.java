@@ -1,0 +1,89 @@
+package org.profq.event;
+
+import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
+
+/**
+ * Measures what a recorded call costs the program where it is made ({@link CallSitesInPlace}): the
+ * same loop of calls of a trivial method, woven as the program's classes are and unwoven, in rounds
+ * of {@value #CALLS_PER_ROUND} calls on the calibration's thread, until the JIT has compiled both;
+ * the cost is the difference between their cheapest rounds, per call. It is more than the advice
+ * path's own cost ({@link OverheadCalibration}): the woven callee is a call the JIT no longer
+ * inlines, with its own frame, the aspect's instance and advice methods, and an exception handler.
+ *
+ * <p>Measured so, a call cost 13.4 to 23.5 ns over 23 runs of the OverheadCompensation sample on a
+ * loaded 2-core machine, whose own warm rounds paid 5 to 29 ns a call; the advice path's figure alone
+ * ranged from 14 to 117 ns there (README, "Overhead compensation", its limits).
+ *
+ * <p>Which part of it lands in the call's own time is read from the clock, as the program's calls
+ * see it: the clock's advance on the exits of the woven calls ({@link ThreadRecorder#droppedExitNanos}),
+ * as a share of the rounds' time, over their later half (the JIT's compiled code).
+ */
+final class InPlaceCallCost {
+    private static final int CALLS_PER_ROUND = 10_000;
+    private static final int MIN_ROUNDS = 60;
+    /** Some 100 ms of CPU if the cheapest round kept falling. */
+    private static final int MAX_ROUNDS = 400;
+    /** The cost has settled when this many rounds in a row have not beaten the cheapest. */
+    private static final int SETTLED_ROUNDS = 40;
+    /** On a machine too loaded to give the calibration its CPU time, it stops after this long, with fewer rounds. */
+    private static final long DEADLINE_NANOS = 1_000_000_000L;
+
+    /** Per call, in picoseconds of CPU time: the cost, and the part of it between the call's own two clock readings. */
+    record Result(long callCostPicos, long callInsidePicos) {
+    }
+
+    /**
+     * Runs the rounds on the current thread, whose recorder is {@code recorder} (its batches dropped);
+     * stops early, with a result nobody reads, once {@code ended} (the recording took the advice path's figures).
+     */
+    static Result measure(ThreadRecorder recorder, CallSitesInPlace sites, LongSupplier threadTime, BooleanSupplier ended) {
+        long[] wovenPicos = new long[MAX_ROUNDS];
+        long[] unwovenPicos = new long[MAX_ROUNDS];
+        long[] exitNanos = new long[MAX_ROUNDS];
+        long[] roundClockNanos = new long[MAX_ROUNDS];
+        long checksum = 0;
+        int rounds = 0;
+        int cheapest = 0;
+        long deadline = System.nanoTime() + DEADLINE_NANOS;
+        while (rounds < MAX_ROUNDS && (rounds < 8 || System.nanoTime() < deadline) && !ended.getAsBoolean()
+                && (rounds < MIN_ROUNDS || rounds - cheapest <= SETTLED_ROUNDS)) {
+            recorder.flush();
+            long exitsBefore = recorder.droppedExitNanos();
+            long clockStart = Clock.now();
+            long start = threadTime.getAsLong();
+            checksum += sites.woven().applyAsLong(CALLS_PER_ROUND);
+            long woven = threadTime.getAsLong();
+            roundClockNanos[rounds] = Clock.now() - clockStart;
+            checksum += sites.unwoven().applyAsLong(CALLS_PER_ROUND);
+            long unwoven = threadTime.getAsLong();
+            recorder.flush();
+            exitNanos[rounds] = recorder.droppedExitNanos() - exitsBefore;
+            wovenPicos[rounds] = (woven - start) * 1000 / CALLS_PER_ROUND;
+            unwovenPicos[rounds] = (unwoven - woven) * 1000 / CALLS_PER_ROUND;
+            if (wovenPicos[rounds] < wovenPicos[cheapest]) {
+                cheapest = rounds;
+            }
+            rounds++;
+        }
+        if (checksum == 42) {
+            Thread.onSpinWait(); // uses the loops' results, so that the JIT cannot leave their work out
+        }
+        if (rounds == 0) {
+            return new Result(0, 0);
+        }
+        long cost = Math.max(0, wovenPicos[cheapest] - cheapest(unwovenPicos, rounds));
+        return new Result(cost, (long) (cost * OverheadCalibration.insideShare(exitNanos, roundClockNanos, rounds)));
+    }
+
+    private static long cheapest(long[] values, int count) {
+        long cheapest = Long.MAX_VALUE;
+        for (int i = 0; i < count; i++) {
+            cheapest = Math.min(cheapest, values[i]);
+        }
+        return cheapest;
+    }
+
+    private InPlaceCallCost() {
+    }
+}
