@@ -146,7 +146,7 @@ public abstract class ColumnReader {
         };
     }
 
-    /** A BIGINT column kept as two that add up to it: {@code first + second} (e.g. the calls a call made, and those its callees made). */
+    /** A BIGINT column kept as two that add up to it: {@code first + second} (e.g. the allocations a call made, and those its callees made). */
     public static ColumnReader sum(MappedColumn firstColumn, MappedColumn secondColumn) {
         MappedColumn.Cursor first = firstColumn.cursor();
         MappedColumn.Cursor second = secondColumn.cursor();

@@ -19,8 +19,8 @@ import org.profq.recording.Recording;
  * ({@code DOC_CALIBRATION}) as they are read, so that the time views' compensation is a scan
  * of this table's columns (no join that would hold calls). Some columns are read back from what
  * the index keeps of them ({@link IndexColumn}): {@code method_id} is the calling context's,
- * {@code depth} the context's and what {@code depth_beyond_context} adds, {@code calls_inside} and
- * {@code allocations_inside} what the call made and what its callees did.
+ * {@code depth} the context's and what {@code depth_beyond_context} adds, {@code allocations_inside}
+ * what the call made and what its callees did.
  */
 public final class CallTable extends IndexedTable {
 
@@ -79,15 +79,15 @@ public final class CallTable extends IndexedTable {
         return ColumnReader.longs(index.column(CALL_CALLS_MADE));
     }
 
-    /** The calls it made and those its callees made: kept apart, the latter 0 for most calls. */
     private static ColumnReader callsInside(StoredColumns index) {
-        return ColumnReader.sum(index.column(CALL_CALLS_MADE), index.column(CALL_CALLS_IN_CALLEES));
+        return ColumnReader.longs(index.column(CALL_CALLS_INSIDE));
     }
 
     private static ColumnReader allocationsMade(StoredColumns index) {
         return ColumnReader.longs(index.column(CALL_ALLOCATIONS_MADE));
     }
 
+    /** The allocations it made and those its callees made: kept apart, the latter 0 for most calls. */
     private static ColumnReader allocationsInside(StoredColumns index) {
         return ColumnReader.sum(index.column(CALL_ALLOCATIONS_MADE), index.column(CALL_ALLOCATIONS_IN_CALLEES));
     }
