@@ -16,7 +16,7 @@ import java.util.function.IntToLongFunction;
  * end (calls still open at the end come last, marked unfinished), and, at the end, of
  * {@code contexts}: the calling-context tree their {@code stack} names. A row keeps what its
  * context does not already say ({@link IndexColumn}: no method, the depth beyond the context's),
- * and its allocations inside apart from those it made. An extension goes on
+ * and its calls and allocations inside apart from those it made. An extension goes on
  * with the open calls and the tree the last build ended with, and adds the contexts met since.
  */
 final class CallRows extends RowCollector implements CallIndexer.Sink {
@@ -68,7 +68,7 @@ final class CallRows extends RowCollector implements CallIndexer.Sink {
         row.put(CALL_CPU_NS, cpuNanos);
         row.put(CALL_SELF_CPU_NS, selfCpuNanos);
         row.put(CALL_CALLS_MADE, callsMade);
-        row.put(CALL_CALLS_INSIDE, callsInside);
+        row.put(CALL_CALLS_IN_CALLEES, callsInside - callsMade);
         row.put(CALL_ALLOCATIONS_MADE, allocationsMade);
         row.put(CALL_ALLOCATIONS_IN_CALLEES, allocationsInside - allocationsMade);
         rows = rowWritten(row);

@@ -19,8 +19,9 @@ import java.util.function.Supplier;
  * they add to others, so that what another column already says takes no room ({@code CallTable}
  * reads them back): a call's method is its context's ({@code contexts.method_id}), so it is not
  * stored; {@code calls.depth_beyond_context} is its depth less its context's (0, unless a decoder
- * ever numbers depths otherwise); {@code calls.allocations_in_callees} is the allocations inside
- * it less those it made itself (0 for a leaf, most calls). {@code params.kind} is the
+ * ever numbers depths otherwise); {@code calls.calls_in_callees} and
+ * {@code calls.allocations_in_callees} are the calls and allocations inside it less those it made
+ * itself (0 for a leaf, most calls). {@code params.kind} is the
  * {@link org.profq.recording.ValueKind} ordinal, {@code params.length} -1 for none, and
  * {@code params.value} a primitive's value (raw bits for float and double), a string's hash or an
  * enum constant's id.
@@ -38,7 +39,7 @@ public enum IndexColumn {
     CALL_CPU_NS(Table.CALLS, "cpu_ns"),
     CALL_SELF_CPU_NS(Table.CALLS, "self_cpu_ns"),
     CALL_CALLS_MADE(Table.CALLS, "calls_made"),
-    CALL_CALLS_INSIDE(Table.CALLS, "calls_inside"),
+    CALL_CALLS_IN_CALLEES(Table.CALLS, "calls_in_callees"),
     CALL_ALLOCATIONS_MADE(Table.CALLS, "allocations_made"),
     CALL_ALLOCATIONS_IN_CALLEES(Table.CALLS, "allocations_in_callees"),
     ALLOCATION_OBJECT_ID(Table.ALLOCATIONS, "object_id"),

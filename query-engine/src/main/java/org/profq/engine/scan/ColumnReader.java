@@ -218,19 +218,32 @@ public abstract class ColumnReader {
     }
 
     /**
-     * A BIGINT column computed from count columns (read as their readers read them):
-     * {@code fixed + weights[k] * counts[k]} summed over k, rounded; e.g. the calibrated cost of
+     * A BIGINT column computed from counts: {@code fixed + weights[k] * counts[k]} summed over k,
+     * rounded, where count k is the sum of the columns {@code countColumns[k]} (a count kept as two
+     * columns is added up before it is weighed, as it would be read); e.g. the calibrated cost of
      * profq's advice for the events a call counts.
      */
-    public static ColumnReader weightedSum(double fixed, double[] weights, ColumnReader... counts) {
+    public static ColumnReader weightedSum(double fixed, double[] weights, MappedColumn[]... countColumns) {
+        MappedColumn.Cursor[][] counts = new MappedColumn.Cursor[countColumns.length][];
+        for (int k = 0; k < counts.length; k++) {
+            counts[k] = new MappedColumn.Cursor[countColumns[k].length];
+            for (int part = 0; part < counts[k].length; part++) {
+                counts[k][part] = countColumns[k][part].cursor();
+            }
+        }
         return new ColumnReader() {
             private final BlockOfValues values = new BlockOfValues();
             private final double[] sums = new double[BLOCK_ROWS];
+            private final long[] count = new long[BLOCK_ROWS];
 
             long raw(long row) {
                 double sum = fixed;
                 for (int k = 0; k < counts.length; k++) {
-                    sum += weights[k] * counts[k].raw(row);
+                    long value = 0;
+                    for (MappedColumn.Cursor part : counts[k]) {
+                        value += part.get(row);
+                    }
+                    sum += weights[k] * value;
                 }
                 return Math.round(sum);
             }
@@ -241,7 +254,13 @@ public abstract class ColumnReader {
                 }
                 Arrays.fill(sums, fixed);
                 for (int k = 0; k < counts.length; k++) {
-                    long[] count = counts[k].rawBlock(block);
+                    Arrays.fill(count, 0);
+                    for (MappedColumn.Cursor part : counts[k]) {
+                        long[] partValues = part.block(block);
+                        for (int i = 0; i < BLOCK_ROWS; i++) {
+                            count[i] += partValues[i];
+                        }
+                    }
                     double weight = weights[k];
                     for (int i = 0; i < BLOCK_ROWS; i++) {
                         sums[i] += weight * count[i];

@@ -5,6 +5,7 @@ import static org.profq.engine.index.IndexColumn.*;
 import org.profq.engine.index.ContextPaths;
 import org.profq.engine.index.IndexColumn;
 import org.profq.engine.index.LiveRecording;
+import org.profq.engine.index.MappedColumn;
 import org.profq.engine.index.StoredColumns;
 import org.profq.engine.scan.ColumnReader;
 import org.profq.recording.Calibration;
@@ -19,8 +20,8 @@ import org.profq.recording.Recording;
  * ({@code DOC_CALIBRATION}) as they are read, so that the time views' compensation is a scan
  * of this table's columns (no join that would hold calls). Some columns are read back from what
  * the index keeps of them ({@link IndexColumn}): {@code method_id} is the calling context's,
- * {@code depth} the context's and what {@code depth_beyond_context} adds, {@code allocations_inside}
- * what the call made and what its callees did.
+ * {@code depth} the context's and what {@code depth_beyond_context} adds, {@code calls_inside} and
+ * {@code allocations_inside} what the call made and what its callees did.
  */
 public final class CallTable extends IndexedTable {
 
@@ -56,10 +57,10 @@ public final class CallTable extends IndexedTable {
             }
             case 13 -> ColumnReader.longs(index.column(CALL_CPU_NS));
             case 14 -> ColumnReader.longs(index.column(CALL_SELF_CPU_NS));
-            case 15 -> callsMade(index);
-            case 16 -> callsInside(index);
-            case 17 -> allocationsMade(index);
-            case 18 -> allocationsInside(index);
+            case 15 -> ColumnReader.longs(index.column(CALL_CALLS_MADE));
+            case 16 -> ColumnReader.sum(callsInside(index)[0], callsInside(index)[1]);
+            case 17 -> ColumnReader.longs(index.column(CALL_ALLOCATIONS_MADE));
+            case 18 -> ColumnReader.sum(allocationsInside(index)[0], allocationsInside(index)[1]);
             case 19 -> {
                 Calibration cost = calibration(recording);
                 yield ColumnReader.weightedSum(cost.callInsideNanos(), new double[] {cost.callCostNanos(), cost.allocationCostNanos()},
@@ -69,27 +70,20 @@ public final class CallTable extends IndexedTable {
                 Calibration cost = calibration(recording);
                 yield ColumnReader.weightedSum(cost.callInsideNanos(),
                         new double[] {cost.callCostNanos() - cost.callInsideNanos(), cost.allocationCostNanos()},
-                        callsMade(index), allocationsMade(index));
+                        new MappedColumn[] {index.column(CALL_CALLS_MADE)}, new MappedColumn[] {index.column(CALL_ALLOCATIONS_MADE)});
             }
             default -> throw new IndexOutOfBoundsException(column);
         };
     }
 
-    private static ColumnReader callsMade(StoredColumns index) {
-        return ColumnReader.longs(index.column(CALL_CALLS_MADE));
+    /** The columns {@code calls_inside} is the sum of: the calls it made, and those its callees made (0 for most calls). */
+    private static MappedColumn[] callsInside(StoredColumns index) {
+        return new MappedColumn[] {index.column(CALL_CALLS_MADE), index.column(CALL_CALLS_IN_CALLEES)};
     }
 
-    private static ColumnReader callsInside(StoredColumns index) {
-        return ColumnReader.longs(index.column(CALL_CALLS_INSIDE));
-    }
-
-    private static ColumnReader allocationsMade(StoredColumns index) {
-        return ColumnReader.longs(index.column(CALL_ALLOCATIONS_MADE));
-    }
-
-    /** The allocations it made and those its callees made: kept apart, the latter 0 for most calls. */
-    private static ColumnReader allocationsInside(StoredColumns index) {
-        return ColumnReader.sum(index.column(CALL_ALLOCATIONS_MADE), index.column(CALL_ALLOCATIONS_IN_CALLEES));
+    /** The columns {@code allocations_inside} is the sum of: the allocations it made, and those its callees made. */
+    private static MappedColumn[] allocationsInside(StoredColumns index) {
+        return new MappedColumn[] {index.column(CALL_ALLOCATIONS_MADE), index.column(CALL_ALLOCATIONS_IN_CALLEES)};
     }
 
     /**
