@@ -9,7 +9,7 @@ import java.util.Arrays;
  * instead of a string, and names a path only when a query reads it. Memory grows with the
  * size of the tree, not with the number of calls. Every call entry looks its context up, so
  * the lookup is an open-addressing table of ints, with no boxing. A context's depth (0 for a
- * thread's outermost call) is its call's depth, which is why the index need not store the latter.
+ * thread's outermost call) is its calls' depth, so the index keeps only what a call's differs from it.
  */
 final class CallingContexts {
     /** Slot s holds the context whose (parent, method) hashes nearest to s, or 0. */
