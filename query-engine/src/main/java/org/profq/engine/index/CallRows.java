@@ -14,7 +14,9 @@ import java.util.function.IntToLongFunction;
 /**
  * The rows of {@code calls}, made from entries and exits by the {@link CallIndexer} as calls
  * end (calls still open at the end come last, marked unfinished), and, at the end, of
- * {@code contexts}: the calling-context tree their {@code stack} names. An extension goes on
+ * {@code contexts}: the calling-context tree their {@code stack} names. A row keeps what its
+ * context does not already say ({@link IndexColumn}: no method, the depth beyond the context's),
+ * and its calls and allocations inside apart from those it made. An extension goes on
  * with the open calls and the tree the last build ended with, and adds the contexts met since.
  */
 final class CallRows extends RowCollector implements CallIndexer.Sink {
@@ -55,9 +57,9 @@ final class CallRows extends RowCollector implements CallIndexer.Sink {
         RowChunk row = rows;
         row.put(CALL_ID, callId);
         row.put(CALL_THREAD_ID, threadId);
-        row.put(CALL_METHOD_ID, methodId);
+        // the method is the context's, and the depth the context's too: kept as what they add to it
         row.put(CALL_PARENT_CALL_ID, parentCallId);
-        row.put(CALL_DEPTH, depth);
+        row.put(CALL_DEPTH_BEYOND_CONTEXT, depth - callIndexer.contexts().depth(context));
         row.put(CALL_START_NS, startNanos);
         row.put(CALL_END_NS, endNanos);
         row.put(CALL_SELF_NS, selfNanos);
@@ -66,9 +68,9 @@ final class CallRows extends RowCollector implements CallIndexer.Sink {
         row.put(CALL_CPU_NS, cpuNanos);
         row.put(CALL_SELF_CPU_NS, selfCpuNanos);
         row.put(CALL_CALLS_MADE, callsMade);
-        row.put(CALL_CALLS_INSIDE, callsInside);
+        row.put(CALL_CALLS_IN_CALLEES, callsInside - callsMade);
         row.put(CALL_ALLOCATIONS_MADE, allocationsMade);
-        row.put(CALL_ALLOCATIONS_INSIDE, allocationsInside);
+        row.put(CALL_ALLOCATIONS_IN_CALLEES, allocationsInside - allocationsMade);
         rows = rowWritten(row);
     }
 

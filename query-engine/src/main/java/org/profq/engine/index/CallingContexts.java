@@ -8,13 +8,15 @@ import java.util.Arrays;
  * a method. A call's {@code stack} is its context's path; the index stores one int per call
  * instead of a string, and names a path only when a query reads it. Memory grows with the
  * size of the tree, not with the number of calls. Every call entry looks its context up, so
- * the lookup is an open-addressing table of ints, with no boxing.
+ * the lookup is an open-addressing table of ints, with no boxing. A context's depth (0 for a
+ * thread's outermost call) is its calls' depth, so the index keeps only what a call's differs from it.
  */
 final class CallingContexts {
     /** Slot s holds the context whose (parent, method) hashes nearest to s, or 0. */
     private int[] slots = new int[1024];
     private int[] parents = new int[1024];
     private int[] methods = new int[1024];
+    private int[] depths = new int[1024];
     private int count;
 
     /** The id of the context {@code methodId} called from {@code parent}, numbering it if new. */
@@ -30,9 +32,11 @@ final class CallingContexts {
         if (next == parents.length) {
             parents = Arrays.copyOf(parents, next * 2);
             methods = Arrays.copyOf(methods, next * 2);
+            depths = Arrays.copyOf(depths, next * 2);
         }
         parents[next] = parent;
         methods[next] = methodId;
+        depths[next] = parent == 0 ? 0 : depths[parent] + 1;
         slots[slot] = next;
         if (count * 2 > slots.length) {
             rehash();
@@ -62,6 +66,11 @@ final class CallingContexts {
 
     int method(int context) {
         return methods[context];
+    }
+
+    /** How many contexts lie above it on its path: the depth of its calls. */
+    int depth(int context) {
+        return depths[context];
     }
 
     private static int slot(int parent, int methodId, int mask) {

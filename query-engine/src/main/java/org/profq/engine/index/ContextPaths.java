@@ -4,7 +4,8 @@ import java.util.function.IntFunction;
 
 /**
  * The calling contexts that name {@code calls.stack}, read from the index's {@code contexts}
- * columns: each context's parent and method, and its path of names, built on first use and kept.
+ * columns: each context's parent, method and depth, which are also its calls' method and (with
+ * what {@code calls.depth_beyond_context} adds) depth, and its path of names, built on first use and kept.
  */
 public final class ContextPaths {
     /** No contexts: for planning, which names none. */
@@ -12,12 +13,17 @@ public final class ContextPaths {
 
     private final int[] parents;
     private final int[] methods;
+    private final int[] depths;
     /** Each calling context's path of names, built on first use. */
     private final String[] stacks;
 
     private ContextPaths(int[] parents, int[] methods) {
         this.parents = parents;
         this.methods = methods;
+        this.depths = new int[parents.length];
+        for (int context = 1; context < parents.length; context++) {
+            depths[context] = parents[context] == 0 ? 0 : depths[parents[context]] + 1; // a parent comes first
+        }
         this.stacks = new String[parents.length];
     }
 
@@ -25,14 +31,26 @@ public final class ContextPaths {
     static ContextPaths read(MappedColumn parent, MappedColumn method, int count) throws IndexDamagedException {
         int[] parents = new int[count + 1];
         int[] methods = new int[count + 1];
+        MappedColumn.Cursor parentValues = parent.cursor();
+        MappedColumn.Cursor methodValues = method.cursor();
         for (int context = 1; context <= count; context++) {
-            parents[context] = parent.getInt(context - 1);
-            methods[context] = method.getInt(context - 1);
+            parents[context] = (int) parentValues.get(context - 1);
+            methods[context] = (int) methodValues.get(context - 1);
             if (parents[context] < 0 || parents[context] >= context) {
                 throw new IndexDamagedException("calling context " + context + " has parent " + parents[context]);
             }
         }
         return new ContextPaths(parents, methods);
+    }
+
+    /** The method of {@code context}'s calls. */
+    public int method(int context) {
+        return methods[context];
+    }
+
+    /** The depth of {@code context}'s calls, as the index numbers them: 0 for a thread's outermost call. */
+    public int depth(int context) {
+        return depths[context];
     }
 
     /**

@@ -15,7 +15,13 @@ import java.util.function.Supplier;
  * 1, 0 or -1 for NULL; {@code calls.flags} packs
  * {@link #THREW}, {@link #FINISHED} and {@link #OUTERMOST}; {@code uses.kind} is the
  * {@link org.profq.recording.UseKind} ordinal; {@code calls.context} is the calling context
- * ({@code contexts.*}) that names {@code stack}; {@code params.kind} is the
+ * ({@code contexts.*}) that names {@code stack}. Some of {@code calls}' SQL columns are kept as what
+ * they add to others, so that what another column already says takes no room ({@code CallTable}
+ * reads them back): a call's method is its context's ({@code contexts.method_id}), so it is not
+ * stored; {@code calls.depth_beyond_context} is its depth less its context's (0, unless a decoder
+ * ever numbers depths otherwise); {@code calls.calls_in_callees} and
+ * {@code calls.allocations_in_callees} are the calls and allocations inside it less those it made
+ * itself (0 for a leaf, most calls). {@code params.kind} is the
  * {@link org.profq.recording.ValueKind} ordinal, {@code params.length} -1 for none, and
  * {@code params.value} a primitive's value (raw bits for float and double), a string's hash or an
  * enum constant's id.
@@ -23,9 +29,8 @@ import java.util.function.Supplier;
 public enum IndexColumn {
     CALL_ID(Table.CALLS, "call_id"),
     CALL_THREAD_ID(Table.CALLS, "thread_id"),
-    CALL_METHOD_ID(Table.CALLS, "method_id"),
     CALL_PARENT_CALL_ID(Table.CALLS, "parent_call_id"),
-    CALL_DEPTH(Table.CALLS, "depth"),
+    CALL_DEPTH_BEYOND_CONTEXT(Table.CALLS, "depth_beyond_context"),
     CALL_START_NS(Table.CALLS, "start_ns"),
     CALL_END_NS(Table.CALLS, "end_ns"),
     CALL_SELF_NS(Table.CALLS, "self_ns"),
@@ -34,9 +39,9 @@ public enum IndexColumn {
     CALL_CPU_NS(Table.CALLS, "cpu_ns"),
     CALL_SELF_CPU_NS(Table.CALLS, "self_cpu_ns"),
     CALL_CALLS_MADE(Table.CALLS, "calls_made"),
-    CALL_CALLS_INSIDE(Table.CALLS, "calls_inside"),
+    CALL_CALLS_IN_CALLEES(Table.CALLS, "calls_in_callees"),
     CALL_ALLOCATIONS_MADE(Table.CALLS, "allocations_made"),
-    CALL_ALLOCATIONS_INSIDE(Table.CALLS, "allocations_inside"),
+    CALL_ALLOCATIONS_IN_CALLEES(Table.CALLS, "allocations_in_callees"),
     ALLOCATION_OBJECT_ID(Table.ALLOCATIONS, "object_id"),
     ALLOCATION_SITE_ID(Table.ALLOCATIONS, "site_id"),
     ALLOCATION_CLASS_ID(Table.ALLOCATIONS, "class_id"),

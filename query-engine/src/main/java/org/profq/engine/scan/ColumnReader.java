@@ -1,6 +1,7 @@
 package org.profq.engine.scan;
 
 import java.util.Arrays;
+import java.util.function.IntUnaryOperator;
 import java.util.function.LongFunction;
 
 import static org.profq.engine.index.MappedColumn.BLOCK_ROWS;
@@ -145,23 +146,104 @@ public abstract class ColumnReader {
         };
     }
 
+    /** A BIGINT column kept as two that add up to it: {@code first + second} (e.g. the allocations a call made, and those its callees made). */
+    public static ColumnReader sum(MappedColumn firstColumn, MappedColumn secondColumn) {
+        MappedColumn.Cursor first = firstColumn.cursor();
+        MappedColumn.Cursor second = secondColumn.cursor();
+        return new ColumnReader() {
+            private final BlockOfValues values = new BlockOfValues();
+
+            long raw(long row) { return first.get(row) + second.get(row); }
+            Object value(long row) { return raw(row); }
+            long[] rawBlock(long block) {
+                if (values.holds(block)) {
+                    return values.array;
+                }
+                long[] left = first.block(block);
+                long[] right = second.block(block);
+                for (int i = 0; i < BLOCK_ROWS; i++) {
+                    values.array[i] = left[i] + right[i];
+                }
+                return values.array;
+            }
+        };
+    }
+
     /**
-     * A BIGINT column computed from count columns: {@code fixed + weights[k] * counts[k]} summed over k, rounded;
-     * e.g. the calibrated cost of profq's advice for the events a call counts.
+     * A BIGINT id column that another column, an int key, determines: {@code idOfKey(key)} (e.g. a
+     * call's method, its calling context's).
      */
-    public static ColumnReader weightedSum(double fixed, double[] weights, MappedColumn... countColumns) {
-        MappedColumn.Cursor[] counts = new MappedColumn.Cursor[countColumns.length];
+    public static ColumnReader intIdsByKey(MappedColumn keyColumn, IntUnaryOperator idOfKey) {
+        return byKey(keyColumn, idOfKey, null, false);
+    }
+
+    /**
+     * An INTEGER column that another column, an int key, determines up to what a third adds:
+     * {@code valueOfKey(key) + addend} (e.g. a call's depth, its calling context's).
+     */
+    public static ColumnReader intsByKey(MappedColumn keyColumn, IntUnaryOperator valueOfKey, MappedColumn addendColumn) {
+        return byKey(keyColumn, valueOfKey, addendColumn, true);
+    }
+
+    private static ColumnReader byKey(MappedColumn keyColumn, IntUnaryOperator valueOfKey, MappedColumn addendColumn, boolean ints) {
+        MappedColumn.Cursor keys = keyColumn.cursor();
+        MappedColumn.Cursor addends = addendColumn == null ? null : addendColumn.cursor();
+        return new ColumnReader() {
+            private final BlockOfValues values = new BlockOfValues();
+
+            long raw(long row) {
+                long value = valueOfKey.applyAsInt((int) keys.get(row));
+                return addends == null ? value : value + addends.get(row);
+            }
+            Object value(long row) { return ints ? (Object) (int) raw(row) : (Object) raw(row); }
+            long[] rawBlock(long block) {
+                if (values.holds(block)) {
+                    return values.array;
+                }
+                long[] key = keys.block(block);
+                // only the block's rows: past them, in the last block, the keys array holds no keys
+                int rows = (int) Math.min(BLOCK_ROWS, keyColumn.rows() - (block << BLOCK_SHIFT));
+                for (int i = 0; i < rows; i++) {
+                    values.array[i] = valueOfKey.applyAsInt((int) key[i]);
+                }
+                if (addends != null) {
+                    long[] addend = addends.block(block);
+                    for (int i = 0; i < rows; i++) {
+                        values.array[i] += addend[i];
+                    }
+                }
+                return values.array;
+            }
+        };
+    }
+
+    /**
+     * A BIGINT column computed from counts: {@code fixed + weights[k] * counts[k]} summed over k,
+     * rounded, where count k is the sum of the columns {@code countColumns[k]} (a count kept as two
+     * columns is added up before it is weighed, as it would be read); e.g. the calibrated cost of
+     * profq's advice for the events a call counts.
+     */
+    public static ColumnReader weightedSum(double fixed, double[] weights, MappedColumn[]... countColumns) {
+        MappedColumn.Cursor[][] counts = new MappedColumn.Cursor[countColumns.length][];
         for (int k = 0; k < counts.length; k++) {
-            counts[k] = countColumns[k].cursor();
+            counts[k] = new MappedColumn.Cursor[countColumns[k].length];
+            for (int part = 0; part < counts[k].length; part++) {
+                counts[k][part] = countColumns[k][part].cursor();
+            }
         }
         return new ColumnReader() {
             private final BlockOfValues values = new BlockOfValues();
             private final double[] sums = new double[BLOCK_ROWS];
+            private final long[] count = new long[BLOCK_ROWS];
 
             long raw(long row) {
                 double sum = fixed;
                 for (int k = 0; k < counts.length; k++) {
-                    sum += weights[k] * counts[k].get(row);
+                    long value = 0;
+                    for (MappedColumn.Cursor part : counts[k]) {
+                        value += part.get(row);
+                    }
+                    sum += weights[k] * value;
                 }
                 return Math.round(sum);
             }
@@ -172,7 +254,13 @@ public abstract class ColumnReader {
                 }
                 Arrays.fill(sums, fixed);
                 for (int k = 0; k < counts.length; k++) {
-                    long[] count = counts[k].block(block);
+                    Arrays.fill(count, 0);
+                    for (MappedColumn.Cursor part : counts[k]) {
+                        long[] partValues = part.block(block);
+                        for (int i = 0; i < BLOCK_ROWS; i++) {
+                            count[i] += partValues[i];
+                        }
+                    }
                     double weight = weights[k];
                     for (int i = 0; i < BLOCK_ROWS; i++) {
                         sums[i] += weight * count[i];
