@@ -72,10 +72,12 @@ class CompareIT {
         assertRow(moved.get(0), COMPUTE, 0.50, 0.75);
         assertRow(moved.get(1), LOAD, 0.50, 0.25);
         assertEquals(List.of(MAIN, PAUSE), lines.subList(3, 5).stream().map(line -> line.split(",")[0]).sorted().toList());
+        // pause's share is its sleeps' part of main's time: main also runs the loops, class loading and
+        // println, which took 4 % of a's 200 ms on a loaded CI machine (0.962)
         for (String line : lines.subList(3, 5)) {
             String[] cells = line.split(",");
-            assertEquals(1.0, Double.parseDouble(cells[1]), 0.03, line);
-            assertEquals(1.0, Double.parseDouble(cells[2]), 0.03, line);
+            assertEquals(1.0, Double.parseDouble(cells[1]), 0.06, line);
+            assertEquals(1.0, Double.parseDouble(cells[2]), 0.06, line);
         }
         // by hand: a's shares (1, 1, .5, .5) normalised by 3, b's (1, 1, .75, .25) by 3; the smaller of each pair
         double overlap = Double.parseDouble(lines.get(1).split(",")[5]);
