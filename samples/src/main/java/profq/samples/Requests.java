@@ -5,12 +5,16 @@ package profq.samples;
  * {@code Requests <requests>} (300,000 without an argument). A request is 11 method executions
  * ({@code handle}; {@code parse} with {@link Token}'s constructor; {@code compute}, with
  * {@code step} three deep and {@code value}; {@code render} with {@link Box}'s constructor and
- * {@code value}) and 4 allocations (a {@code char[]}, a Token, an {@code int[]}, a Box). The shape
- * of the query-speed benchmark's {@code QueryWorkload} (bench), whose 1 GB recording the index's
- * size is measured on: each call's counts of the calls and allocations inside it differ by its
- * place in the tree, and the tree is deeper than a loop's.
+ * {@code value}) and 4 allocations (a {@code char[]}, a Token, an {@code int[]}, a Box): under the
+ * agent {@link #EVENTS_PER_REQUEST} events. The program the query-speed and export benchmarks
+ * (bench) record, and whose 1 GB recording the index's size is measured on: each call's counts of
+ * the calls and allocations inside it differ by its place in the tree, and the tree is deeper
+ * than a loop's.
  */
 public final class Requests {
+    /** Events one request records: 11 calls (an entry and an exit each) and 4 allocations. */
+    public static final int EVENTS_PER_REQUEST = 26;
+
     public static void main(String[] args) {
         long requests = args.length == 0 ? 300_000 : Long.parseLong(args[0]);
         long checksum = 0;

@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import profq.bench.target.QueryWorkload;
+import profq.samples.Requests;
 
 /**
  * Query speed: profq's profile views against DuckDB running the same SQL on the same rows.
@@ -27,7 +27,7 @@ import profq.bench.target.QueryWorkload;
  * </pre>
  *
  * <ol>
- *   <li>Records {@link QueryWorkload} under the real agent (the real writer) with about
+ *   <li>Records {@link Requests} (samples) under the real agent (the real writer) with about
  *       {@code --events} events, unless {@code --recording} (default
  *       {@code bench/target/query-speed/events-<n>.profq}) already holds one.</li>
  *   <li>Per view, a fresh JVM with {@code -Xmx<xmx>} and the recording's {@code index/} deleted:
@@ -121,19 +121,19 @@ public final class QuerySpeedBenchmark {
     }
 
     /**
-     * The benchmark recording: {@code QueryWorkload} under the agent with {@code events=calls:allocations},
+     * The benchmark recording: {@code Requests} (samples) under the agent with {@code events=calls:allocations},
      * about {@code events} events (26 per request), made unless {@code recording} already holds one.
      */
     static void record(BenchEnvironment environment, Path recording, long events, long timeoutMinutes)
             throws IOException, InterruptedException {
         if (!Files.isDirectory(recording.resolve("events"))) {
-            long requests = Math.max(1, events / QueryWorkload.EVENTS_PER_REQUEST);
-            System.err.println("recording " + requests + " requests of QueryWorkload into " + recording + " ...");
+            long requests = Math.max(1, events / Requests.EVENTS_PER_REQUEST);
+            System.err.println("recording " + requests + " requests of Requests into " + recording + " ...");
             Files.createDirectories(recording.getParent());
             long start = System.nanoTime();
-            run(List.of(environment.java(), "-javaagent:" + environment.profqAgent() + "=include=profq.bench.target..*,"
+            run(List.of(environment.java(), "-javaagent:" + environment.profqAgent() + "=include=profq.samples.Requests:profq.samples.Requests.*,"
                     + "events=calls:allocations,out=" + recording, "-cp", environment.benchJar().toString(),
-                    QueryWorkload.class.getName(), Long.toString(requests)), timeoutMinutes);
+                    Requests.class.getName(), Long.toString(requests)), timeoutMinutes);
             System.err.printf("recorded in %.1f s%n", (System.nanoTime() - start) / 1e9);
         }
     }

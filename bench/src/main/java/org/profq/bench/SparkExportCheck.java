@@ -11,7 +11,7 @@ import java.util.stream.Collectors;
 import org.profq.bench.real.DependencyResolver;
 
 /**
- * The export read by other engines: three recordings of {@code QueryWorkload} (of 1, 2 and 3
+ * The export read by other engines: three recordings of {@code Requests} (of 1, 2 and 3
  * times {@code --events}) exported into one dataset with {@code profq export}, then heap by
  * method across all three asked of Spark SQL (local mode, spark-sql resolved from Maven Central
  * when the check runs, as the real-program harness resolves its programs: no dependency of the
