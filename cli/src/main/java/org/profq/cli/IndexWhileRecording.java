@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import org.profq.engine.index.IndexColumn;
@@ -16,14 +17,22 @@ import org.profq.recording.Recording;
  * log is left to index: a thread of {@code profq record}'s own (never the program's JVM, never
  * its threads) that, every {@link #PERIOD_MILLIS} ms, reads what the recorder flushed since
  * ({@link Recording#refresh}) and extends every table of the index with it (the first time,
- * builds them). It yields to the program: the thread, and the decoding thread it starts, run at
- * the lowest priority and, on Linux, at nice 19, so they take the cores the program leaves idle.
+ * builds them). It yields to the program: it extends only after a period in which the other
+ * processes left {@link #SPARE_CORES} of the machine's cores idle ({@link SpareCores}), and the
+ * thread, and the decoding thread it starts, run at the lowest priority and, on Linux, at nice 19.
+ * A program that keeps the cores busy is not indexed while it runs: the first query does it.
  * {@link #finish} indexes the tail once the program has ended. Anything that goes wrong stops it
  * quietly: the index is derived data, built on first query as without it.
  */
 final class IndexWhileRecording {
     /** How often it reads on: {@code -Dprofq.indexPeriodMillis} (tests make it short), else a second. */
     static final long PERIOD_MILLIS = Long.getLong("profq.indexPeriodMillis", 1_000);
+    /**
+     * The idle cores a period must have left for an extension after it: {@code
+     * -Dprofq.indexSpareCores}, else half a core. ManyEvents on two cores (its thread, the
+     * recorder's writer) leaves about a fifth of one, and a nice-19 indexer in it slowed it by 7–18 %.
+     */
+    static final double SPARE_CORES = Double.parseDouble(System.getProperty("profq.indexSpareCores", "0.5"));
     /** Every table of the index: one pass over the new events extends them all. */
     private static final List<IndexColumn.Table> TABLES = Arrays.stream(IndexColumn.Table.values())
             .filter(table -> table.built() == table).toList();
@@ -98,11 +107,15 @@ final class IndexWhileRecording {
         }
     }
 
-    /** Extends the index every period until the program ends (an extension under way is finished, not interrupted). */
+    /** Extends the index after every period that left cores to spare, until the program ends (an extension under way is finished, not interrupted). */
     private void follow() {
         lowerPriority();
+        Optional<SpareCores> spare = SpareCores.startCounting();
         try {
             while (waitForNextPeriod()) {
+                if (spare.isPresent() && spare.get().sinceLastLook() < SPARE_CORES) {
+                    continue; // the program is busy: it is left the cores, and the index to the end or the first query
+                }
                 extending = true;
                 try {
                     indexOnce(Long.MAX_VALUE);

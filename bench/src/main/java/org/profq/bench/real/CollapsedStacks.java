@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Pattern;
 
 /**
@@ -19,8 +20,12 @@ final class CollapsedStacks {
 
     /**
      * @param allocation an allocation profile: its leaf frame is the allocated type, not a method
-     * @param exclusive  only stacks whose allocating frame (the one below the type) is the
-     *                   program's own: djprof's exclusive rule, what profq records
+     * @param exclusive  djprof's exclusive rule, what profq records: an allocation stack counts
+     *                   only when its allocating frame (the one below the type) is the program's
+     *                   own; a time sample goes to its innermost woven frame (JDK and JVM frames
+     *                   skipped: profq sees no call into them, so their time is their caller's self
+     *                   time) and counts only when that frame is the program's own (time in a
+     *                   woven library, such as PMD's Saxon, is the library's, not the caller's)
      */
     static MethodProfile read(Path collapsed, Program program, boolean allocation, boolean exclusive) {
         MethodProfile profile = new MethodProfile();
@@ -39,7 +44,7 @@ final class CollapsedStacks {
                         profile.add(method, weight);
                         break;
                     }
-                    if (exclusive) {
+                    if (exclusive && (allocation || isWoven(frames[i]))) {
                         break;
                     }
                 }
@@ -48,6 +53,27 @@ final class CollapsedStacks {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The JDK's packages: loaded by the boot or platform loader, which profq does not weave. */
+    private static final List<String> JDK_PACKAGES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.", "org.w3c.",
+            "org.xml.sax.", "org.ietf.");
+
+    /**
+     * Whether a frame is a method profq weaves by default: a Java method (a class in a package:
+     * {@code a/b/C.m}; native and kernel frames have no slash) of neither the JDK nor a hidden class.
+     */
+    static boolean isWoven(String frame) {
+        String method = frame.contains("/") && !frame.endsWith("_[k]") ? methodName(frame) : null;
+        if (method == null || MethodProfile.isSynthetic(method)) {
+            return false;
+        }
+        for (String prefix : JDK_PACKAGES) {
+            if (method.startsWith(prefix)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** {@code org/h2/command/Parser.parse_[j]} → {@code org.h2.command.Parser.parse}; null for native frames. */

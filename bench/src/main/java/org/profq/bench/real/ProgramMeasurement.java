@@ -55,6 +55,15 @@ final class ProgramMeasurement {
         MethodProfile asyncAllocExclusive;
         MethodProfile asyncCpu;
         MethodProfile asyncWall;
+        /** The same samples by djprof's exclusive rule ({@link CollapsedStacks#read}): what profq's self times are. */
+        MethodProfile asyncCpuExclusive;
+        MethodProfile asyncWallExclusive;
+        /**
+         * async-profiler's CPU samples of another round, each rule: how far two runs of the same
+         * sampler agree, the most any comparison with one sampled run can reach.
+         */
+        MethodProfile asyncCpuOtherRound;
+        MethodProfile asyncCpuOtherRoundExclusive;
         Behaviour expected;
 
         Outcome(Program program) {
@@ -176,6 +185,10 @@ final class ProgramMeasurement {
             outcome.failures.put(setup.key(), "exit code " + profiled.exitCode() + " instead of " + plain.exitCode() + ": "
                     + head(JvmRun.read(profiled.stderr()), 40));
             return;
+        } else if (round == 1 && setup.kind() == ProfilerSetup.Kind.ASYNC_CPU
+                && Files.isRegularFile(setup.outputIn(profiled.directory()))) {
+            outcome.asyncCpuOtherRound = CollapsedStacks.read(setup.outputIn(profiled.directory()), program, false, false);
+            outcome.asyncCpuOtherRoundExclusive = CollapsedStacks.read(setup.outputIn(profiled.directory()), program, false, true);
         } else if (round == 0 && setup.kind() != ProfilerSetup.Kind.JFR) {
             Path collapsed = setup.outputIn(profiled.directory());
             if (!Files.isRegularFile(collapsed)) {
@@ -184,8 +197,10 @@ final class ProgramMeasurement {
             }
             if (setup.kind() == ProfilerSetup.Kind.ASYNC_CPU) {
                 outcome.asyncCpu = CollapsedStacks.read(collapsed, program, false, false);
+                outcome.asyncCpuExclusive = CollapsedStacks.read(collapsed, program, false, true);
             } else if (setup.kind() == ProfilerSetup.Kind.ASYNC_WALL) {
                 outcome.asyncWall = CollapsedStacks.read(collapsed, program, false, false);
+                outcome.asyncWallExclusive = CollapsedStacks.read(collapsed, program, false, true);
             } else {
                 outcome.asyncAlloc = CollapsedStacks.read(collapsed, program, true, false);
                 outcome.asyncAllocExclusive = CollapsedStacks.read(collapsed, program, true, true);

@@ -18,8 +18,8 @@ final class ResultTable {
         out.append("| program | baseline (s) | identical with profq | profq (a) calls+allocations | (a) round 1, empty cache "
                 + "| empty advice, (a)'s join points | profq (b) everything | profq (c) narrow | profq (d) --for heap "
                 + "| JFR method timing (c's classes, JDK 25) | async-profiler cpu | async-profiler wall | async-profiler alloc "
-                + "| heap overlap | time overlap, cpu / wall |\n");
-        out.append("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+                + "| heap overlap | time overlap, cpu / wall | async-profiler cpu, round 1 / round 2 |\n");
+        out.append("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
         for (ProgramMeasurement.Outcome o : outcomes) {
             out.append("| ").append(o.program.name())
                     .append(" | ").append(format("%.2f", ProgramMeasurement.median(o.plainSeconds)))
@@ -37,8 +37,11 @@ final class ResultTable {
                     .append(" | ").append(overlap(o.profqHeap, o.asyncAlloc, o))
                     .append(o.profqHeap != null && o.asyncAllocExclusive != null
                             ? " (" + overlap(o.profqHeap, o.asyncAllocExclusive, o) + " excl.)" : "")
-                    .append(" | ").append(overlap(o.profqSelfCpu, o.asyncCpu, o))
-                    .append(" / ").append(overlap(o.profqSelf, o.asyncWall, o))
+                    .append(" | ").append(overlaps(o.profqSelfCpu, o.asyncCpu, o.asyncCpuExclusive, o))
+                    .append(" / ").append(overlaps(o.profqSelf, o.asyncWall, o.asyncWallExclusive, o))
+                    .append(" | ").append(overlaps(o.asyncCpuOtherRound, o.asyncCpu, null, o))
+                    .append(o.asyncCpuOtherRoundExclusive != null
+                            ? " (" + overlap(o.asyncCpuOtherRoundExclusive, o.asyncCpuExclusive, o) + " excl.)" : "")
                     .append(" |\n");
         }
         out.append("\n| program | profq configuration | events | lost | events/s | bytes/event | recording on disk |\n");
@@ -124,6 +127,12 @@ final class ResultTable {
     private static String firstRound(ProgramMeasurement.Outcome o, String key) {
         List<ProgramMeasurement.Pair> pairs = o.pairs.get(key);
         return pairs == null || pairs.isEmpty() ? "—" : format("%.2f×", pairs.get(0).ratio());
+    }
+
+    /** The overlap with {@code peer}, and in brackets with {@code peerExclusive} when there is one. */
+    private static String overlaps(MethodProfile profq, MethodProfile peer, MethodProfile peerExclusive, ProgramMeasurement.Outcome o) {
+        String both = overlap(profq, peer, o);
+        return profq != null && peerExclusive != null ? both + " (" + overlap(profq, peerExclusive, o) + " excl.)" : both;
     }
 
     private static String overlap(MethodProfile profq, MethodProfile peer, ProgramMeasurement.Outcome o) {
