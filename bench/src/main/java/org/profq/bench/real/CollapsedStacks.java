@@ -22,8 +22,8 @@ final class CollapsedStacks {
      * @param allocation an allocation profile: its leaf frame is the allocated type, not a method
      * @param exclusive  djprof's exclusive rule, what profq records: an allocation stack counts
      *                   only when its allocating frame (the one below the type) is the program's
-     *                   own; a time sample goes to its innermost woven frame (JDK and JVM frames
-     *                   skipped: profq sees no call into them, so their time is their caller's self
+     *                   own; a time sample goes to its innermost woven frame (JDK, JVM and profq's
+     *                   own frames skipped: profq sees no call into them, so their time is their caller's self
      *                   time) and counts only when that frame is the program's own (time in a
      *                   woven library, such as PMD's Saxon, is the library's, not the caller's)
      */
@@ -55,9 +55,12 @@ final class CollapsedStacks {
         }
     }
 
-    /** The JDK's packages: loaded by the boot or platform loader, which profq does not weave. */
-    private static final List<String> JDK_PACKAGES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.", "org.w3c.",
-            "org.xml.sax.", "org.ietf.");
+    /**
+     * The packages profq never weaves: the JDK's (the boot and platform loaders'), its own (the
+     * advice, in a run under profq) and AspectJ's.
+     */
+    private static final List<String> UNWOVEN_PACKAGES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.", "org.w3c.",
+            "org.xml.sax.", "org.ietf.", "org.profq.", "org.aspectj.", "aj.org.");
 
     /**
      * Whether a frame is a method profq weaves by default: a Java method (a class in a package:
@@ -68,7 +71,7 @@ final class CollapsedStacks {
         if (method == null || MethodProfile.isSynthetic(method)) {
             return false;
         }
-        for (String prefix : JDK_PACKAGES) {
+        for (String prefix : UNWOVEN_PACKAGES) {
             if (method.startsWith(prefix)) {
                 return false;
             }
