@@ -1,5 +1,6 @@
 package org.profq.cli;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -29,10 +30,12 @@ final class IndexWhileRecording {
     static final long PERIOD_MILLIS = Long.getLong("profq.indexPeriodMillis", 1_000);
     /**
      * The idle cores a period must have left for an extension after it: {@code
-     * -Dprofq.indexSpareCores}, else half a core. ManyEvents on two cores (its thread, the
-     * recorder's writer) leaves about a fifth of one, and a nice-19 indexer in it slowed it by 7–18 %.
+     * -Dprofq.indexSpareCores}, else a whole core. Less is not enough on two cores: ManyEvents (its
+     * thread, the recorder's writer) leaves about a fifth of one and a nice-19 indexer slowed it by
+     * 7–18 %; lucene-index (its thread, the JIT's, the writer) left over half of one, and an
+     * indexer let in by that slowed it by 5–47 % (bench/README, "Index while recording").
      */
-    static final double SPARE_CORES = Double.parseDouble(System.getProperty("profq.indexSpareCores", "0.5"));
+    static final double SPARE_CORES = Double.parseDouble(System.getProperty("profq.indexSpareCores", "1"));
     /** Every table of the index: one pass over the new events extends them all. */
     private static final List<IndexColumn.Table> TABLES = Arrays.stream(IndexColumn.Table.values())
             .filter(table -> table.built() == table).toList();
@@ -170,15 +173,26 @@ final class IndexWhileRecording {
         indexedLogBytes = recording.logBytes();
     }
 
-    /** Nice 19 for this thread and the threads it starts (Linux sets nice per thread; new threads inherit it). */
+    /**
+     * Linux's idle scheduling class for this thread and the threads it starts (set per thread, and
+     * inherited): a thread of it runs only on a core nothing else wants, and any other thread
+     * that wakes takes the core at once. Nice 19 alone still left the program's threads waiting
+     * for the indexer's time slices (lucene-index ran 1.6 times as long); nice 19 stays for
+     * where {@code chrt} is missing.
+     */
     private static void lowerPriority() {
         try {
             Path self = Files.readSymbolicLink(Path.of("/proc/thread-self"));
             String threadId = self.getFileName().toString();
-            new ProcessBuilder("renice", "-n", "19", "-p", threadId).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(10, TimeUnit.SECONDS);
+            run("renice", "-n", "19", "-p", threadId);
+            run("chrt", "--idle", "-p", "0", threadId);
         } catch (Exception | LinkageError unavailable) {
-            // not Linux, or no renice: the lowest Java priority is what it gets
+            // not Linux, or neither tool: the lowest Java priority is what it gets
         }
+    }
+
+    private static void run(String... command) throws IOException, InterruptedException {
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start()
+                .waitFor(10, TimeUnit.SECONDS);
     }
 }
