@@ -106,7 +106,8 @@ class CallTotalsIT {
             "SELECT stack, depth, COUNT(*) FILTER (WHERE outermost), SUM(CASE WHEN parent_call_id IS NULL THEN duration_ns ELSE 0 END)"
                     + " FROM calls GROUP BY stack, depth",
             "SELECT outermost, method_id, MAX(self_ns), COUNT(*) FROM calls GROUP BY outermost, method_id",
-            "SELECT method_id, SUM(CASE WHEN outermost AND parent_call_id IS NOT NULL THEN 1 ELSE 0 END) FROM calls GROUP BY method_id",
+            "SELECT method_id, COUNT(*) FILTER (WHERE parent_call_id IS NOT NULL), SUM(CASE WHEN NOT outermost THEN duration_ns ELSE 0 END)"
+                    + " FROM calls GROUP BY method_id",
             "SELECT method_id, MAX(CASE WHEN outermost THEN duration_ns ELSE 0 END) FROM calls GROUP BY method_id"})
     void aUsersAggregationOfWhatTheContextDeterminesIsAnsweredFromTheTotals(String sql) throws SQLException {
         try (Connection connection = Rows.connect(SampleRecording.of(Threads.class).toString())) {
