@@ -39,6 +39,9 @@ final class IndexWhileRecording {
     /** Every table of the index: one pass over the new events extends them all. */
     private static final List<IndexColumn.Table> TABLES = Arrays.stream(IndexColumn.Table.values())
             .filter(table -> table.built() == table).toList();
+    /** Every table but {@code calls}: what it extends until the recording's calibration is in the log. */
+    private static final List<IndexColumn.Table> ALL_BUT_CALLS = TABLES.stream()
+            .filter(table -> table != IndexColumn.Table.CALLS).toList();
 
     private final Path directory;
     private final Thread thread;
@@ -51,6 +54,13 @@ final class IndexWhileRecording {
     private Recording recording;
     /** The log bytes the index covers. */
     private long indexedLogBytes;
+    /**
+     * Whether {@code calls} is in the index. It waits for the recording's calibration (written
+     * within about a second of the start, or at the end of a shorter program): the totals per
+     * calling context it keeps are worked out with it, and totals worked out without it would
+     * never be trusted again, so the time views would scan every call.
+     */
+    private boolean callsIndexed;
     private volatile Throwable failure;
 
     private IndexWhileRecording(Path directory) {
@@ -169,7 +179,10 @@ final class IndexWhileRecording {
         if (recording.logBytes() - indexedLogBytes > limitBytes) {
             return;
         }
-        RecordingIndex.of(recording, notice -> { }).prepare(TABLES);
+        boolean withCalls = callsIndexed || recording.calibration().isPresent()
+                || programEnded() && recording.logBytes() <= limitBytes;
+        RecordingIndex.of(recording, notice -> { }).prepare(withCalls ? TABLES : ALL_BUT_CALLS);
+        callsIndexed |= withCalls;
         indexedLogBytes = recording.logBytes();
     }
 

@@ -27,13 +27,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.profq.cli.Forked.Outcome;
 import org.profq.engine.ProfileViews;
+import org.profq.engine.scan.AggregationScan;
 import org.profq.engine.table.EventsNotRecordedException;
 
 /**
  * {@code profq record} indexes the recording while the program runs: when it returns, the index
  * is there, it was extended (its files hold the tails earlier extensions left, so they are longer
  * than a build's), and every view and table gives exactly the rows of an index built afterwards
- * from scratch. {@code --no-index} leaves
+ * from scratch; the time views are answered from the totals per calling context kept with
+ * {@code calls}, which waited for the recording's calibration. {@code --no-index} leaves
  * no index behind.
  */
 class IndexWhileRecordingIT {
@@ -59,8 +61,11 @@ class IndexWhileRecordingIT {
 
         // Complete, unless the indexer (at nice 19) fell behind on a busy machine: then the queries
         // extend it from where it stopped.
+        long answers = AggregationScan.contextTotalsAnswers();
         Map<String, String> whileRecording = everyViewAndTable(recording);
         long grownBytes = bytes(index);
+        // calls waits for the calibration before it is indexed, so its totals per calling context are trusted
+        assertEquals(answers + 3, AggregationScan.contextTotalsAnswers(), "time_by_method, call_tree and flame from the totals");
 
         deleteTree(index);
         Map<String, String> after = everyViewAndTable(recording);

@@ -67,7 +67,7 @@ enum Profile {
     String threadRows() {
         return switch (this) {
             case HEAP_BY_METHOD, HEAP_BY_SITE, HEAP_BY_CLASS, LIFETIME_BY_SITE, WASTE_BY_SITE -> "allocations";
-            case TIME_BY_METHOD, TREE -> "calls";
+            case TIME_BY_METHOD, TREE -> "_call_times"; // calls with their times compensated, what _compensated_calls selects
             case EXCEPTIONS_BY_SITE -> "exceptions";
             case CALLS_OF, VALUES_OF -> null;
         };

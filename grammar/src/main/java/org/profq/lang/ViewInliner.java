@@ -34,7 +34,7 @@ final class ViewInliner {
     private ViewInliner(ProfileCatalog catalog, String table) {
         this.catalog = catalog;
         this.table = table;
-        this.keptRows = "thread_" + table; // the rows of the threads asked for
+        this.keptRows = "thread_" + table.replaceFirst("^_+", ""); // the rows of the threads asked for
     }
 
     /**

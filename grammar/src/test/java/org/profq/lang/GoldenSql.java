@@ -500,22 +500,16 @@ public final class GoldenSql {
                 WHERE tracked_objects > 1
                 ORDER BY uses_observable DESC, est_waste_ns DESC, site_id""");
         add("time by method where class = 'profq.samples.*' and thread = 'worker-3' columns signature, calls", """
-                WITH thread_calls AS (
+                WITH thread_call_times AS (
                     SELECT *
-                    FROM calls
+                    FROM _call_times
                     WHERE thread_id IN (SELECT thread_id FROM threads WHERE name = 'worker-3')
                 ),
                 _compensated_calls AS (
                     SELECT call_id, thread_id, method_id, parent_call_id, depth, stack, outermost,
-                           CASE WHEN duration_ns > overhead_ns THEN duration_ns - overhead_ns ELSE 0 END AS inclusive_ns,
-                           CASE WHEN self_ns > self_overhead_ns THEN self_ns - self_overhead_ns ELSE 0 END AS self_ns,
-                           CASE WHEN cpu_ns > overhead_ns THEN cpu_ns - overhead_ns ELSE 0 END AS cpu_ns,
-                           CASE WHEN self_cpu_ns > self_overhead_ns THEN self_cpu_ns - self_overhead_ns ELSE 0 END AS self_cpu_ns,
-                           CASE WHEN duration_ns > cpu_ns THEN duration_ns - cpu_ns ELSE 0 END AS wait_ns,
-                           CASE WHEN self_ns > self_cpu_ns THEN self_ns - self_cpu_ns ELSE 0 END AS self_wait_ns,
-                           duration_ns AS raw_inclusive_ns,
-                           self_ns AS raw_self_ns
-                    FROM thread_calls
+                           inclusive_ns, self_ns, cpu_ns, self_cpu_ns, wait_ns, self_wait_ns,
+                           raw_inclusive_ns, raw_self_ns
+                    FROM thread_call_times
                 ),
                 time_by_method AS (
                     WITH per_method AS (
@@ -561,22 +555,16 @@ public final class GoldenSql {
                 WHERE method_id IN (SELECT m.method_id FROM methods AS m JOIN classes AS c ON c.class_id = m.class_id WHERE c.name LIKE 'profq.samples.%')
                 ORDER BY inclusive_ns DESC, method_id""");
         add("tree under '*Threads.run(int)' where thread = 'worker-3' columns depth, calls", """
-                WITH thread_calls AS (
+                WITH thread_call_times AS (
                     SELECT *
-                    FROM calls
+                    FROM _call_times
                     WHERE thread_id IN (SELECT thread_id FROM threads WHERE name = 'worker-3')
                 ),
                 _compensated_calls AS (
                     SELECT call_id, thread_id, method_id, parent_call_id, depth, stack, outermost,
-                           CASE WHEN duration_ns > overhead_ns THEN duration_ns - overhead_ns ELSE 0 END AS inclusive_ns,
-                           CASE WHEN self_ns > self_overhead_ns THEN self_ns - self_overhead_ns ELSE 0 END AS self_ns,
-                           CASE WHEN cpu_ns > overhead_ns THEN cpu_ns - overhead_ns ELSE 0 END AS cpu_ns,
-                           CASE WHEN self_cpu_ns > self_overhead_ns THEN self_cpu_ns - self_overhead_ns ELSE 0 END AS self_cpu_ns,
-                           CASE WHEN duration_ns > cpu_ns THEN duration_ns - cpu_ns ELSE 0 END AS wait_ns,
-                           CASE WHEN self_ns > self_cpu_ns THEN self_ns - self_cpu_ns ELSE 0 END AS self_wait_ns,
-                           duration_ns AS raw_inclusive_ns,
-                           self_ns AS raw_self_ns
-                    FROM thread_calls
+                           inclusive_ns, self_ns, cpu_ns, self_cpu_ns, wait_ns, self_wait_ns,
+                           raw_inclusive_ns, raw_self_ns
+                    FROM thread_call_times
                 ),
                 call_tree AS (
                     SELECT stack AS path,

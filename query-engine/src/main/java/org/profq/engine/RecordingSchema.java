@@ -11,6 +11,7 @@ import org.apache.calcite.schema.impl.AbstractSchema;
 import org.profq.engine.index.LiveRecording;
 import org.profq.engine.table.AllocationTable;
 import org.profq.engine.table.CallTable;
+import org.profq.engine.table.CallTimesTable;
 import org.profq.engine.table.ClassTable;
 import org.profq.engine.table.UnwovenClassTable;
 import org.profq.engine.table.DeathTable;
@@ -52,6 +53,7 @@ public final class RecordingSchema extends AbstractSchema implements AutoCloseab
         for (RecordingTable table : new RecordingTable[] {
                 new RunTable(live), new ThreadTable(live), new ClassTable(live),
                 new MethodTable(live), new SiteTable(live), new FieldTable(live), new CallTable(live),
+                new CallTimesTable(live),
                 new AllocationTable(live), new DeathTable(live), new UseTable(live), new ExceptionTable(live),
                 new ParamTable(live), new FollowedObjectTable(live), new FieldWriteTable(live), new ReferenceFieldTable(live),
                 new ValueTupleTable(live), new UnwovenClassTable(live)}) {

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.profq.engine.index.RecordingIndex;
 import org.profq.engine.index.SavedLogScans;
+import org.profq.engine.scan.AggregationScan;
 import org.profq.engine.table.EventsNotRecordedException;
 import org.profq.recorder.Jdk;
 import org.profq.recorder.SampleRun;
@@ -155,14 +156,19 @@ class IndexGrowthIT {
             }
         }
         try (Connection connection = Rows.connect(copy.toString())) {
-            return everyViewAndTable(connection);
+            long answers = AggregationScan.contextTotalsAnswers();
+            Map<String, String> rows = everyViewAndTable(connection);
+            // built in one pass with the copy's calibration: the time views were answered from the totals
+            assertEquals(answers + ScannedTimeViews.NAMES.size(), AggregationScan.contextTotalsAnswers(), name);
+            return rows;
         }
     }
 
     /**
      * A digest of the rows (in the order they come) of every profile view and every indexed table,
      * with their counts; and of allocations per site and per class as the index's totals give them,
-     * which must be the rows a scan gives.
+     * which must be the rows a scan gives, as must the time views' (answered from the totals per
+     * calling context when the calibration they were worked out with is the recording's).
      */
     private static Map<String, String> everyViewAndTable(Connection connection) throws SQLException {
         Map<String, String> digests = new LinkedHashMap<>();
@@ -178,6 +184,11 @@ class IndexGrowthIT {
             assertEquals(digest(connection, byKey + "WHERE site_id >= 0 GROUP BY " + key), fromTotals,
                     "allocations per " + key + " from the index's totals, and scanned");
             digests.put("allocations per " + key, fromTotals);
+        }
+        for (String view : ScannedTimeViews.NAMES) {
+            String plan = Rows.query(connection, "EXPLAIN PLAN FOR SELECT * FROM " + view).toString();
+            assertTrue(plan.contains(ScannedTimeViews.FROM_TOTALS), plan);
+            assertEquals(digest(connection, ScannedTimeViews.sql(view)), digests.get(view), view + " from the index's totals, and scanned");
         }
         return digests;
     }

@@ -11,6 +11,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.function.IntToLongFunction;
 
+import org.profq.recording.Calibration;
+import org.profq.recording.Recording;
+
 /**
  * The rows of {@code calls}, made from entries and exits by the {@link CallIndexer} as calls
  * end (calls still open at the end come last, marked unfinished), and, at the end, of
@@ -18,11 +21,17 @@ import java.util.function.IntToLongFunction;
  * context does not already say ({@link IndexColumn}: no method, the depth beyond the context's),
  * and its calls and allocations inside apart from those it made. An extension goes on
  * with the open calls and the tree the last build ended with, and adds the contexts met since.
+ * Its state also keeps the rows' totals per calling context ({@link CallTotals}): those of the
+ * finished rows, which an extension adds on to, and those of the calls still open at the end,
+ * which it writes again.
  */
 final class CallRows extends RowCollector implements CallIndexer.Sink {
     private final CallIndexer callIndexer = new CallIndexer(this);
     /** The contexts the table already holds (an extension's: those the last build wrote). */
     private int contextsWritten;
+    /** The totals of the finished rows; those of the unfinished ones, written at the end, apart. */
+    private CallTotals totals = new CallTotals();
+    private CallTotals unfinishedTotals;
 
     CallRows() {
         super(Table.CALLS);
@@ -72,17 +81,67 @@ final class CallRows extends RowCollector implements CallIndexer.Sink {
         row.put(CALL_ALLOCATIONS_MADE, allocationsMade);
         row.put(CALL_ALLOCATIONS_IN_CALLEES, allocationsInside - allocationsMade);
         rows = rowWritten(row);
+        (writingUnfinished ? unfinishedTotals : totals).add(context, (outermost ? CallTotals.OUTERMOST : 0)
+                        | (parentCallId == 0 ? CallTotals.ROOT : 0), depth - callIndexer.contexts().depth(context),
+                endNanos - startNanos, selfNanos, cpuNanos, selfCpuNanos, callsMade, callsInside, allocationsMade,
+                allocationsInside);
     }
 
+    /** The totals are worked out with the recording's calibration (none: nothing taken off), as {@code calls} reads it. */
+    @Override
+    void readingFrom(Recording recording) {
+        totals.continueWith(recording.calibration().orElse(new Calibration(0, 0, 0, 0, 0)));
+    }
+
+    /** The open calls (their length, then them), then the totals of the finished rows. */
     @Override
     byte[] saveState() {
+        ByteArrayOutputStream openCalls = new ByteArrayOutputStream();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (DataOutputStream out = new DataOutputStream(bytes)) {
-            callIndexer.save(out);
+        try (DataOutputStream open = new DataOutputStream(openCalls); DataOutputStream out = new DataOutputStream(bytes)) {
+            callIndexer.save(open);
+            open.flush();
+            out.writeInt(openCalls.size());
+            openCalls.writeTo(out);
+            totals.writeTo(out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return bytes.toByteArray();
+    }
+
+    /** {@link #saveState}'s, then the totals of the unfinished rows. */
+    @Override
+    byte[] stateAfterFinish(byte[] saved) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.write(saved);
+            unfinishedTotals.writeTo(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    /**
+     * The totals of every row of a build or extension whose state is {@code state} and whose
+     * manifest is {@code manifest}; damaged when they are not whole or do not add up to its rows.
+     */
+    static CallTotals totals(byte[] state, IndexManifest manifest) throws IndexDamagedException {
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(state))) {
+            in.skipNBytes(in.readInt());
+            long finished = manifest.finishedRows(Table.CALLS);
+            CallTotals totals = CallTotals.readFrom(in, finished);
+            CallTotals unfinished = CallTotals.readFrom(in, manifest.rows(Table.CALLS) - finished);
+            if (in.read() != -1) {
+                throw new IndexDamagedException("the totals of calls have bytes after their end");
+            }
+            return totals.plus(unfinished);
+        } catch (IndexDamagedException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new IndexDamagedException("the totals of calls are cut short");
+        }
     }
 
     /** Takes up the open calls saved, and the calling contexts from the table's {@code contexts} columns. */
@@ -92,11 +151,14 @@ final class CallRows extends RowCollector implements CallIndexer.Sink {
         MappedColumn parents = MappedColumn.map(directory.resolve(CONTEXT_PARENT.fileName()), manifest.extent(CONTEXT_PARENT));
         MappedColumn methods = MappedColumn.map(directory.resolve(CONTEXT_METHOD_ID.fileName()), manifest.extent(CONTEXT_METHOD_ID));
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(state))) {
-            callIndexer.restore(in, contextsWritten, context -> parents.getInt(context - 1),
+            int openCalls = in.readInt();
+            DataInputStream open = new DataInputStream(new ByteArrayInputStream(in.readNBytes(openCalls)));
+            callIndexer.restore(open, contextsWritten, context -> parents.getInt(context - 1),
                     context -> methods.getInt(context - 1));
-            if (in.read() != -1) {
+            if (open.read() != -1) {
                 throw new IOException("bytes after the open calls");
             }
+            totals = CallTotals.readFrom(in, manifest.finishedRows(Table.CALLS)); // those of the unfinished rows follow
         } catch (IOException e) {
             throw new IndexDamagedException(directory + ": its state to extend it from is unreadable: " + e.getMessage());
         }
@@ -111,6 +173,7 @@ final class CallRows extends RowCollector implements CallIndexer.Sink {
         handOnRows(rows);
         rows = chunk(Table.CALLS);
         writingUnfinished = true;
+        unfinishedTotals = totals.empty();
         callIndexer.finish(recordingEndNanos, threadLastNanos);
         super.finish(recordingEndNanos, threadLastNanos);
         writingUnfinished = false;

@@ -48,6 +48,7 @@ final class DecodingThread implements AutoCloseable {
         this.recording = recording;
         this.events = events;
         this.collectors = new EnumMap<>(collectors);
+        collectors.values().forEach(collector -> collector.readingFrom(recording));
         this.visitor = collectors.size() == 1 ? collectors.values().iterator().next() : new EventFanOut(collectors.values());
         this.thread = new Thread(this::decode, "profq-index-decoder");
         this.thread.setDaemon(true);
@@ -100,6 +101,9 @@ final class DecodingThread implements AutoCloseable {
             List<ThreadInfo> threads = recording.threads();
             for (RowCollector collector : collectors.values()) {
                 collector.finish(recording.durationNanos(), thread -> threads.get(thread - 1).lastNanos());
+            }
+            synchronized (states) {
+                collectors.forEach((table, collector) -> states.put(table, collector.stateAfterFinish(states.get(table))));
             }
             handFull();
             hand(END);

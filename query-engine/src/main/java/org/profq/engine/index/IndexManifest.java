@@ -39,8 +39,9 @@ record IndexManifest(int format, IndexColumn.Table table, long startedAtEpochNan
      * 12: allocations' totals per site and per class in its collector state (AllocationTotals), which answer the heap views.
      * 13: calls without what their calling context says (no method_id; depth_beyond_context for depth) and
      *     with the counts inside a call as those of its callees (calls_in_callees, allocations_in_callees).
+     * 14: calls' totals per calling context and flags in its collector state (CallTotals), which answer the time views.
      */
-    static final int FORMAT = 13;
+    static final int FORMAT = 14;
     static final String FILE = "manifest.properties";
     private static final String EXTENT_PREFIX = "extent.";
     private static final String FINISHED_PREFIX = "finished.";

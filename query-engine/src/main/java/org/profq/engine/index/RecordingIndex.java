@@ -56,10 +56,12 @@ public final class RecordingIndex implements StoredColumns {
     /** Whether the state of the recording's log scan was kept beside the tables (tried once per snapshot). */
     private boolean logScanSaved;
     /** The totals of the {@code allocations} table opened, once read: read again when the table is another build's. */
-    private OpenedTotals allocationTotals;
+    private OpenedTotals<AllocationTotals> allocationTotals;
+    /** The same of {@code calls}. */
+    private OpenedTotals<CallTotals> callTotals;
 
-    /** The totals of one build or extension of {@code allocations}; null when they cannot be trusted. */
-    private record OpenedTotals(BuiltTable table, AllocationTotals totals) {
+    /** The totals of one build or extension of a table; null when they cannot be trusted. */
+    private record OpenedTotals<T>(BuiltTable table, T totals) {
     }
 
     /** A table of the index on disk: its directory and manifest. */
@@ -268,9 +270,28 @@ public final class RecordingIndex implements StoredColumns {
             } catch (IOException | RuntimeException untrusted) {
                 read = null;
             }
-            allocationTotals = new OpenedTotals(table, read);
+            allocationTotals = new OpenedTotals<>(table, read);
         }
         return allocationTotals.totals();
+    }
+
+    /**
+     * The totals per calling context of {@code calls}, which must have been {@link #prepare}d: read
+     * and checked as {@link #allocationTotals} are; null when they cannot be trusted.
+     */
+    @Override
+    public synchronized CallTotals callTotals() {
+        BuiltTable table = opened(IndexColumn.Table.CALLS);
+        if (callTotals == null || callTotals.table() != table) {
+            CallTotals read;
+            try {
+                read = CallRows.totals(ResumeState.read(table.directory, table.manifest).collector(), table.manifest);
+            } catch (IOException | RuntimeException untrusted) {
+                read = null;
+            }
+            callTotals = new OpenedTotals<>(table, read);
+        }
+        return callTotals.totals();
     }
 
     /** The calling contexts of {@code calls}, which must have been {@link #prepare}d: read and checked on first use. */

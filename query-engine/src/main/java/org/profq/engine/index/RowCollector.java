@@ -12,6 +12,7 @@ import java.util.function.IntToLongFunction;
 
 import org.profq.recording.DeathKind;
 import org.profq.recording.EventVisitor;
+import org.profq.recording.Recording;
 import org.profq.recording.UseKind;
 import org.profq.recording.ValueKind;
 
@@ -100,6 +101,18 @@ abstract class RowCollector implements EventVisitor {
      */
     byte[] saveState() {
         return new byte[0];
+    }
+
+    /**
+     * What a collector keeps once it has finished: {@code saved}, the state {@link #saveState} gave
+     * before it finished, for most; {@code calls} adds what it knows of the rows finishing wrote.
+     */
+    byte[] stateAfterFinish(byte[] saved) {
+        return saved;
+    }
+
+    /** Before the first event (and after {@link #restoreState}): the recording the events are read from. */
+    void readingFrom(Recording recording) {
     }
 
     /**

@@ -40,4 +40,12 @@ public interface StoredColumns {
     default AllocationTotals allocationTotals() {
         return null;
     }
+
+    /**
+     * The totals per calling context of {@code calls}, as its manifest commits them with its rows;
+     * null when there are none to trust (then the rows are scanned).
+     */
+    default CallTotals callTotals() {
+        return null;
+    }
 }

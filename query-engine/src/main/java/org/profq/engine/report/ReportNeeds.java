@@ -31,8 +31,8 @@ public final class ReportNeeds {
 
     /** The family (or {@link #VALUES}) whose events make each table; tables not here are dictionaries, always recorded. */
     private static final Map<String, String> TABLE_NEEDS = Map.ofEntries(
-            Map.entry("calls", "calls"), Map.entry("allocations", "allocations"), Map.entry("deaths", "deaths"),
-            Map.entry("exceptions", "exceptions"), Map.entry("uses", "uses"),
+            Map.entry("calls", "calls"), Map.entry("_call_times", "calls"), Map.entry("allocations", "allocations"),
+            Map.entry("deaths", "deaths"), Map.entry("exceptions", "exceptions"), Map.entry("uses", "uses"),
             Map.entry("params", VALUES), Map.entry("followed_objects", VALUES), Map.entry("field_writes", VALUES),
             Map.entry("reference_fields", VALUES), Map.entry("value_tuples", VALUES));
     private static final Pattern NEEDS = Pattern.compile("--\\s*Needs:\\s*(.*?)\\.?\\s*");

@@ -10,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.Enumerable;
@@ -37,6 +38,9 @@ public final class AggregationScan {
     /** The fewest blocks worth a thread of their own (64 K rows): below that, starting it costs more than it saves. */
     private static final long MIN_BLOCKS_PER_WORKER = 64;
 
+    /** Aggregations this JVM answered from a table's totals per calling context: for tests. */
+    private static final AtomicLong CONTEXT_TOTALS_ANSWERS = new AtomicLong();
+
     private final AggregationSpec spec;
 
     private AggregationScan(AggregationSpec spec) {
@@ -58,10 +62,16 @@ public final class AggregationScan {
     /**
      * What a run is answered from instead of a scan when the index has it to trust, for
      * {@code EXPLAIN PLAN}: e.g. {@code "totals per site_id"} when the table's totals per group
-     * ({@link GroupTotals}) hold every value; null when it is always a scan.
+     * ({@link GroupTotals}) hold every value, {@code "totals per context"} when its totals per
+     * calling context do ({@link ContextTotals}); null when it is always a scan.
      */
     public String answeredFrom() {
-        return spec.fromTotals == null ? null : "totals per " + spec.keyName(0);
+        return spec.fromTotals != null ? "totals per " + spec.keyName(0) : spec.contextTotals != null ? "totals per context" : null;
+    }
+
+    /** How many aggregations this JVM answered from a table's totals per calling context rather than a scan: for tests. */
+    public static long contextTotalsAnswers() {
+        return CONTEXT_TOTALS_ANSWERS.get();
     }
 
     /** Runs the aggregation over the recording as the statement running {@code root} sees it. */
@@ -70,6 +80,13 @@ public final class AggregationScan {
             GroupTotals totals = spec.table.readTotals(root, spec.totals);
             if (totals != null) {
                 return Linq4j.asEnumerable(rowsOf(totals));
+            }
+        }
+        if (spec.contextTotals != null) {
+            ContextTotals totals = spec.table.readContextTotals(root, spec.contextTotals.keyColumns());
+            if (totals != null) {
+                CONTEXT_TOTALS_ANSWERS.incrementAndGet();
+                return Linq4j.asEnumerable(spec.contextTotals.rows(totals));
             }
         }
         ColumnSource.Reading reading = spec.table.read(root, spec.columnsRead());

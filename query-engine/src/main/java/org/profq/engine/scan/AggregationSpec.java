@@ -57,6 +57,8 @@ final class AggregationSpec {
     final GroupTotals.Columns totals;
     /** Where each call's value is in those totals. */
     final FromTotals[] fromTotals;
+    /** How the table's totals per calling context answer the whole aggregation; null when they do not. */
+    final ContextTotalsAnswer contextTotals;
 
     /** A call's value from a group's totals: its rows, the sum of the summed column, or the rows flagged. */
     enum FromTotals {
@@ -91,6 +93,7 @@ final class AggregationSpec {
         }
         this.totals = answering;
         this.fromTotals = sources;
+        this.contextTotals = ContextTotalsAnswer.of(table, this.filters, scanned, this.inputs, keys, this.calls);
     }
 
     /**

@@ -274,6 +274,30 @@ public abstract class ColumnReader {
         };
     }
 
+    /**
+     * A BIGINT column computed from two others: {@code minuend - subtrahend} when that is above 0,
+     * else 0 ({@code CASE WHEN a > b THEN a - b ELSE 0 END}: e.g. a time with profq's overhead taken off).
+     */
+    public static ColumnReader clampedDifference(ColumnReader minuend, ColumnReader subtrahend) {
+        return new ColumnReader() {
+            private final BlockOfValues values = new BlockOfValues();
+
+            long raw(long row) { return Math.max(minuend.raw(row) - subtrahend.raw(row), 0); }
+            Object value(long row) { return raw(row); }
+            long[] rawBlock(long block) {
+                if (values.holds(block)) {
+                    return values.array;
+                }
+                long[] left = minuend.rawBlock(block);
+                long[] right = subtrahend.rawBlock(block);
+                for (int i = 0; i < BLOCK_ROWS; i++) {
+                    values.array[i] = Math.max(left[i] - right[i], 0);
+                }
+                return values.array;
+            }
+        };
+    }
+
     /** A VARCHAR column named from an int column (e.g. a calling context's path). */
     public static ColumnReader text(MappedColumn mapped, LongFunction<String> name) {
         return new Stored(mapped) {

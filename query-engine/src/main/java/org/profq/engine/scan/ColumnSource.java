@@ -60,6 +60,21 @@ public interface ColumnSource {
         return null;
     }
 
+    /** Which columns the totals this table keeps per calling context cover ({@link ContextTotals}); null: it keeps none. */
+    default ContextTotals.Columns contextTotalsColumns() {
+        return null;
+    }
+
+    /**
+     * The totals per calling context of the table as the statement running {@code root} sees it,
+     * with the values of the key columns {@code keyColumns} (of {@link #contextTotalsColumns}'s
+     * context keys) per group; committed with its rows, adding up to them, and worked out as a
+     * scan of them now would; null when there are none to trust (the rows are scanned instead).
+     */
+    default ContextTotals readContextTotals(DataContext root, int[] keyColumns) {
+        return null;
+    }
+
     /** The columns a scan reads: {@code projected} (null: all of the table's {@code columnCount}) and those {@code filters} test. */
     static ImmutableBitSet columnsRead(int[] projected, List<RexNode> filters, int columnCount) {
         ImmutableBitSet read = projected == null ? ImmutableBitSet.range(columnCount) : ImmutableBitSet.of(projected);

@@ -16,6 +16,7 @@ import org.profq.engine.index.StoredColumns;
 import org.profq.engine.scan.ColumnReader;
 import org.profq.engine.scan.ColumnScan;
 import org.profq.engine.scan.ColumnSource;
+import org.profq.engine.scan.ContextTotals;
 import org.profq.engine.scan.GroupTotals;
 import org.profq.recording.Recording;
 
@@ -78,6 +79,22 @@ abstract class IndexedTable extends RecordingTable implements ProjectableFiltera
 
     /** The totals of {@code columns} (one of {@link #totalsColumns}) that {@code index} keeps of this table; null when it has none to trust. */
     GroupTotals totals(StoredColumns index, GroupTotals.Columns columns) {
+        return null;
+    }
+
+    @Override
+    public ContextTotals readContextTotals(DataContext root, int[] keyColumns) {
+        LiveRecording.Snapshot snapshot = snapshot(root);
+        Recording recording = snapshot.recording();
+        EventsNotRecordedException.check(stored, recording);
+        return snapshot.read(stored, statementTables(root), index -> contextTotals(index, recording, keyColumns));
+    }
+
+    /**
+     * The totals per calling context that {@code index} keeps of this table, with the values of
+     * {@code keyColumns} (of {@link #contextTotalsColumns}'s keys); null when it has none to trust.
+     */
+    ContextTotals contextTotals(StoredColumns index, Recording recording, int[] keyColumns) {
         return null;
     }
 

@@ -136,6 +136,29 @@ public final class TableCatalog {
                     + " + (run.call_cost_ns - run.call_cost_inside_ns) * calls_made + run.allocation_cost_ns * allocations_made,"
                     + " rounded; the time views take it off self_ns")));
 
+    /**
+     * {@code _call_times}: private to the time views (the leading '_': not in {@link #all}, not
+     * listed by {@code \d} or JDBC metadata), read through {@code _compensated_calls}. Each call's
+     * times with profq's overhead taken off, as columns the table computes, so that the index's
+     * totals per calling context ({@code CallTotals}) are sums of its columns.
+     */
+    public static final TableDefinition CALL_TIMES = new TableDefinition("_call_times", "method execution, entry to exit", List.of(
+            id("call_id", "the call (calls.call_id)"),
+            id("thread_id", "its thread"),
+            id("method_id", "its method"),
+            nullableId("parent_call_id", "the enclosing call; NULL for a thread's outermost"),
+            integer("depth", "", false, "nesting depth"),
+            text("stack", "its calling context"),
+            flag("outermost", "no enclosing call on the thread runs the same method"),
+            nanos("inclusive_ns", "duration_ns - overhead_ns, at least 0"),
+            nanos("self_ns", "self_ns - self_overhead_ns, at least 0"),
+            nanos("cpu_ns", "cpu_ns - overhead_ns, at least 0"),
+            nanos("self_cpu_ns", "self_cpu_ns - self_overhead_ns, at least 0"),
+            nanos("wait_ns", "duration_ns - cpu_ns, at least 0"),
+            nanos("self_wait_ns", "self_ns - self_cpu_ns, at least 0"),
+            nanos("raw_inclusive_ns", "calls.duration_ns"),
+            nanos("raw_self_ns", "calls.self_ns")));
+
     public static final TableDefinition ALLOCATIONS = new TableDefinition("allocations", "allocated object or array creation", List.of(
             id("object_id", "the object's id, unique in the recording"),
             id("site_id", "where it was created (sites.site_id)"),

@@ -11,12 +11,17 @@
 -- calls.self_overhead_ns over those that land in its own code, so that:
 --   inclusive_ns = duration_ns - overhead_ns
 --   self_ns      = self_ns - self_overhead_ns
--- each at least 0. Both are columns of calls, worked out from per-call counts as they are read:
--- this is a projection of calls, so the views over it stream the calls (no join holds them).
+-- each at least 0. Both are columns of calls, worked out from per-call counts as they are read,
+-- and so are the compensated times here: _call_times, a private table over the calls' index,
+-- computes each of these CASE WHEN a > b THEN a - b ELSE 0 END per call, so the views over it
+-- stream the calls (no join holds them), and their sums per calling context are what the index
+-- keeps as its totals per context (query-engine/README.md, "Totals"): a view that groups by
+-- method_id, stack or depth is answered from those instead of every call, when the recording's
+-- calibration is the one they were worked out with.
 -- The advice is CPU work, so the same is taken off the CPU times; waiting is what the call did
 -- not spend on a CPU (duration minus CPU time, at least 0), which compensation leaves alone.
 --
--- Builds on: calls.
+-- Builds on: _call_times.
 --
 -- Columns:
 --   call_id         BIGINT   the call (calls.call_id)
@@ -35,12 +40,6 @@
 --   raw_inclusive_ns BIGINT  calls.duration_ns, as measured
 --   raw_self_ns     BIGINT   calls.self_ns, as measured
 SELECT call_id, thread_id, method_id, parent_call_id, depth, stack, outermost,
-       CASE WHEN duration_ns > overhead_ns THEN duration_ns - overhead_ns ELSE 0 END AS inclusive_ns,
-       CASE WHEN self_ns > self_overhead_ns THEN self_ns - self_overhead_ns ELSE 0 END AS self_ns,
-       CASE WHEN cpu_ns > overhead_ns THEN cpu_ns - overhead_ns ELSE 0 END AS cpu_ns,
-       CASE WHEN self_cpu_ns > self_overhead_ns THEN self_cpu_ns - self_overhead_ns ELSE 0 END AS self_cpu_ns,
-       CASE WHEN duration_ns > cpu_ns THEN duration_ns - cpu_ns ELSE 0 END AS wait_ns,
-       CASE WHEN self_ns > self_cpu_ns THEN self_ns - self_cpu_ns ELSE 0 END AS self_wait_ns,
-       duration_ns AS raw_inclusive_ns,
-       self_ns AS raw_self_ns
-FROM calls
+       inclusive_ns, self_ns, cpu_ns, self_cpu_ns, wait_ns, self_wait_ns,
+       raw_inclusive_ns, raw_self_ns
+FROM _call_times

@@ -1,0 +1,111 @@
+package org.profq.engine.index;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+
+import org.junit.jupiter.api.Test;
+import org.profq.recording.Calibration;
+
+/**
+ * Totals per calling context: each call's compensated times worked out as {@code calls}' columns
+ * are read (overhead rounded, each difference at least 0), added up per context and flags in the
+ * order groups first came, written and read back whole, checked against the rows they must add
+ * up to, and abandoned, not wrong, when the calibration changes under them.
+ */
+class CallTotalsTest {
+    /** 10 ns per call, 4 of them inside the call's own clock readings; 3 ns per allocation. */
+    private static final Calibration COSTS = new Calibration(10, 4, 3, 0, 0);
+
+    @Test
+    void aCallsTimesAreCompensatedAndClampedAsTheTableReadsThem() {
+        CallTotals totals = new CallTotals(COSTS);
+        // duration 100, self 40, CPU 90, self CPU 35; made 2 calls (5 inside), 1 allocation (3 inside)
+        totals.add(7, CallTotals.OUTERMOST, 0, 100, 40, 90, 35, 2, 5, 1, 3);
+        // overhead 4 + 10 * 5 + 3 * 3 = 63; self overhead 4 + 6 * 2 + 3 * 1 = 19
+        assertEquals(1, totals.groups());
+        assertEquals(7, totals.context(0));
+        assertEquals(CallTotals.OUTERMOST, totals.flags(0));
+        long[] expected = {100 - 63, 40 - 19, 90 - 63, 35 - 19, 100 - 90, 40 - 35, 100, 40};
+        for (int m = 0; m < CallTotals.MEASURES; m++) {
+            assertEquals(expected[m], totals.sum(0, m), "measure " + m);
+            assertEquals(expected[m], totals.max(0, m), "measure " + m);
+        }
+        totals.add(7, CallTotals.OUTERMOST, 0, 3, 3, 0, 0, 0, 0, 0, 0); // a leaf shorter than its overhead (4): 0, not -1
+        assertEquals(100 - 63, totals.sum(0, 0));
+        assertEquals(40 - 19, totals.sum(0, 1));
+        assertEquals(100 - 63, totals.max(0, 0));
+        assertEquals(2, totals.rows(0));
+    }
+
+    @Test
+    void groupsComeInTheOrderOfTheirFirstRowsAndAreWrittenAndReadBackWhole() throws IOException {
+        CallTotals totals = new CallTotals(COSTS);
+        totals.add(3, CallTotals.ROOT | CallTotals.OUTERMOST, 0, 50, 50, 0, 0, 0, 0, 0, 0);
+        totals.add(1, 0, 0, 20, 20, 0, 0, 0, 0, 0, 0);
+        totals.add(3, CallTotals.ROOT | CallTotals.OUTERMOST, 0, 70, 70, 0, 0, 0, 0, 0, 0);
+        totals.add(3, 0, 0, 5, 5, 0, 0, 0, 0, 0, 0);
+        CallTotals read = CallTotals.readFrom(new DataInputStream(new ByteArrayInputStream(bytes(totals))), 4);
+        assertEquals(3, read.groups());
+        assertEquals(3, read.context(0));
+        assertEquals(1, read.context(1));
+        assertEquals(0, read.flags(2));
+        assertEquals(2, read.rows(0));
+        assertEquals(120, read.sum(0, 6));
+        assertEquals(70, read.max(0, 6));
+        assertTrue(read.calibratedWith(COSTS));
+        assertFalse(read.calibratedWith(new Calibration(10, 4, 3.5, 0, 0)));
+        assertThrows(IndexDamagedException.class,
+                () -> CallTotals.readFrom(new DataInputStream(new ByteArrayInputStream(bytes(totals))), 5));
+    }
+
+    @Test
+    void theUnfinishedRowsTotalsComeAfter() {
+        CallTotals finished = new CallTotals(COSTS);
+        finished.add(2, 0, 0, 10, 10, 0, 0, 0, 0, 0, 0);
+        CallTotals unfinished = finished.empty();
+        unfinished.add(1, 0, 0, 30, 30, 0, 0, 0, 0, 0, 0);
+        unfinished.add(2, 0, 0, 5, 5, 0, 0, 0, 0, 0, 0);
+        CallTotals all = finished.plus(unfinished);
+        assertEquals(2, all.groups());
+        assertEquals(2, all.context(0));
+        assertEquals(15, all.sum(0, 6));
+        assertEquals(3, all.totalRows());
+    }
+
+    @Test
+    void aCalibrationThatChangesUnderRowsAbandonsTheTotals() {
+        CallTotals empty = new CallTotals();
+        empty.continueWith(COSTS); // before any row: the build's own
+        assertTrue(empty.kept() && empty.calibratedWith(COSTS));
+        empty.add(1, 0, 0, 10, 10, 0, 0, 0, 0, 0, 0);
+        empty.continueWith(COSTS);
+        assertTrue(empty.kept());
+        empty.continueWith(new Calibration(11, 4, 3, 0, 0));
+        assertFalse(empty.kept());
+    }
+
+    @Test
+    void aDepthBeyondTheContextsIsSaid() {
+        CallTotals totals = new CallTotals(COSTS);
+        totals.add(1, 0, 0, 10, 10, 0, 0, 0, 0, 0, 0);
+        assertTrue(totals.depthsAreContexts());
+        totals.add(1, 0, 2, 10, 10, 0, 0, 0, 0, 0, 0);
+        assertFalse(totals.depthsAreContexts());
+    }
+
+    private static byte[] bytes(CallTotals totals) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            totals.writeTo(out);
+        }
+        return bytes.toByteArray();
+    }
+}
