@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.Comparator;
 import java.util.List;
 import java.util.zip.CRC32C;
 
@@ -149,20 +148,11 @@ class AllocationTotalsIT {
     }
 
     private static Path resumeState() throws IOException {
-        try (var files = Files.list(recording.resolve(RecordingIndex.DIRECTORY).resolve("allocations"))) {
-            return files.filter(file -> file.getFileName().toString().startsWith("resume-")).findFirst().orElseThrow();
-        }
+        return IndexFiles.resumeState(recording, "allocations");
     }
 
     private static void deleteIndex() throws IOException {
-        Path index = recording.resolve(RecordingIndex.DIRECTORY);
-        if (Files.exists(index)) {
-            try (var walk = Files.walk(index)) {
-                for (Path file : walk.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(file);
-                }
-            }
-        }
+        IndexFiles.delete(recording);
     }
 
     private static String plan(Connection connection, String sql) throws SQLException {

@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 import java.util.zip.CRC32C;
@@ -240,20 +239,11 @@ class CallTotalsIT {
     }
 
     private static Path resumeState() throws IOException {
-        try (var files = Files.list(recursion.resolve(RecordingIndex.DIRECTORY).resolve("calls"))) {
-            return files.filter(file -> file.getFileName().toString().startsWith("resume-")).findFirst().orElseThrow();
-        }
+        return IndexFiles.resumeState(recursion, "calls");
     }
 
     private static void deleteIndex() throws IOException {
-        Path index = recursion.resolve(RecordingIndex.DIRECTORY);
-        if (Files.exists(index)) {
-            try (var walk = Files.walk(index)) {
-                for (Path file : walk.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(file);
-                }
-            }
-        }
+        IndexFiles.delete(recursion);
     }
 
     private static List<List<Object>> query(Class<?> sample, int exitCode, String sql) throws SQLException {
