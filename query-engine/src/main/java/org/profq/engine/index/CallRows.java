@@ -63,12 +63,13 @@ final class CallRows extends RowCollector implements CallIndexer.Sink {
     public void call(long callId, int threadId, int methodId, long parentCallId, int depth, long startNanos, long endNanos,
                      long selfNanos, boolean threw, boolean finished, boolean outermost, int context, long cpuNanos,
                      long selfCpuNanos, long callsMade, long callsInside, long allocationsMade, long allocationsInside) {
+        int depthBeyondContext = depth - callIndexer.contexts().depth(context);
         RowChunk row = rows;
         row.put(CALL_ID, callId);
         row.put(CALL_THREAD_ID, threadId);
         // the method is the context's, and the depth the context's too: kept as what they add to it
         row.put(CALL_PARENT_CALL_ID, parentCallId);
-        row.put(CALL_DEPTH_BEYOND_CONTEXT, depth - callIndexer.contexts().depth(context));
+        row.put(CALL_DEPTH_BEYOND_CONTEXT, depthBeyondContext);
         row.put(CALL_START_NS, startNanos);
         row.put(CALL_END_NS, endNanos);
         row.put(CALL_SELF_NS, selfNanos);
@@ -82,7 +83,7 @@ final class CallRows extends RowCollector implements CallIndexer.Sink {
         row.put(CALL_ALLOCATIONS_IN_CALLEES, allocationsInside - allocationsMade);
         rows = rowWritten(row);
         (writingUnfinished ? unfinishedTotals : totals).add(context, (outermost ? CallTotals.OUTERMOST : 0)
-                        | (parentCallId == 0 ? CallTotals.ROOT : 0), depth - callIndexer.contexts().depth(context),
+                        | (parentCallId == 0 ? CallTotals.ROOT : 0), depthBeyondContext,
                 endNanos - startNanos, selfNanos, cpuNanos, selfCpuNanos, callsMade, callsInside, allocationsMade,
                 allocationsInside);
     }
