@@ -20,11 +20,14 @@ import picocli.CommandLine;
 public final class StartupTraining {
     public static void main(String[] args) throws IOException {
         Path work = Files.createTempDirectory("profq-training");
+        boolean trained;
         try {
-            System.exit(train(work) ? 0 : 1);
+            trained = train(work);
         } finally {
+            // before exiting: System.exit inside the try would skip this and leave the directory behind
             BundledSample.deleteTree(work);
         }
+        System.exit(trained ? 0 : 1);
     }
 
     private static boolean train(Path work) {

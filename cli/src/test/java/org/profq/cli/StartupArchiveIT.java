@@ -56,11 +56,14 @@ class StartupArchiveIT {
         assertTrue(Files.readString(classLoading).contains("org.profq.cli.SqlCommand source: shared objects file"),
                 "SqlCommand is loaded from the archive");
 
-        // Stale (older than the cli jar): made again, here in the foreground (PROFQ_CDS=now).
+        // Stale (older than the cli jar): made again, here in the foreground (PROFQ_CDS=now),
+        // and the training's recording and flame graph go with it.
         Path cliJar = checkout.resolve("cli/target/profq-cli.jar");
         Files.setLastModifiedTime(archive, FileTime.fromMillis(Files.getLastModifiedTime(cliJar).toMillis() - 10_000));
+        List<Path> trainingsBefore = trainingDirectories();
         assertSameAnswer(withoutArchive, profq(checkout, jdk, "PROFQ_CDS=now", recording));
         assertTrue(Files.getLastModifiedTime(archive).compareTo(Files.getLastModifiedTime(cliJar)) > 0, "the stale archive is made again");
+        assertEquals(trainingsBefore, trainingDirectories(), "the training leaves no directory behind");
 
         // Damaged, or made by another JDK, yet newer than the jar: the JVM refuses it, silently.
         Files.write(archive, new byte[4096]);
@@ -95,6 +98,12 @@ class StartupArchiveIT {
             Thread.sleep(200);
         }
         throw new AssertionError("no archive in " + startup + " within " + TRAINING + ": " + list(startup));
+    }
+
+    /** The training's working directories in the temporary directory (it makes one per run). */
+    private static List<Path> trainingDirectories() throws IOException {
+        return list(Path.of(System.getProperty("java.io.tmpdir"))).stream()
+                .filter(path -> path.getFileName().toString().startsWith("profq-training")).toList();
     }
 
     private static List<Path> archives(Path startup) throws IOException {
