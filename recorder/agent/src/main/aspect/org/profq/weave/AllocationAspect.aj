@@ -8,9 +8,19 @@ import org.profq.event.Recorder;
  * {@code -Xjoinpoints:arrayconstruction}, {@code call(*.new(..))} also matches array creations
  * of every dimension ({@code *[]} would miss {@code long[][]}), and {@code new long[3][4]} is a
  * single join point: one advice, one event per creation.
+ *
+ * <p>An array's {@code clone()} makes an array too, with no {@code new}: a call join point on
+ * the array's type. {@code *[]} matches one dimension only, hence the three patterns (an array
+ * of four dimensions or more cloned is missed). An object's {@code clone()} is left out: the
+ * copy is made by {@code Object.clone()} in a super call, which is no join point, or by a
+ * {@code new} that is already recorded.
  */
 public aspect AllocationAspect {
     after() returning(Object created): call(*.new(..)) && !within(org.profq..*) {
         Recorder.allocation(created, thisJoinPointStaticPart, thisEnclosingJoinPointStaticPart);
+    }
+
+    after() returning(Object copy): call(Object (*[] || *[][] || *[][][]).clone()) && !within(org.profq..*) {
+        Recorder.arrayCopy(copy, thisJoinPointStaticPart, thisEnclosingJoinPointStaticPart);
     }
 }

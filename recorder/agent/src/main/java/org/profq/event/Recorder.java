@@ -123,17 +123,37 @@ public final class Recorder {
      */
     public static void allocation(Object created, JoinPoint.StaticPart call, JoinPoint.StaticPart enclosing) {
         try {
-            ThreadRecorder thread = CURRENT.get();
-            int site = dictionary.siteId(call, enclosing, created);
-            boolean tracked = trackEvery > 0 && thread.tracksNext(site, trackEvery);
-            long objectId = created.getClass().isArray()
-                    ? thread.arrayAllocation(site, Array.getLength(created), deepSize(created), tracked)
-                    : thread.allocation(site, tracked);
-            if (tracked) {
-                lifetimes.track(created, objectId);
-            }
+            allocated(created, call, enclosing, false);
         } catch (Throwable t) {
             internalError(t);
+        }
+    }
+
+    /**
+     * An array's {@code clone()} made at {@code call}: a new array, which no {@code new} made. Its
+     * size is its own alone: the copy of an array of arrays shares the arrays it refers to.
+     */
+    public static void arrayCopy(Object copy, JoinPoint.StaticPart call, JoinPoint.StaticPart enclosing) {
+        try {
+            allocated(copy, call, enclosing, true);
+        } catch (Throwable t) {
+            internalError(t);
+        }
+    }
+
+    private static void allocated(Object created, JoinPoint.StaticPart call, JoinPoint.StaticPart enclosing, boolean copy) {
+        ThreadRecorder thread = CURRENT.get();
+        int site = dictionary.siteId(call, enclosing, created);
+        boolean tracked = trackEvery > 0 && thread.tracksNext(site, trackEvery);
+        long objectId;
+        if (!created.getClass().isArray()) {
+            objectId = thread.allocation(site, tracked);
+        } else {
+            long size = copy ? instrumentation.getObjectSize(created) : deepSize(created);
+            objectId = thread.arrayAllocation(site, Array.getLength(created), size, tracked);
+        }
+        if (tracked) {
+            lifetimes.track(created, objectId);
         }
     }
 

@@ -16,6 +16,7 @@ import org.profq.recording.RecordedEvent.Allocation;
 import org.profq.recording.Recording;
 import org.profq.recording.SiteInfo;
 import profq.samples.Allocations;
+import profq.samples.ArrayCopies;
 
 /**
  * Allocations of {@link Allocations}: 1,000 Points, 100 int[10], 10 long[3][4]. Sizes are
@@ -53,6 +54,34 @@ class AllocationsIT {
                 assertEquals("allocate", recording.method(site.methodId()).name());
             }
             assertEquals(1000L, RecordingFacts.callsByMethod(recording).get("profq.samples.Allocations$Point.<init>(II)V"));
+            assertEquals(0, recording.eventsLost());
+        }
+    }
+
+    /**
+     * {@link ArrayCopies}: an array's {@code clone()} is an allocation of the site that called it,
+     * sized as the array alone (a copied {@code long[2][4]} shares its rows: 16 + 2 references = 24
+     * bytes, against 24 + 2 × 48 for the {@code new}); an object's own {@code clone()} is not one.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void anArraysCloneIsAnAllocationOfItsOwnSize(Jdk jdk, @TempDir Path temp) {
+        SampleRun.Result result = SampleRun.record(jdk, temp.resolve("rec.profq"), "", ArrayCopies.class);
+
+        assertEquals(0, result.exitCode());
+        assertEquals(SampleRun.plain(jdk, ArrayCopies.class).stdout(), result.stdout());
+        try (Recording recording = result.open()) {
+            assertEquals(Map.of(
+                    "int[] size=56 length=10", 1L + 50,
+                    "java.lang.String[] size=32 length=3", 1L + 20,
+                    "long[][] size=120 length=2", 1L,
+                    "long[][] size=24 length=2", 5L,
+                    "profq.samples.ArrayCopies$Copyable size=16 length=-1", 1L), RecordingFacts.allocationKinds(recording));
+            // the three news, the three clones, then the Copyable's new
+            assertEquals(List.of(19, 20, 21, 24, 29, 33, 36), recording.sites().stream().map(SiteInfo::line).sorted().toList());
+            for (SiteInfo site : recording.sites()) {
+                assertEquals("copy", recording.method(site.methodId()).name());
+            }
             assertEquals(0, recording.eventsLost());
         }
     }
