@@ -76,9 +76,10 @@ class AllocationsIT {
                     "java.lang.String[] size=32 length=3", 1L + 20,
                     "long[][] size=120 length=2", 1L,
                     "long[][] size=24 length=2", 5L,
+                    "profq.samples.ArrayCopies$Copyable[] size=24 length=2", 1L + 10,
                     "profq.samples.ArrayCopies$Copyable size=16 length=-1", 1L), RecordingFacts.allocationKinds(recording));
-            // the three news, the three clones, then the Copyable's new
-            assertEquals(List.of(19, 20, 21, 24, 29, 33, 36), recording.sites().stream().map(SiteInfo::line).sorted().toList());
+            // the three news, the three clones, the fourth new and its clone, then the Copyable's new
+            assertEquals(List.of(21, 22, 23, 26, 31, 35, 38, 40, 43), recording.sites().stream().map(SiteInfo::line).sorted().toList());
             for (SiteInfo site : recording.sites()) {
                 assertEquals("copy", recording.method(site.methodId()).name());
             }
