@@ -64,13 +64,13 @@ class JdbcJarIT {
         List<String> lines = result.stdout().lines().filter(line -> !line.isBlank()).toList();
         List<String> tables = lines.stream().filter(line -> line.startsWith("'','recording',")).toList();
         assertEquals(List.of(
-                "'','recording','allocations','TABLE','one row per allocated object or array creation','','','','',''",
+                "'','recording','allocations','TABLE','one row per allocated object or array: a creation, or the clone() of an array','','','','',''",
                 "'','recording','calls','TABLE','one row per method execution, entry to exit','','','','',''",
                 "'','recording','methods','TABLE','one row per method or constructor','','','','',''",
                 "'','recording','classes','TABLE','one row per class named in the recording','','','','',''",
                 "'','recording','threads','TABLE','one row per thread that recorded events','','','','',''",
                 "'','recording','run','TABLE','one row per recording','','','','',''",
-                "'','recording','sites','TABLE','one row per allocation site (a new in a method at a line)','','','','',''",
+                "'','recording','sites','TABLE','one row per allocation site (a new, or the clone() of an array, in a method at a line)','','','','',''",
                 "'','recording','uses','TABLE','one row per use of a tracked object by woven code','','','','',''",
                 "'','recording','fields','TABLE','one row per instance field used on a tracked object or written, read or followed by value profiles','','','','',''",
                 "'','recording','deaths','TABLE','one row per tracked object that died or outlived the run','','','','',''",

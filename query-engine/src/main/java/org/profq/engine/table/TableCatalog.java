@@ -93,11 +93,12 @@ public final class TableCatalog {
             text("source_file", "the source file's name; '' if unknown"),
             integer("line", "line", false, "the method's first line in source_file; 0 if unknown")));
 
-    public static final TableDefinition SITES = new TableDefinition("sites", "allocation site (a new in a method at a line)", List.of(
+    public static final TableDefinition SITES = new TableDefinition("sites", "allocation site (a new, or the clone() of an array, in a method at a line)", List.of(
             id("site_id", "the site's id"),
-            id("method_id", "the method whose code holds the new (methods.method_id)"),
-            integer("line", "line", false, "the source line of the new; 0 if unknown"),
-            id("class_id", "the allocated type (classes.class_id); an array class for arrays"),
+            id("method_id", "the method whose code holds the new or clone() (methods.method_id)"),
+            integer("line", "line", false, "the source line of the new or clone(); 0 if unknown"),
+            id("class_id", "the allocated type (classes.class_id); an array class for arrays; for a clone(), the class of the"
+                    + " first array it copied, which its later copies are counted as"),
             flag("is_array", "whether the site creates an array"),
             bytes("instance_size", "the shallow size of each object made here; 0 for arrays, whose size is per allocation")));
 
@@ -159,14 +160,15 @@ public final class TableCatalog {
             nanos("raw_inclusive_ns", "calls.duration_ns"),
             nanos("raw_self_ns", "calls.self_ns")));
 
-    public static final TableDefinition ALLOCATIONS = new TableDefinition("allocations", "allocated object or array creation", List.of(
+    public static final TableDefinition ALLOCATIONS = new TableDefinition("allocations", "allocated object or array: a creation, or the clone() of an array", List.of(
             id("object_id", "the object's id, unique in the recording"),
             id("site_id", "where it was created (sites.site_id)"),
             id("class_id", "its type (classes.class_id)"),
             id("thread_id", "the thread that created it (threads.thread_id)"),
-            nullableId("call_id", "the recorded call that ran the new (calls.call_id); NULL outside any recorded call"),
+            nullableId("call_id", "the recorded call that ran the new or clone() (calls.call_id); NULL outside any recorded call"),
             nanos("alloc_ns", "when it was created"),
-            bytes("size_bytes", "the JVM's shallow size (Instrumentation.getObjectSize); for a multi-dimensional array creation, of every array it made"),
+            bytes("size_bytes", "the JVM's shallow size (Instrumentation.getObjectSize); for a multi-dimensional array creation, of every array it made;"
+                    + " for an array's clone(), of the copy alone (a copied array of arrays shares them)"),
             integer("array_length", "elements", true, "the (outermost) length of an array; NULL for objects"),
             flag("tracked", "whether it was followed to its death (the first and every track'th allocation of each site on each thread, with events=deaths)")));
 
