@@ -48,6 +48,8 @@ final class IndexWhileRecording {
     private boolean programEnded;
     /** Whether the thread is extending the index (rather than waiting for the next period). */
     private volatile boolean extending;
+    /** The log bytes the extension under way (or the last one) indexes. */
+    private volatile long extensionBytes;
     /** At the program's end, more than this left to index is left to the first query (which extends only the tables it reads). */
     static final long TAIL_LIMIT_BYTES = 64L << 20;
 
@@ -78,24 +80,25 @@ final class IndexWhileRecording {
     }
 
     /**
-     * After the program ended: waits for the extension under way, then indexes what the log holds
-     * now (the tail, and the end record) on the calling thread, if the indexer kept up with the
-     * program ({@link #TAIL_LIMIT_BYTES} or less is left); if it did not (a program that writes
-     * events faster than they can be indexed), the first query extends the tables it reads from
-     * where the indexer stopped. Quiet when it cannot.
+     * After the program ended: waits for the extension under way (abandons it if it has more than
+     * {@link #TAIL_LIMIT_BYTES} to index), then indexes what the log holds now (the tail, and the
+     * end record) on the calling thread, if the indexer kept up with the program ({@link
+     * #TAIL_LIMIT_BYTES} or less is left); if it did not (a program that writes events faster than
+     * they can be indexed), the first query extends the tables it reads from where the indexer
+     * stopped. Quiet when it cannot.
      */
     void finish() {
         synchronized (this) {
             programEnded = true;
             notifyAll();
         }
-        boolean abandoned = extending;
+        boolean abandoned = extending && extensionBytes > TAIL_LIMIT_BYTES;
         if (abandoned) {
-            // At nice 19 on a busy machine it could take long: it is abandoned (its manifest is not
-            // replaced, so the index stays as the last extension left it) and the rest left to
-            // the first query, or to the tail below if the last extension kept up.
+            // An indexer that fell behind a busy program: finishing it would take long. It is
+            // abandoned (its manifest is not replaced, so the index stays as the last extension
+            // left it) and the rest left to the first query, which extends only the tables it reads.
             thread.interrupt();
-        }
+        } // else one that kept up is left to finish (the program's cores are free now), and the tail is then small
         try {
             thread.join(TimeUnit.SECONDS.toMillis(30));
         } catch (InterruptedException e) {
@@ -176,7 +179,8 @@ final class IndexWhileRecording {
             }
             recording = newer;
         }
-        if (recording.logBytes() - indexedLogBytes > limitBytes) {
+        extensionBytes = recording.logBytes() - indexedLogBytes;
+        if (extensionBytes > limitBytes) {
             return;
         }
         boolean withCalls = callsIndexed || recording.calibration().isPresent()
