@@ -108,9 +108,15 @@ final class Forked {
                 process.destroyForcibly();
                 fail("did not end within " + TIMEOUT.toSeconds() + " s: " + process.info().commandLine().orElse("?"));
             }
-            return new Outcome(process.exitValue(),
+            Outcome outcome = new Outcome(process.exitValue(),
                     Files.readString(stdout, StandardCharsets.UTF_8),
                     Files.readString(stderr, StandardCharsets.UTF_8));
+            Path streams = stdout.getParent(); // start's directory of the three streams, read now
+            for (String name : List.of("stdin", "stdout", "stderr")) {
+                Files.deleteIfExists(streams.resolve(name));
+            }
+            Files.deleteIfExists(streams);
+            return outcome;
         }
     }
 

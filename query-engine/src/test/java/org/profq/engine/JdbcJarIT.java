@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.zip.ZipFile;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.profq.recorder.Jdk;
@@ -114,8 +115,8 @@ class JdbcJarIT {
 
     @ParameterizedTest
     @MethodSource("jdks")
-    void aPlainJavaProgramWithOnlyTheDriverJarQueries(Jdk jdk) throws Exception {
-        Path program = Files.createTempDirectory("jdbc-program").resolve("Query.java");
+    void aPlainJavaProgramWithOnlyTheDriverJarQueries(Jdk jdk, @TempDir Path temp) throws Exception {
+        Path program = temp.resolve("Query.java");
         Files.writeString(program, """
                 import java.sql.*;
 
@@ -149,8 +150,8 @@ class JdbcJarIT {
     }
 
     @Test
-    void pythonThroughJpypeWithOnlyTheDriverJarQueries() throws Exception {
-        Path script = Files.createTempFile("jpype", ".py");
+    void pythonThroughJpypeWithOnlyTheDriverJarQueries(@TempDir Path temp) throws Exception {
+        Path script = temp.resolve("query.py");
         Files.writeString(script, """
                 import sys
                 import jpype
