@@ -49,6 +49,20 @@ final class MethodProfile {
         return 100 * sum;
     }
 
+    /**
+     * The samples of two runs as one profile (null when either is missing): a reference less
+     * swayed by one sampled run's luck, to compare a profile with.
+     */
+    static MethodProfile merged(MethodProfile a, MethodProfile b) {
+        if (a == null || b == null) {
+            return null;
+        }
+        MethodProfile both = new MethodProfile();
+        a.weights.forEach(both::add);
+        b.weights.forEach(both::add);
+        return both;
+    }
+
     /** Lambda proxies and other hidden classes: never woven, not the program's own methods. */
     static boolean isSynthetic(String method) {
         return method.contains("$$Lambda") || method.contains("/0x") || method.contains(".0x");

@@ -18,8 +18,9 @@ final class ResultTable {
         out.append("| program | baseline (s) | identical with profq | profq (a) calls+allocations | (a) round 1, empty cache "
                 + "| empty advice, (a)'s join points | profq (b) everything | profq (c) narrow | profq (d) --for heap "
                 + "| JFR method timing (c's classes, JDK 25) | async-profiler cpu | async-profiler wall | async-profiler alloc "
-                + "| heap overlap | time overlap, cpu / wall | async-profiler cpu, round 1 / round 2 |\n");
-        out.append("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+                + "| heap overlap | time overlap, cpu / wall | time overlap, cpu, both rounds merged "
+                + "| async-profiler cpu, round 1 / round 2 |\n");
+        out.append("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
         for (ProgramMeasurement.Outcome o : outcomes) {
             out.append("| ").append(o.program.name())
                     .append(" | ").append(format("%.2f", ProgramMeasurement.median(o.plainSeconds)))
@@ -39,6 +40,8 @@ final class ResultTable {
                             ? " (" + overlap(o.profqHeap, o.asyncAllocExclusive, o) + " excl.)" : "")
                     .append(" | ").append(overlaps(o.profqSelfCpu, o.asyncCpu, o.asyncCpuExclusive, o))
                     .append(" / ").append(overlaps(o.profqSelf, o.asyncWall, o.asyncWallExclusive, o))
+                    .append(" | ").append(overlaps(o.profqSelfCpu, MethodProfile.merged(o.asyncCpu, o.asyncCpuOtherRound),
+                            MethodProfile.merged(o.asyncCpuExclusive, o.asyncCpuOtherRoundExclusive), o))
                     .append(" | ").append(overlaps(o.asyncCpuOtherRound, o.asyncCpu, null, o))
                     .append(o.asyncCpuOtherRoundExclusive != null
                             ? " (" + overlap(o.asyncCpuOtherRoundExclusive, o.asyncCpuExclusive, o) + " excl.)" : "")

@@ -28,6 +28,13 @@ public final class CallTotals {
     private static final int FLAG_BITS = 2;
     /** With a context past this the totals are not kept (the table is scanned instead): bounds their memory. */
     private static final int MAX_CONTEXT = 1 << 22;
+    /**
+     * With more groups than this the totals are not kept either (the time views scan the table), so
+     * that they stay a small part of the table's state, 140 bytes a group: PMD's recursive AST
+     * visitors make 3.8 M calling contexts, whose totals took 528 MB and ran a 2 GB heap out during
+     * the build; Lucene's indexing makes 15,000.
+     */
+    static final int MAX_GROUPS = 1 << 18;
     private static final int MAGIC = 0x70716332; // "pqc2"
 
     private double callCostNanos;
@@ -99,7 +106,7 @@ public final class CallTotals {
             return;
         }
         if (context < 0 || context >= MAX_CONTEXT) {
-            abandoned = true;
+            abandon();
             return;
         }
         deeperThanContext |= depthBeyondContext != 0;
@@ -129,6 +136,10 @@ public final class CallTotals {
         }
         int slot = slotOfKey[key] - 1;
         if (slot < 0) {
+            if (groups == MAX_GROUPS) {
+                abandon();
+                return;
+            }
             slot = groups++;
             if (slot == keys.length) {
                 int size = slot * 2;
@@ -147,6 +158,17 @@ public final class CallTotals {
             sums[at + m] += groupSums[m];
             maxes[at + m] = Math.max(maxes[at + m], groupMaxes[m]);
         }
+    }
+
+    /** Not kept from now on: their memory goes too. */
+    private void abandon() {
+        abandoned = true;
+        groups = 0;
+        slotOfKey = new int[0];
+        keys = new int[0];
+        rows = new long[0];
+        sums = new long[0];
+        maxes = new long[0];
     }
 
     /** Adds {@code later}'s groups after these (the rows of calls still open at the end come after the others). */
@@ -249,6 +271,9 @@ public final class CallTotals {
         if (groups < 0) {
             totals.abandoned = true;
             return totals;
+        }
+        if (groups > MAX_GROUPS) {
+            throw new IndexDamagedException("totals of calls hold " + groups + " groups, more than " + MAX_GROUPS);
         }
         long[] groupSums = new long[MEASURES];
         long[] groupMaxes = new long[MEASURES];

@@ -101,6 +101,22 @@ class CallTotalsTest {
         assertFalse(totals.depthsAreContexts());
     }
 
+    @Test
+    void tooManyCallingContextsAbandonTheTotalsAndTheirMemory() throws IOException {
+        CallTotals totals = new CallTotals(COSTS);
+        for (int context = 1; context <= CallTotals.MAX_GROUPS; context++) {
+            totals.add(context, 0, 0, 10, 10, 0, 0, 0, 0, 0, 0);
+        }
+        assertTrue(totals.kept());
+        assertEquals(CallTotals.MAX_GROUPS, totals.groups());
+        totals.add(1, CallTotals.OUTERMOST, 0, 10, 10, 0, 0, 0, 0, 0, 0); // one group more: its first row
+        assertFalse(totals.kept());
+        assertEquals(0, totals.groups());
+        byte[] written = bytes(totals);
+        assertTrue(written.length < 64, "an abandoned one writes no groups: " + written.length + " bytes");
+        assertFalse(CallTotals.readFrom(new DataInputStream(new ByteArrayInputStream(written)), 12345).kept());
+    }
+
     private static byte[] bytes(CallTotals totals) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
