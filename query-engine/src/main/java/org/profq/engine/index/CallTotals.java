@@ -131,6 +131,9 @@ public final class CallTotals {
     }
 
     private void addGroup(int key, long groupRows, long[] groupSums, long[] groupMaxes) {
+        if (abandoned) {
+            return; // their memory may be gone (abandon), and nothing added counts
+        }
         if (key >= slotOfKey.length) {
             slotOfKey = Arrays.copyOf(slotOfKey, Math.max(key + 1, slotOfKey.length * 2));
         }

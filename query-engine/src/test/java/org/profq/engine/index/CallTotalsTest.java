@@ -117,6 +117,20 @@ class CallTotalsTest {
         assertFalse(CallTotals.readFrom(new DataInputStream(new ByteArrayInputStream(written)), 12345).kept());
     }
 
+    @Test
+    void unfinishedRowsThatPassTheLimitAbandonTheSum() {
+        CallTotals finished = new CallTotals(COSTS);
+        for (int context = 1; context <= CallTotals.MAX_GROUPS; context++) {
+            finished.add(context, 0, 0, 10, 10, 0, 0, 0, 0, 0, 0);
+        }
+        CallTotals unfinished = finished.empty();
+        unfinished.add(CallTotals.MAX_GROUPS + 1, 0, 0, 10, 10, 0, 0, 0, 0, 0, 0);
+        unfinished.add(CallTotals.MAX_GROUPS + 2, 0, 0, 10, 10, 0, 0, 0, 0, 0, 0);
+        CallTotals all = finished.plus(unfinished);
+        assertFalse(all.kept());
+        assertEquals(0, all.groups());
+    }
+
     private static byte[] bytes(CallTotals totals) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
