@@ -12,9 +12,9 @@ import org.profq.event.Recorder;
  * <p>An array's {@code clone()} makes an array too, with no {@code new}: a call join point on
  * the array's type. {@code *[]} matches one dimension only, hence a pattern per dimension (an
  * array of four dimensions or more cloned is missed), and a lone {@code *} only the primitive
- * types and those of {@code java.lang} and the default package, hence {@code *..*} beside it. An object's {@code clone()} is left out: the
- * copy is made by {@code Object.clone()} in a super call, which is no join point, or by a
- * {@code new} that is already recorded.
+ * types and those of {@code java.lang} and the default package, hence {@code *..*} beside it.
+ * An object's {@code clone()} is left out: the copy is made by {@code Object.clone()} in a super
+ * call, which is no join point, or by a {@code new} that is already recorded.
  */
 public aspect AllocationAspect {
     after() returning(Object created): call(*.new(..)) && !within(org.profq..*) {
