@@ -49,23 +49,46 @@ public final class CompatibilitySuite {
     static final String EVENTS = ProfilerSetups.EVERYTHING_WITH_USES;
     private static final List<String> ALL = Stream.concat(RealPrograms.NAMES.stream(), CompatibilityPrograms.NAMES.stream()).toList();
 
-    /** One program on one JDK. */
+    /**
+     * One program on one JDK. {@code cachedDifference}: how the second profq run (classes from the
+     * woven-class cache the first one filled) differed from the plain run, "" if it did not, null
+     * if it was not made. {@code methodsSeen} and {@code methodsLeftUnwoven}: -1 when the recording
+     * does not count methods.
+     */
     record Row(Program program, String jdk, String mainJar, boolean sameStdout, String firstDifference, int plainExit,
                int profqExit, List<String> addedStderr, List<String> removedStderr, long woven, long leftUnwoven,
                String unwovenReasons, int jvms, List<String> newFiles, double plainSeconds, double profqSeconds,
-               List<String> notes) {
+               List<String> notes, String cachedDifference, long methodsSeen, long methodsLeftUnwoven) {
         boolean clean() {
-            return sameStdout && plainExit == profqExit && addedStderr.isEmpty() && removedStderr.isEmpty() && leftUnwoven == 0
-                    && newFiles.isEmpty() && notes.isEmpty();
+            return identical() && leftUnwoven == 0 && notes.isEmpty();
+        }
+
+        /** A row for a program that could not be fetched or built: nothing ran. */
+        static Row notSetUp(String name, RuntimeException failure) {
+            Program program = new Program(name, "could not be set up", List.of(), "?", List.of(), run -> List.of(), List.of(), "*", null,
+                    Program.Normalisation.NONE, null);
+            return new Row(program, "-", "?", false, "not run", -1, -1, List.of(), List.of(), 0, 0, "", 0, List.of(), 0, 0,
+                    List.of("could not be set up: " + Behaviour.clip(String.valueOf(failure).replace('\n', ' '))), null, -1, -1);
+        }
+
+        /** The program behaved the same under profq (and again from the cache, when that run was made). */
+        boolean identical() {
+            return sameStdout && plainExit == profqExit && addedStderr.isEmpty() && removedStderr.isEmpty() && newFiles.isEmpty()
+                    && (cachedDifference == null || cachedDifference.isEmpty());
         }
     }
 
     public static void main(String[] args) throws IOException {
         Map<String, String> options = options(args);
         boolean tiny = options.containsKey("tiny");
-        List<String> programs = List.of(options.getOrDefault("programs", String.join(",", ALL)).split(","));
-        List<String> jdk25Programs = List.of(options.getOrDefault("jdk25-programs", "saxon,kotlin,forker,lucene-search").split(","));
-        Duration timeout = Duration.ofMinutes(Long.parseLong(options.getOrDefault("timeout-minutes", "30")));
+        String corpus = options.get("corpus"); // "all", "ci", or null: the suite's own programs
+        List<String> corpusNames = corpus == null ? List.of() : corpus.equals("ci") ? CorpusPrograms.CI : CorpusPrograms.NAMES;
+        List<String> programs = List.of(options.getOrDefault("programs", String.join(",", corpus == null ? ALL : corpusNames)).split(","));
+        List<String> jdk25Programs = List.of(options.getOrDefault("jdk25-programs", corpus == null ? "saxon,kotlin,forker,lucene-search"
+                : String.join(",", corpusNames.stream().filter(n -> CorpusPrograms.entry(n).jdk25()).toList())).split(","));
+        Duration timeout = Duration.ofMinutes(Long.parseLong(options.getOrDefault("timeout-minutes", corpus == null ? "30" : "10")));
+        // The corpus runs profq as a user would: default options (and out=, cache=); the suite records every event family.
+        String events = options.getOrDefault("events", corpus == null ? EVENTS : "default");
 
         BenchEnvironment environment = BenchEnvironment.locate(BenchEnvironment.currentJava());
         Path target = environment.benchJar().getParent();
@@ -90,29 +113,41 @@ public final class CompatibilitySuite {
         Path srcZip = options.containsKey("src-zip") ? Path.of(options.get("src-zip")) : JdkSources.findSrcZip(jdkHomes);
         RealPrograms real = new RealPrograms(central, resolver, new JdkSources(srcZip, cache), work, java, tiny);
         CompatibilityPrograms compat = new CompatibilityPrograms(central, resolver, work.resolve("inputs"), java);
+        CorpusPrograms corpusPrograms = new CorpusPrograms(resolver, compat, work.resolve("inputs"), java);
         String extraOptions = options.getOrDefault("agent-options", "");
         CompatibilitySuite suite = new CompatibilitySuite(work.resolve("runs"), agent, environment, timeout,
-                extraOptions.isEmpty() ? "" : "," + extraOptions);
+                (events.equals("default") ? "" : ",events=" + events) + (extraOptions.isEmpty() ? "" : "," + extraOptions),
+                corpus != null);
 
         List<Row> rows = new ArrayList<>();
         long start = System.nanoTime();
         for (String name : programs) {
             name = name.trim();
-            Program program = RealPrograms.NAMES.contains(name) ? real.named(name) : compat.named(name);
+            Program program;
+            try {
+                program = corpus != null ? corpusPrograms.named(name)
+                        : RealPrograms.NAMES.contains(name) ? real.named(name) : compat.named(name);
+            } catch (RuntimeException setupFailed) {
+                // A program that cannot be fetched or built is said in the table, not a reason to lose the other rows.
+                System.err.println(name + ": could not be set up: " + setupFailed);
+                rows.add(Row.notSetUp(name, setupFailed));
+                continue;
+            }
             System.err.println(program.name() + ": " + program.input());
             rows.add(suite.check(program, java, "17"));
             if (jdk25Java != null && jdk25Programs.contains(name)) {
                 rows.add(suite.check(program, jdk25Java, "25"));
             }
         }
-        String header = String.format(Locale.ROOT, "Compatibility suite, %s: one plain and one profq run per row, profq with "
-                        + "`events=%s%s` and an empty woven-class cache, %d cores, harness %s %s, %.1f min. Command: "
-                        + "`java -cp bench/target/profq-bench.jar %s %s`", LocalDate.now(), EVENTS,
-                extraOptions.isEmpty() ? "" : "," + extraOptions,
+        String header = String.format(Locale.ROOT, "%s, %s: one plain and %s profq run per row, profq with "
+                        + "`%s` and an empty woven-class cache, %d cores, harness %s %s, %.1f min. Command: "
+                        + "`java -cp bench/target/profq-bench.jar %s %s`", corpus == null ? "Compatibility suite" : "Compatibility corpus",
+                LocalDate.now(), corpus == null ? "one" : "two (the second from the woven-class cache the first filled)",
+                suite.agentOptions("<recording>", "<cache>"),
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"), System.getProperty("java.version"),
                 (System.nanoTime() - start) / 60e9, CompatibilitySuite.class.getName(),
                 System.getProperty(Snapshot.COMMAND_PROPERTY, String.join(" ", args)));
-        String table = render(rows, header);
+        String table = corpus == null ? render(rows, header) : CorpusTable.render(rows, header);
         Files.writeString(work.resolve("results.md"), table);
         System.out.println(table);
     }
@@ -121,15 +156,23 @@ public final class CompatibilitySuite {
     private final Path agent;
     private final BenchEnvironment environment;
     private final Duration timeout;
-    /** Agent options added after {@code events=}, each with its leading comma; "" for none. */
+    /** Agent options after {@code out=}, each with its leading comma ({@code events=} among them unless the default); "" for none. */
     private final String extraOptions;
+    /** Whether a second profq run reuses the first one's woven-class cache (the corpus does). */
+    private final boolean cachedRun;
 
-    private CompatibilitySuite(Path runs, Path agent, BenchEnvironment environment, Duration timeout, String extraOptions) {
+    private CompatibilitySuite(Path runs, Path agent, BenchEnvironment environment, Duration timeout, String extraOptions,
+                               boolean cachedRun) {
         this.runs = runs;
         this.agent = agent;
         this.environment = environment;
         this.timeout = timeout;
         this.extraOptions = extraOptions;
+        this.cachedRun = cachedRun;
+    }
+
+    String agentOptions(Object recording, Object wovenCache) {
+        return "out=" + recording + extraOptions + ",cache=" + wovenCache;
     }
 
     Row check(Program program, Path java, String jdk) {
@@ -138,15 +181,14 @@ public final class CompatibilitySuite {
         Path profqDir = runs.resolve(name + "-profq");
         Path recording = runs.resolve(name + ".profq");
         Path wovenCache = runs.resolve(name + "-woven-cache");
-        for (Path path : List.of(plainDir, profqDir, recording, wovenCache)) {
+        Path cachedDir = runs.resolve(name + "-profq-cached");
+        Path cachedRecording = runs.resolve(name + "-cached.profq");
+        for (Path path : List.of(plainDir, profqDir, recording, wovenCache, cachedDir, cachedRecording)) {
             ProgramMeasurement.delete(path);
         }
         JvmRun.Result plain = JvmRun.run(JvmRun.command(java, program.jvmOptions(), program.classPath(), program.mainClass(),
                 program.arguments().apply(plainDir)), plainDir, timeout);
-        List<String> options = new ArrayList<>(program.jvmOptions());
-        options.add("-javaagent:" + agent + "=out=" + recording + ",events=" + EVENTS + extraOptions + ",cache=" + wovenCache);
-        JvmRun.Result profq = JvmRun.run(JvmRun.command(java, options, program.classPath(), program.mainClass(),
-                program.arguments().apply(profqDir)), profqDir, timeout);
+        JvmRun.Result profq = profqRun(program, java, recording, wovenCache, profqDir);
         System.err.printf(Locale.ROOT, "  %-14s JDK %s: %6.2f s plain (exit %d), %6.2f s profq (exit %d)%n", program.name(), jdk,
                 plain.seconds(), plain.exitCode(), profq.seconds(), profq.exitCode());
 
@@ -167,8 +209,22 @@ public final class CompatibilitySuite {
             notes.add((plain.timedOut() ? "plain" : "profq") + " run timed out after " + timeout.toMinutes() + " min");
         }
 
+        String cachedDifference = null;
+        if (cachedRun) {
+            JvmRun.Result cached = profqRun(program, java, cachedRecording, wovenCache, cachedDir);
+            System.err.printf(Locale.ROOT, "  %-14s JDK %s: %6.2f s profq from the cache (exit %d)%n", program.name(), jdk,
+                    cached.seconds(), cached.exitCode());
+            cachedDifference = behaviourDifference(program, plain, cached);
+            ProgramMeasurement.delete(cachedRecording);
+            if (cachedDifference.isEmpty()) {
+                ProgramMeasurement.delete(cachedDir);
+            }
+        }
+
         long woven = 0;
         long unwoven = 0;
+        long methodsSeen = -1;
+        long methodsUnwoven = -1;
         int jvms = 0;
         Map<String, Long> reasons = new LinkedHashMap<>();
         if (Files.isDirectory(recording)) {
@@ -189,6 +245,10 @@ public final class CompatibilitySuite {
                     }
                     woven += Long.parseLong(f[5]);
                     unwoven += Long.parseLong(f[9]);
+                    if (f.length > 12 && !f[11].equals("-")) {
+                        methodsSeen = Math.max(methodsSeen, 0) + Long.parseLong(f[11]);
+                        methodsUnwoven = Math.max(methodsUnwoven, 0) + Long.parseLong(f[12]);
+                    }
                     if (f.length > 10 && !f[10].isEmpty()) {
                         for (String reason : f[10].split(",")) {
                             int eq = reason.lastIndexOf('=');
@@ -209,7 +269,7 @@ public final class CompatibilitySuite {
         Row row = new Row(program, jdk + " (" + javaVersion(java) + ")", mainJar(program), difference.isEmpty(), difference,
                 plain.exitCode(), profq.exitCode(), added, removed, woven, unwoven,
                 reasons.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.joining(", ")), jvms,
-                newFiles, plain.seconds(), profq.seconds(), notes);
+                newFiles, plain.seconds(), profq.seconds(), notes, cachedDifference, methodsSeen, methodsUnwoven);
         if (!row.clean()) {
             System.err.println("  " + program.name() + " JDK " + jdk + ": " + (difference.isEmpty() ? "" : difference + "; ")
                     + "added stderr " + added + ", removed " + removed + ", new files " + newFiles + ", notes " + notes);
@@ -222,6 +282,38 @@ public final class CompatibilitySuite {
             ProgramMeasurement.delete(profqDir);
         }
         return row;
+    }
+
+    private JvmRun.Result profqRun(Program program, Path java, Path recording, Path wovenCache, Path directory) {
+        List<String> options = new ArrayList<>(program.jvmOptions());
+        options.add("-javaagent:" + agent + "=" + agentOptions(recording, wovenCache));
+        return JvmRun.run(JvmRun.command(java, options, program.classPath(), program.mainClass(), program.arguments().apply(directory)),
+                directory, timeout);
+    }
+
+    /** "" if {@code run} behaved as {@code plain} (stdout, report, exit code, stderr lines, new files), else the first difference. */
+    private static String behaviourDifference(Program program, JvmRun.Result plain, JvmRun.Result run) {
+        String difference = Behaviour.firstDifference("stdout", normalisedStdout(program, run), normalisedStdout(program, plain));
+        if (difference.isEmpty() && program.reportFile() != null) {
+            difference = Behaviour.firstDifference("report", report(program, run), report(program, plain));
+        }
+        if (difference.isEmpty() && plain.exitCode() != run.exitCode()) {
+            difference = "exit code " + run.exitCode() + " instead of " + plain.exitCode();
+        }
+        List<String> added = minus(stderrLines(run), stderrLines(plain));
+        if (difference.isEmpty() && !added.isEmpty()) {
+            difference = added.size() + " stderr lines added, the first `" + Behaviour.clip(added.get(0)) + "`";
+        }
+        List<String> removed = minus(stderrLines(plain), stderrLines(run));
+        if (difference.isEmpty() && !removed.isEmpty()) {
+            difference = removed.size() + " stderr lines missing, the first `" + Behaviour.clip(removed.get(0)) + "`";
+        }
+        Set<String> newFiles = new TreeSet<>(files(run.directory()));
+        newFiles.removeAll(files(plain.directory()));
+        if (difference.isEmpty() && !newFiles.isEmpty()) {
+            difference = "new files " + newFiles;
+        }
+        return difference;
     }
 
     private static Path runsJava() {
@@ -386,14 +478,15 @@ public final class CompatibilitySuite {
             } else if (i + 1 < args.length) {
                 options.put(key, args[++i]);
             } else {
-                throw new IllegalArgumentException("usage: CompatibilitySuite [--tiny] [--programs a,b] [--jdk25-programs a,b] "
-                        + "[--cache DIR] [--work DIR] [--jdk25 DIR] [--timeout-minutes N] [--agent-options key=value,...]");
+                throw new IllegalArgumentException("usage: CompatibilitySuite [--tiny] [--corpus all|ci] [--programs a,b] "
+                        + "[--jdk25-programs a,b] [--events default|a:b] [--cache DIR] [--work DIR] [--jdk25 DIR] [--timeout-minutes N] "
+                        + "[--agent-options key=value,...]");
             }
         }
         return options;
     }
 
     private CompatibilitySuite() {
-        this(null, null, null, null, "");
+        this(null, null, null, null, "", false);
     }
 }

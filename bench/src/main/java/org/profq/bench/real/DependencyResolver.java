@@ -27,7 +27,7 @@ public final class DependencyResolver {
         this.maven = maven;
     }
 
-    /** The jars of {@code group:artifact:version} coordinates and all their runtime dependencies. */
+    /** The jars of {@code group:artifact:version[:classifier]} coordinates and all their runtime dependencies. */
     public List<Path> resolve(String name, List<String> coordinates) {
         Path root = cache.resolve("resolved").resolve(name);
         Path lib = root.resolve("lib");
@@ -73,7 +73,8 @@ public final class DependencyResolver {
         for (String coordinate : coordinates) {
             String[] parts = coordinate.split(":");
             pom.append("    <dependency><groupId>").append(parts[0]).append("</groupId><artifactId>").append(parts[1])
-                    .append("</artifactId><version>").append(parts[2]).append("</version></dependency>\n");
+                    .append("</artifactId><version>").append(parts[2]).append("</version>")
+                    .append(parts.length > 3 ? "<classifier>" + parts[3] + "</classifier>" : "").append("</dependency>\n");
         }
         return pom.append("  </dependencies>\n</project>\n").toString();
     }

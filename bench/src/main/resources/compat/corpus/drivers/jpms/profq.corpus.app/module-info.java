@@ -1,0 +1,3 @@
+module profq.corpus.app {
+    requires profq.corpus.lib;
+}

@@ -1,0 +1,3 @@
+module profq.corpus.lib {
+    exports profq.corpus.lib;
+}

@@ -1,0 +1,10 @@
+;; Clojure: persistent collections, lazy sequences, records, protocols, transducers.
+(defprotocol Shape (area [s]))
+(defrecord Circle [r] Shape (area [_] (* Math/PI r r)))
+(defrecord Square [s] Shape (area [_] (* s s)))
+(def shapes (for [i (range 1 21)] (if (even? i) (->Circle i) (->Square i))))
+(println "total area" (format "%.3f" (reduce + (map area shapes))))
+(defn primes [n] (filter (fn [x] (not-any? #(zero? (mod x %)) (range 2 (inc (int (Math/sqrt x)))))) (range 2 n)))
+(println "primes" (count (primes 3000)) (last (primes 3000)))
+(println (into (sorted-map) (frequencies (map #(mod % 7) (range 1000)))))
+(println (transduce (comp (filter odd?) (map #(* % %))) + (range 100)))
