@@ -354,7 +354,10 @@ final class LogScan {
         for (long reasons = in.readVarint(); reasons > 0; reasons--) {
             leftUnwoven.put(in.readString(), in.readVarint());
         }
-        return new WeavingSummary(woven, unchanged, fromCache, generated, leftUnwoven);
+        boolean countsMethods = in.hasMore(); // a recorder that counted methods wrote them after the reasons
+        long methodsSeen = countsMethods ? in.readVarint() : -1;
+        long methodsLeftUnwoven = countsMethods ? in.readVarint() : -1;
+        return new WeavingSummary(woven, unchanged, fromCache, generated, leftUnwoven, methodsSeen, methodsLeftUnwoven);
     }
 
     /** A window writes a loss record per thread for each part it drops: one {@link Loss} per thread and cause adds them up. */

@@ -32,7 +32,7 @@ import java.util.zip.CRC32C;
  */
 final class LogScanState {
     /** Bump when what {@link #write} writes changes, or the records it holds do. */
-    static final int VERSION = 2;
+    static final int VERSION = 3;
     private static final int MAGIC = 0x70717331; // "pqs1"
 
     final Dictionaries dictionaries = new Dictionaries();
@@ -227,6 +227,8 @@ final class LogScanState {
                 writeString(out, reason.getKey());
                 out.writeLong(reason.getValue());
             }
+            out.writeLong(weaving.methodsSeen());
+            out.writeLong(weaving.methodsLeftUnwoven());
         }
         out.writeBoolean(calibration != null);
         if (calibration != null) {
@@ -318,7 +320,7 @@ final class LogScanState {
             for (int i = in.count(); i > 0; i--) {
                 leftUnwoven.put(in.string(), in.readLong());
             }
-            weaving = new WeavingSummary(woven, unchanged, fromCache, generated, leftUnwoven);
+            weaving = new WeavingSummary(woven, unchanged, fromCache, generated, leftUnwoven, in.readLong(), in.readLong());
         }
         if (in.readBoolean()) {
             calibration = new Calibration(in.readDouble(), in.readDouble(), in.readDouble(), in.readLong(), in.readLong());

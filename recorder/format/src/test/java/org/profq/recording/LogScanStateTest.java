@@ -91,7 +91,7 @@ class LogScanStateTest {
         state.unwovenClasses.add(new UnwovenClass("a.C", "loaded before the attach"));
         state.threadLastNanos.put(1, 99L);
         state.end = new RecordingEnd(100, 200, 3, 1);
-        state.weaving = new WeavingSummary(1, 2, 3, 4, Map.of("too large", 2L));
+        state.weaving = new WeavingSummary(1, 2, 3, 4, Map.of("too large", 2L), 40, 7);
         state.calibration = new Calibration(14.5, 6.25, 9.125, 40, 1_000_000);
         state.window = new RecordingWindow(10, 20);
         state.documentCount = 11;
