@@ -138,10 +138,12 @@ final class Dictionary {
         return id;
     }
 
-    synchronized void weavingSummary(long woven, long unchanged, long fromCache, long generated, Map<String, Long> leftUnwoven) {
+    synchronized void weavingSummary(long woven, long unchanged, long fromCache, long generated, Map<String, Long> leftUnwoven,
+                                     long methodsSeen, long methodsLeftUnwoven) {
         document.start(DOC_WEAVING).putVarint(woven).putVarint(unchanged).putVarint(fromCache).putVarint(generated)
                 .putVarint(leftUnwoven.size());
         leftUnwoven.forEach((reason, classes) -> document.putString(reason).putVarint(classes));
+        document.putVarint(methodsSeen).putVarint(methodsLeftUnwoven); // after the reasons: older readers stop before them
         log.write(document.bytes(), 0, document.length());
     }
 

@@ -273,10 +273,11 @@ public final class Recorder {
     }
 
     /** How the program's classes were woven (see {@code DOC_WEAVING}), kept in the recording. */
-    public static void weavingSummary(long woven, long unchanged, long fromCache, long generated, Map<String, Long> leftUnwoven) {
+    public static void weavingSummary(long woven, long unchanged, long fromCache, long generated, Map<String, Long> leftUnwoven,
+                                      long methodsSeen, long methodsLeftUnwoven) {
         Dictionary current = dictionary;
         if (current != null && !closed) {
-            current.weavingSummary(woven, unchanged, fromCache, generated, leftUnwoven);
+            current.weavingSummary(woven, unchanged, fromCache, generated, leftUnwoven, methodsSeen, methodsLeftUnwoven);
         }
     }
 

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 import org.aspectj.weaver.Dump;
@@ -42,7 +43,7 @@ public final class Weaver {
         Dump.setDumpOnException(false); // no ajcore files in the program's working directory
         System.setProperty(CONFIGURATION_PROPERTY, writeConfiguration(options, recording).toUri().toString());
         WovenClassCache cache = options.cache() == null ? null : WovenClassCache.open(options.cache(), cacheKey(options), Recorder::warning);
-        instrumentation.addTransformer(new ApplicationClassesOnly(new LoaderWeavers(), cache, TALLY));
+        instrumentation.addTransformer(new ApplicationClassesOnly(new LoaderWeavers(), cache, TALLY, options::covers));
     }
 
     /**
@@ -101,7 +102,7 @@ public final class Weaver {
      * mapped to the application class loader (jdk.compiler, for one: {@code java Hello.java}
      * would otherwise weave javac), not the ones the JDK generates, and not profq's or AspectJ's.
      */
-    private record ApplicationClassesOnly(LoaderWeavers weavers, WovenClassCache cache, WeavingTally tally)
+    private record ApplicationClassesOnly(LoaderWeavers weavers, WovenClassCache cache, WeavingTally tally, Predicate<String> covered)
             implements ClassFileTransformer {
         private static final ClassLoader PLATFORM = ClassLoader.getPlatformClassLoader();
         private static final Set<String> JDK_MODULES = ModuleFinder.ofSystem().findAll().stream()
@@ -128,12 +129,17 @@ public final class Weaver {
                     || (module.isNamed() && JDK_MODULES.contains(module.getName()))) {
                 return null;
             }
+            int methods = 0;
             try {
                 if (GeneratedClasses.isGenerated(loader, original)) {
                     tally.generated();
                     return null;
                 }
+                // A class another agent retransforms comes again: its methods were counted the first time.
+                methods = classBeingRedefined == null && covered.test(className.replace('/', '.')) ? MethodCount.withCode(original) : 0;
+                tally.methodsSeen(methods);
                 if (!SecurityManagers.allowWeaving()) {
+                    tally.methodsLeftUnwoven(methods);
                     if (tally.leftUnwoven(WeavingTally.SECURITY_MANAGER) == 1) {
                         Recorder.warning("a SecurityManager the program installed does not grant profq the permissions"
                                 + " weaving needs: classes loaded from now on are left unwoven (counted); the program runs on");
@@ -142,25 +148,29 @@ public final class Weaver {
                 }
                 boolean framed = Recorder.weavingStarted(); // profq's time, not the loading call's: a frame of its own
                 try {
-                    return SecurityManagers.withProfqPermissions(() -> weaveOrCached(loader, className, classBeingRedefined, domain, original));
+                    int seen = methods;
+                    return SecurityManagers.withProfqPermissions(() -> weaveOrCached(loader, className, classBeingRedefined, domain, original,
+                            seen));
                 } finally {
                     if (framed) {
                         Recorder.weavingEnded();
                     }
                 }
             } catch (Throwable unexpected) {
-                leftUnwoven(className, WeavingTally.WEAVER_INTERNAL_ERROR, describe(unexpected));
+                leftUnwoven(className, methods, WeavingTally.WEAVER_INTERNAL_ERROR, describe(unexpected));
                 return null;
             }
         }
 
-        private byte[] weaveOrCached(ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain, byte[] original) {
+        /** {@code methods}: the class's methods with code when the patterns cover it, else 0 ({@link MethodCount}). */
+        private byte[] weaveOrCached(ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain, byte[] original,
+                                     int methods) {
             boolean cacheable = cache != null && redefined == null;
             WovenClassCache.Entry cached = cacheable ? cache.find(className, original) : null;
             if (cached != null) {
                 if (cached.leftUnwoven() != null) {
                     String[] kindAndReason = cached.leftUnwoven().split(": ", 2); // as kept below
-                    leftUnwoven(className, kindAndReason[0], kindAndReason.length > 1 ? kindAndReason[1] : "");
+                    leftUnwoven(className, methods, kindAndReason[0], kindAndReason.length > 1 ? kindAndReason[1] : "");
                 } else {
                     tally.handled(cached.woven() != null, true);
                     if (cached.woven() != null) {
@@ -175,23 +185,24 @@ public final class Weaver {
                 woven = weavers.weave(loader, className, original, domain);
             } catch (Throwable failure) {
                 String traced = WeaverMessages.errorInClass();
-                leftUnwoven(className, WeavingTally.WEAVER_INTERNAL_ERROR, traced != null ? traced : describe(failure));
+                leftUnwoven(className, methods, WeavingTally.WEAVER_INTERNAL_ERROR, traced != null ? traced : describe(failure));
                 return null; // not kept in the cache: the next run's fresh weaver may well succeed
             }
             String problem = WeaverMessages.errorInClass();
             if (problem != null) {
-                return leftUnwovenAndKept(className, original, cacheable, WeavingTally.WEAVER_ERROR, problem);
+                return leftUnwovenAndKept(className, original, methods, cacheable, WeavingTally.WEAVER_ERROR, problem);
             }
             boolean changed = woven != null && woven != original;
             if (changed) {
                 WovenClassCheck.Checked checked = WovenClassCheck.check(original, woven);
                 if (checked.bytes() == null) {
-                    return leftUnwovenAndKept(className, original, cacheable, WeavingTally.WOULD_FAIL_VERIFICATION,
+                    return leftUnwovenAndKept(className, original, methods, cacheable, WeavingTally.WOULD_FAIL_VERIFICATION,
                             String.join("; ", checked.methodsLeftUnwoven()));
                 }
                 for (String methodAndProblem : checked.methodsLeftUnwoven()) {
                     String[] method = methodAndProblem.split(": ", 2);
                     tally.leftUnwoven(WeavingTally.METHOD_WOULD_FAIL_VERIFICATION);
+                    tally.methodsLeftUnwoven(1);
                     Recorder.warning("left the method " + className.replace('/', '.') + "." + method[0] + " unwoven ("
                             + WeavingTally.METHOD_WOULD_FAIL_VERIFICATION + ": " + method[1] + "); the rest of the class is woven");
                 }
@@ -208,8 +219,8 @@ public final class Weaver {
         }
 
         /** Leaves a class as it was, and keeps that (and why) for the next run, which would fail the same way. */
-        private byte[] leftUnwovenAndKept(String className, byte[] original, boolean cacheable, String kind, String problem) {
-            leftUnwoven(className, kind, problem);
+        private byte[] leftUnwovenAndKept(String className, byte[] original, int methods, boolean cacheable, String kind, String problem) {
+            leftUnwoven(className, methods, kind, problem);
             if (cacheable) {
                 cache.keepLeftUnwoven(className, original, kind + ": " + problem);
             }
@@ -226,8 +237,9 @@ public final class Weaver {
             return root == failure ? first : first + ", caused by " + String.valueOf(root).lines().findFirst().orElse("").strip();
         }
 
-        private void leftUnwoven(String className, String kind, String reason) {
+        private void leftUnwoven(String className, int methods, String kind, String reason) {
             tally.leftUnwoven(kind);
+            tally.methodsLeftUnwoven(methods);
             Recorder.warning("left " + className.replace('/', '.') + " unwoven (" + kind + ": " + reason + "); the program runs on");
         }
     }

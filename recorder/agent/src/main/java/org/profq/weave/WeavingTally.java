@@ -8,7 +8,9 @@ import org.profq.event.Recorder;
 
 /**
  * How many of the program's classes the weaver handled, and how: woven, taken from the cache,
- * without a join point to weave, left alone as JDK-generated, or left unwoven and why. Written
+ * without a join point to weave, left alone as JDK-generated, or left unwoven and why; and in
+ * methods (with code, of the classes the include and exclude patterns cover), how many the
+ * weaver saw and how many of those it left unwoven, whole classes' and single ones. Written
  * into the recording at its end ({@link Recorder#weavingSummary}), so {@code profq info} and the
  * {@code run} table can say whether the recording covers the whole program.
  */
@@ -25,6 +27,8 @@ final class WeavingTally {
     private final AtomicLong unchanged = new AtomicLong();
     private final AtomicLong fromCache = new AtomicLong();
     private final AtomicLong generated = new AtomicLong();
+    private final AtomicLong methodsSeen = new AtomicLong();
+    private final AtomicLong methodsLeftUnwoven = new AtomicLong();
     private final Map<String, Long> leftUnwoven = new TreeMap<>();
 
     /** A class the weaver changed ({@code changed}) or found nothing to weave in; {@code cached}: its result came from the cache. */
@@ -37,6 +41,16 @@ final class WeavingTally {
 
     void generated() {
         generated.incrementAndGet();
+    }
+
+    /** Methods with code of a class covered by the patterns, handed to the weaver (or found in the cache). */
+    void methodsSeen(int methods) {
+        methodsSeen.addAndGet(methods);
+    }
+
+    /** Methods of those seen that run unwoven: all of a class left unwoven, or one given back its original code. */
+    void methodsLeftUnwoven(int methods) {
+        methodsLeftUnwoven.addAndGet(methods);
     }
 
     /** Counts a class left unwoven for {@code reason}; how many have been, for that reason, with it. */
@@ -52,6 +66,7 @@ final class WeavingTally {
     }
 
     synchronized void writeSummary() {
-        Recorder.weavingSummary(woven.get(), unchanged.get(), fromCache.get(), generated.get(), Map.copyOf(leftUnwoven));
+        Recorder.weavingSummary(woven.get(), unchanged.get(), fromCache.get(), generated.get(), Map.copyOf(leftUnwoven),
+                methodsSeen.get(), methodsLeftUnwoven.get());
     }
 }
