@@ -34,6 +34,9 @@ class DictionaryTablesIT {
                 "a recording without a window has all its events");
         // Allocations and its nested Point class, woven; nothing left unwoven: the recording covers the whole program.
         assertEquals(List.of(List.of(2L, 0L)), Rows.query(connection.get(), "SELECT classes_woven, classes_left_unwoven FROM run"));
+        // Their methods with code: Allocations' constructor, main and allocate, and Point's constructor; none left unwoven.
+        assertEquals(List.of(List.of(4L, 0L, 0.0)), Rows.query(connection.get(),
+                "SELECT methods_seen, methods_left_unwoven, methods_left_unwoven_percent FROM run"));
     }
 
     @Test

@@ -40,6 +40,11 @@ public record Column(String name, SqlTypeName type, String unit, boolean nullabl
         return new Column(name, SqlTypeName.BIGINT, "", true, meaning);
     }
 
+    /** A percentage, 0 to 100. */
+    static Column nullablePercent(String name, String meaning) {
+        return new Column(name, SqlTypeName.DOUBLE, "%", true, meaning);
+    }
+
     static Column integer(String name, String unit, boolean nullable, String meaning) {
         return new Column(name, SqlTypeName.INTEGER, unit, nullable, meaning);
     }

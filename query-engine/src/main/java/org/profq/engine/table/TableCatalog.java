@@ -58,6 +58,12 @@ public final class TableCatalog {
             count("classes_left_unwoven", "classes (and single methods) the weaver could not weave or the JVM would have"
                     + " rejected woven, loaded as they were: their calls and allocations are not recorded, so above 0 the"
                     + " recording covers part of the program; the recorder's warnings name each one"),
+            nullableCount("methods_seen", "methods with code of the classes the include and exclude patterns cover that the"
+                    + " weaver saw (afresh or from the woven-class cache); NULL in a recording that does not count methods"),
+            nullableCount("methods_left_unwoven", "of methods_seen, those that run unwoven: every method of a class left unwoven,"
+                    + " and single methods given back their original code (named in the warnings); their calls are not recorded"),
+            Column.nullablePercent("methods_left_unwoven_percent", "methods_left_unwoven as a percentage of methods_seen: the share"
+                    + " of the program the recording does not cover; NULL in a recording that does not count methods"),
             fractionalNanos("call_cost_ns", "what the recorder's advice cost the program per recorded call (its entry and exit),"
                     + " measured at the start on this JVM in CPU time at a woven call site (on the advice path alone when the"
                     + " program ended first, or when a warning says why): the time views subtract it per call made (README, overhead"
