@@ -157,6 +157,10 @@ public final class InfoCommand implements Callable<Integer> {
             weaving.leftUnwovenByReason().forEach((reason, classes) -> reasons.add(classes + " " + reason));
             line.append(" (").append(String.join(", ", reasons)).append("): the recording covers part of the program");
         }
+        if (weaving.countsMethods()) {
+            line.append(String.format(Locale.ROOT, "; methods: %d left unwoven of %d seen (%.2f %%)", weaving.methodsLeftUnwoven(),
+                    weaving.methodsSeen(), weaving.methodsLeftUnwovenPercent()));
+        }
         return line.toString();
     }
 
