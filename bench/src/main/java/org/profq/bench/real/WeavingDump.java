@@ -13,7 +13,8 @@ import org.profq.recording.WeavingSummary;
  * suite: one tab-separated line per JVM recorded in a directory (the group: the first JVM and
  * each {@code jvms/jvm<n>.profq}) with its weaving summary, then the recording's warnings.
  * <pre>
- * jvm	name	mainClass	events	lost	woven	unchanged	fromCache	generated	leftUnwoven	reason=n,...   (or "-" without a summary)
+ * jvm	name	mainClass	events	lost	woven	unchanged	fromCache	generated	leftUnwoven	reason=n,...	methodsSeen	methodsLeftUnwoven
+ *     (or "-" without a summary; the two method counts "-" when the recording does not count methods)
  * warning	name	text
  * </pre>
  */
@@ -33,7 +34,9 @@ public final class WeavingDump {
                             .append(weaving.fromCache()).append('\t').append(weaving.generated()).append('\t')
                             .append(weaving.leftUnwoven()).append('\t')
                             .append(reasons.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
-                                    .reduce((a, b) -> a + "," + b).orElse(""));
+                                    .reduce((a, b) -> a + "," + b).orElse(""))
+                            .append('\t').append(weaving.countsMethods() ? String.valueOf(weaving.methodsSeen()) : "-")
+                            .append('\t').append(weaving.countsMethods() ? String.valueOf(weaving.methodsLeftUnwoven()) : "-");
                 }
                 System.out.println(line);
                 for (String warning : recording.warnings()) {
