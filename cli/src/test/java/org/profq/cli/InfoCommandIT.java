@@ -42,7 +42,8 @@ class InfoCommandIT {
             assertEquals("dictionaries  4 classes, 3 methods, 3 allocation sites", lines.get(11));
             assertEquals("events lost   0", lines.get(12));
             assertTrue(lines.get(13).matches("classes       2 woven and \\d+ with nothing to weave \\(\\d+ of them from the woven-class"
-                    + " cache\\), \\d+ JDK-generated left alone, 0 left unwoven"), lines.get(13));
+                    + " cache\\), \\d+ JDK-generated left alone, 0 left unwoven; methods: 0 left unwoven of 4 seen \\(0.00 %\\)"),
+                    lines.get(13));
             assertEquals("warnings      none", lines.get(14));
         }
     }
