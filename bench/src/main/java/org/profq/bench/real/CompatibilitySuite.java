@@ -39,11 +39,17 @@ import org.profq.format.BaseDirectories;
  * java -cp bench/target/profq-bench.jar org.profq.bench.real.CompatibilitySuite [--tiny]
  *      [--programs lucene-index,lucene-search,pmd,h2,saxon,kotlin,forker] [--jdk25-programs saxon,kotlin,forker,lucene-search]
  *      [--cache ~/.cache/profq-bench] [--work bench/target/compatibility] [--jdk25 DIR] [--timeout-minutes 30]
- *      [--agent-options values=*]
+ *      [--agent-options values=*] [--corpus all|ci] [--events default|calls:allocations] [--jdk17 no]
  * </pre>
  *
  * {@code --agent-options} adds agent options to the profq runs' (after {@code events=}), e.g.
  * {@code values=*} to value-profile every method.
+ *
+ * <p>{@code --corpus all} runs the compatibility corpus instead ({@link CorpusPrograms}, {@code --corpus ci}
+ * its CI rows): profq with its default options (only {@code out=} and {@code cache=} given), a
+ * second profq run from the woven-class cache the first filled, and the methods left unwoven among
+ * those the weaver saw, in one table ({@link CorpusTable}); every row on JDK 25 too where the
+ * program supports it.
  */
 public final class CompatibilitySuite {
     static final String EVENTS = ProfilerSetups.EVERYTHING_WITH_USES;
@@ -86,6 +92,7 @@ public final class CompatibilitySuite {
         List<String> programs = List.of(options.getOrDefault("programs", String.join(",", corpus == null ? ALL : corpusNames)).split(","));
         List<String> jdk25Programs = List.of(options.getOrDefault("jdk25-programs", corpus == null ? "saxon,kotlin,forker,lucene-search"
                 : String.join(",", corpusNames.stream().filter(n -> CorpusPrograms.entry(n).jdk25()).toList())).split(","));
+        boolean jdk17 = !options.getOrDefault("jdk17", "yes").equals("no"); // --jdk17 no: only the JDK 25 rows
         Duration timeout = Duration.ofMinutes(Long.parseLong(options.getOrDefault("timeout-minutes", corpus == null ? "30" : "10")));
         // The corpus runs profq as a user would: default options (and out=, cache=); the suite records every event family.
         String events = options.getOrDefault("events", corpus == null ? EVENTS : "default");
@@ -134,7 +141,9 @@ public final class CompatibilitySuite {
                 continue;
             }
             System.err.println(program.name() + ": " + program.input());
-            rows.add(suite.check(program, java, "17"));
+            if (jdk17) {
+                rows.add(suite.check(program, java, "17"));
+            }
             if (jdk25Java != null && jdk25Programs.contains(name)) {
                 rows.add(suite.check(program, jdk25Java, "25"));
             }
@@ -479,7 +488,7 @@ public final class CompatibilitySuite {
                 options.put(key, args[++i]);
             } else {
                 throw new IllegalArgumentException("usage: CompatibilitySuite [--tiny] [--corpus all|ci] [--programs a,b] "
-                        + "[--jdk25-programs a,b] [--events default|a:b] [--cache DIR] [--work DIR] [--jdk25 DIR] [--timeout-minutes N] "
+                        + "[--jdk25-programs a,b] [--jdk17 no] [--events default|a:b] [--cache DIR] [--work DIR] [--jdk25 DIR] [--timeout-minutes N] "
                         + "[--agent-options key=value,...]");
             }
         }

@@ -84,7 +84,7 @@ final class CorpusPrograms {
 
     /** The rows run in CI: small programs, about 15-25 s a row (plain, profq, profq from the cache). */
     static final List<String> CI = List.of("collections3", "log4j1", "junit4", "beanshell", "java17", "lambdas", "hidden-classes",
-            "big-method", "asm", "javassist", "jpms");
+            "big-method", "asm", "javassist");
 
     static final List<String> NAMES = ENTRIES.stream().map(Entry::name).toList();
 
