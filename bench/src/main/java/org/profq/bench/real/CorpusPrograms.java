@@ -84,7 +84,7 @@ final class CorpusPrograms {
 
     /** The rows run in CI: small programs, about 15-25 s a row (plain, profq, profq from the cache). */
     static final List<String> CI = List.of("collections3", "log4j1", "junit4", "beanshell", "java17", "lambdas", "hidden-classes",
-            "big-method", "asm", "javassist");
+            "big-method", "asm", "jsoup");
 
     static final List<String> NAMES = ENTRIES.stream().map(Entry::name).toList();
 
@@ -278,7 +278,7 @@ final class CorpusPrograms {
         List<Path> classPath = resolve("scalac2", "org.scala-lang:scala-compiler:2.13.18");
         Path source = builds.resource("scripts/Bench.scala");
         return program("scalac2", classPath, "scala.tools.nsc.Main", List.of(),
-                run -> List.of("-usejavacp", "-d", run.resolve("out").toString(), source.toString()), Program.Normalisation.NONE, null);
+                run -> List.of("-usejavacp", "-d", run.toString(), source.toString()), Program.Normalisation.NONE, null); // scalac wants -d to exist
     }
 
     private Program scala2() {
@@ -305,6 +305,11 @@ final class CorpusPrograms {
         if (!Files.exists(complete)) {
             Path source = builds.resource("scripts/Bench.scala");
             System.err.println("compiling " + source + " with " + main);
+            try {
+                Files.createDirectories(out); // scalac wants its -d directory to exist
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
             JvmRun.Result compiled = JvmRun.run(JvmRun.command(java, List.of(), compiler, main,
                     List.of("-usejavacp", "-d", out.toString(), source.toString())), out.resolveSibling(name + "-compile"),
                     Duration.ofMinutes(10));

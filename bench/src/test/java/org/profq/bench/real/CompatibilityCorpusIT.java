@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The compatibility corpus's CI rows end to end ({@link CorpusPrograms#CI}: old javac class
  * files, javac 17's records, sealed classes and lambdas, hidden classes, a method near the 64 KB
- * limit, classes made at run time by ASM and Javassist, a JUnit 4 run), each plain, under profq
+ * limit, a class made at run time by ASM, jsoup, a JUnit 4 run), each plain, under profq
  * with its default options, and under profq again from the woven-class cache, on the default
  * JDK. Every row must behave identically, and say how many methods it left unwoven. The
  * libraries come from Maven Central through Maven, cached under {@code ~/.cache/profq-bench}.
