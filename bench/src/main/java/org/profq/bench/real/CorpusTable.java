@@ -18,13 +18,13 @@ final class CorpusTable {
         StringBuilder out = new StringBuilder(header).append("\n\n");
         long identical = rows.stream().filter(CompatibilitySuite.Row::identical).count();
         out.append(String.format(Locale.ROOT, "%d of %d rows identical.%n%n", identical, rows.size()));
-        out.append("| program | producer / loading | JDK | identical stdout | exit plain / profq | stderr lines added | new files "
+        out.append("| program | producer / loading | JDK | identical stdout | exit plain / profq | stderr lines added / missing | new files "
                 + "| cached run same | classes woven / left unwoven | methods left unwoven / seen (share) | why left unwoven | overhead |\n");
         out.append("| --- | --- | --- | --- | --- | ---: | --- | --- | ---: | ---: | --- | ---: |\n");
         for (CompatibilitySuite.Row row : rows) {
-            out.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %d / %d | %d | %s | %s | %,d / %,d | %s | %s | %s |%n",
+            out.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %d / %d | %d / %d | %s | %s | %,d / %,d | %s | %s | %s |%n",
                     row.program().name(), row.program().input(), row.jdk(), row.sameStdout() ? "yes" : "**no**", row.plainExit(),
-                    row.profqExit(), row.addedStderr().size(),
+                    row.profqExit(), row.addedStderr().size(), row.removedStderr().size(),
                     row.newFiles().isEmpty() ? "none" : "**" + String.join(", ", row.newFiles()) + "**",
                     row.cachedDifference() == null ? "-" : row.cachedDifference().isEmpty() ? "yes" : "**no**",
                     row.woven(), row.leftUnwoven(), methods(row), row.unwovenReasons().isEmpty() ? "-" : row.unwovenReasons(),
