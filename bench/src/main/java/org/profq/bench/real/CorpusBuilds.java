@@ -175,13 +175,23 @@ final class CorpusBuilds {
                         }
                     }
                 }
+                // Boot's loader finds BOOT-INF/classes/ and its packages by their directory entries.
+                out.putNextEntry(new JarEntry("BOOT-INF/"));
+                out.closeEntry();
                 try (Stream<Path> files = Files.walk(classes)) {
-                    for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
-                        out.putNextEntry(new JarEntry("BOOT-INF/classes/" + classes.relativize(file).toString().replace(File.separatorChar, '/')));
-                        out.write(Files.readAllBytes(file));
+                    for (Path file : files.sorted().toList()) {
+                        String name = "BOOT-INF/classes/" + classes.relativize(file).toString().replace(File.separatorChar, '/');
+                        if (Files.isDirectory(file)) {
+                            out.putNextEntry(new JarEntry(name.endsWith("/") ? name : name + "/"));
+                        } else {
+                            out.putNextEntry(new JarEntry(name));
+                            out.write(Files.readAllBytes(file));
+                        }
                         out.closeEntry();
                     }
                 }
+                out.putNextEntry(new JarEntry("BOOT-INF/lib/"));
+                out.closeEntry();
                 for (Path library : libraries) {
                     byte[] bytes = Files.readAllBytes(library);
                     CRC32 crc = new CRC32();
