@@ -38,27 +38,12 @@ class LanguageParameterAnswersIT {
             "tree under %s columns depth, calls",
             "calls of %s where depth = 1 columns signature, depth",
             "values of %s columns signature, calls");
-    private static final List<String> PATTERNS = List.of("profq.samples.*", "java.*", "profq.samples.Calc$Result",
-            "*Calc.square(long)", "*Calc.squar_(long)", "profq.samples.Calc.main(java.lang.String[])", "*.*", "*");
+    /** A package with classes of its own, a {@code _} that is no wildcard, and a method that is there. */
+    private static final List<String> PATTERNS = List.of("profq.samples.*", "*Calc.squar_(long)", "*Calc.square(long)");
 
     @Test
-    void aJdbcParameterGivesTheRowsOfTheLiteral() throws SQLException {
+    void aJdbcParameterAndAReportParameterGiveTheRowsOfTheLiteral() throws SQLException {
         int nonEmpty = 0;
-        for (String form : FORMS) {
-            for (String pattern : PATTERNS) {
-                List<List<Object>> literal = Rows.query(calc.get(), form.formatted(quoted(pattern)));
-                try (PreparedStatement statement = calc.get().prepareStatement(form.formatted("?"))) {
-                    statement.setString(1, pattern);
-                    assertEquals(literal, Rows.query(statement), form.formatted("? = " + quoted(pattern)));
-                }
-                nonEmpty += literal.isEmpty() ? 0 : 1;
-            }
-        }
-        assertFalse(nonEmpty < FORMS.size(), "most patterns match something");
-    }
-
-    @Test
-    void aReportParameterGivesTheRowsOfTheLiteral() throws SQLException {
         for (String form : FORMS) {
             Report report = Report.parse("by_pattern", """
                     -- by_pattern: the rows of a pattern
@@ -70,16 +55,22 @@ class LanguageParameterAnswersIT {
                     --
                     """ + form.formatted(":pattern") + "\n", "test");
             for (String pattern : PATTERNS) {
+                List<List<Object>> literal = Rows.query(calc.get(), form.formatted(quoted(pattern)));
+                try (PreparedStatement statement = calc.get().prepareStatement(form.formatted("?"))) {
+                    statement.setString(1, pattern);
+                    assertEquals(literal, Rows.query(statement), form.formatted("? = " + quoted(pattern)));
+                }
                 Report.BoundQuery query = report.bind(Map.of("pattern", pattern));
                 try (PreparedStatement statement = calc.get().prepareStatement(query.sql())) {
                     for (int i = 0; i < query.values().size(); i++) {
                         statement.setObject(i + 1, query.values().get(i));
                     }
-                    assertEquals(Rows.query(calc.get(), form.formatted(quoted(pattern))), Rows.query(statement),
-                            form.formatted(":pattern = " + quoted(pattern)));
+                    assertEquals(literal, Rows.query(statement), form.formatted(":pattern = " + quoted(pattern)));
                 }
+                nonEmpty += literal.isEmpty() ? 0 : 1;
             }
         }
+        assertFalse(nonEmpty < FORMS.size(), "most patterns match something");
     }
 
     @Test
