@@ -27,7 +27,8 @@ import org.profq.engine.scan.ColumnSource;
 
 /**
  * Calcite's statement preparation with profq's planner rules added ({@link IndexAggregateRule},
- * {@link IndexLookupJoinRule}). {@code -Dprofq.indexAggregates=false} leaves them out, so every
+ * {@link IndexLookupJoinRule}, {@link OrJoinToUnionRule}), and Calcite's merge join taken out
+ * ({@link #withoutMergeJoins}). {@code -Dprofq.indexAggregates=false} leaves them out, so every
  * aggregate and join runs through Calcite's own operators: to compare the two, or to rule
  * profq's out when a result looks wrong.
  */
@@ -90,6 +91,7 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
         if (indexAggregates()) {
             IndexAggregateRule.addTo(planner);
             IndexLookupJoinRule.addTo(planner);
+            planner.addRule(OrJoinToUnionRule.INSTANCE);
         }
         return planner;
     }
