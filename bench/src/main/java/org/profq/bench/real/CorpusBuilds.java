@@ -180,11 +180,11 @@ final class CorpusBuilds {
                 out.closeEntry();
                 try (Stream<Path> files = Files.walk(classes)) {
                     for (Path file : files.sorted().toList()) {
-                        String name = "BOOT-INF/classes/" + classes.relativize(file).toString().replace(File.separatorChar, '/');
+                        String entryName = "BOOT-INF/classes/" + classes.relativize(file).toString().replace(File.separatorChar, '/');
                         if (Files.isDirectory(file)) {
-                            out.putNextEntry(new JarEntry(name.endsWith("/") ? name : name + "/"));
+                            out.putNextEntry(new JarEntry(entryName.endsWith("/") ? entryName : entryName + "/"));
                         } else {
-                            out.putNextEntry(new JarEntry(name));
+                            out.putNextEntry(new JarEntry(entryName));
                             out.write(Files.readAllBytes(file));
                         }
                         out.closeEntry();
