@@ -184,7 +184,7 @@ public final class Weaver {
             }
             boolean changed = woven != null && woven != original;
             if (changed) {
-                WovenClassCheck.Checked checked = WovenClassCheck.check(original, woven);
+                WovenClassCheck.Checked checked = WovenClassCheck.check(loader, original, woven);
                 if (checked.bytes() == null) {
                     return leftUnwovenAndKept(className, original, cacheable, WeavingTally.WOULD_FAIL_VERIFICATION,
                             String.join("; ", checked.methodsLeftUnwoven()));
