@@ -46,8 +46,24 @@ class WeaverSafetyIT {
     @ParameterizedTest
     @MethodSource("jdks")
     void aJava5MethodTheVerifierWouldRejectWovenRunsUnwovenAndTheRestIsRecorded(Jdk jdk, @TempDir Path temp) throws IOException {
+        legacyMethodRunsUnwovenAndTheRestIsRecorded(jdk, temp, Opcodes.V1_5);
+    }
+
+    /**
+     * The same method in a Java 6 class file (version 50), with the stack map frame the JVM
+     * checks first. AspectJ writes no frames into the woven code of version-50 classes, so the
+     * JVM fails over to verifying the class by inference, which rejects the woven method: Jython
+     * died so at start-up ("Expecting a stackmap frame at branch target" in {@code site$py}).
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aJava6MethodWhoseWovenCodeWouldNeedStackMapFramesRunsUnwovenAndTheRestIsRecorded(Jdk jdk, @TempDir Path temp) throws IOException {
+        legacyMethodRunsUnwovenAndTheRestIsRecorded(jdk, temp, Opcodes.V1_6);
+    }
+
+    private static void legacyMethodRunsUnwovenAndTheRestIsRecorded(Jdk jdk, Path temp, int classFileVersion) throws IOException {
         Path classes = Files.createDirectories(temp.resolve("classes/gen"));
-        Files.write(classes.resolve("Legacy.class"), legacyClass());
+        Files.write(classes.resolve("Legacy.class"), legacyClass(classFileVersion));
         List<String> program = List.of("-cp", temp.resolve("classes").toString(), "gen.Legacy");
 
         SampleRun.Result plain = SampleRun.run(jdk, null, command(jdk, null, program));
@@ -55,6 +71,7 @@ class WeaverSafetyIT {
                 command(jdk, "out=" + temp.resolve("rec.profq") + ",cache=off", program));
 
         assertEquals("x\n6\n", plain.stdout(), plain.stderr());
+        assertEquals(0, plain.exitCode(), plain.stderr());
         assertEquals(0, recorded.exitCode(), recorded.stderr());
         assertEquals(plain.stdout(), recorded.stdout());
         assertEquals("", recorded.stderr());
@@ -180,10 +197,13 @@ class WeaverSafetyIT {
         }
     }
 
-    /** {@code gen.Legacy}, class file version 49: {@code name} is the method of the issue, {@code twice} an ordinary one. */
-    private static byte[] legacyClass() {
+    /**
+     * {@code gen.Legacy}: {@code name} is the method of the issue, {@code twice} an ordinary one;
+     * from version 50 on, with the one stack map frame {@code name} needs.
+     */
+    private static byte[] legacyClass(int classFileVersion) {
         ClassWriter writer = new ClassWriter(0);
-        writer.visit(Opcodes.V1_5, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, "gen/Legacy", null, "java/lang/Object", null);
+        writer.visit(classFileVersion, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, "gen/Legacy", null, "java/lang/Object", null);
         writer.visitField(Opcodes.ACC_STATIC, "FALLBACK", "Ljava/lang/String;", null, "fallback").visitEnd();
 
         MethodVisitor name = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "name", "(Ljava/lang/Object;)Ljava/lang/Object;", null, null);
@@ -196,6 +216,9 @@ class WeaverSafetyIT {
         name.visitFieldInsn(Opcodes.GETSTATIC, "gen/Legacy", "FALLBACK", "Ljava/lang/String;");
         name.visitInsn(Opcodes.ARETURN); // returns with two values on the stack
         name.visitLabel(named);
+        if (classFileVersion >= Opcodes.V1_6) {
+            name.visitFrame(Opcodes.F_FULL, 1, new Object[] {"java/lang/Object"}, 1, new Object[] {"java/lang/String"});
+        }
         name.visitInsn(Opcodes.ARETURN); // returns with one
         name.visitMaxs(2, 1);
         name.visitEnd();
