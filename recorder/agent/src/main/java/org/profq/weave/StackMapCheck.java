@@ -37,6 +37,7 @@ final class StackMapCheck {
     private final MethodNode method;
     private final HierarchyVerifier verifier;
     private final Type returnType;
+    private final AbstractInsnNode[] code;
     /** For each instruction's index: its declared frame (at its real instruction only), or null. */
     private final Frame<BasicValue>[] declared;
     /** For each instruction's index: where a label leads, the index of the next real instruction. */
@@ -48,7 +49,8 @@ final class StackMapCheck {
         this.method = method;
         this.verifier = verifier;
         this.returnType = Type.getReturnType(method.desc);
-        int size = method.instructions.size();
+        this.code = method.instructions.toArray();
+        int size = code.length;
         this.declared = (Frame<BasicValue>[]) new Frame<?>[size];
         this.realInstructionAt = new int[size];
     }
@@ -67,8 +69,13 @@ final class StackMapCheck {
 
     private void check() throws AnalyzerException {
         readFrames();
+        int[] handlerStarts = new int[method.tryCatchBlocks.size()];
+        int[] handlerEnds = new int[handlerStarts.length];
+        for (int h = 0; h < handlerStarts.length; h++) {
+            handlerStarts[h] = method.instructions.indexOf(method.tryCatchBlocks.get(h).start);
+            handlerEnds[h] = method.instructions.indexOf(method.tryCatchBlocks.get(h).end);
+        }
         Frame<BasicValue> current = initialFrame();
-        AbstractInsnNode[] code = method.instructions.toArray();
         for (int i = 0; i < code.length; i++) {
             AbstractInsnNode instruction = code[i];
             if (instruction.getOpcode() < 0) {
@@ -78,22 +85,32 @@ final class StackMapCheck {
                 if (current != null) {
                     requireAssignable(current, declared[i], i, "falls through to");
                 }
-                current = new Frame<>(declared[i]);
+                current = new Frame<>(declared[i]); // a copy: the instructions change it in place
             } else if (current == null) {
                 throw new AnalyzerException(instruction, "no stack map frame after an unconditional branch");
             }
-            Frame<BasicValue> after = new Frame<>(current);
-            after.execute(instruction, verifier);
-            for (TryCatchBlockNode handler : method.tryCatchBlocks) {
-                if (covers(handler, i)) {
-                    requireHandlerAccepts(handler, current, i);
-                    requireHandlerAccepts(handler, after, i);
+            for (int h = 0; h < handlerStarts.length; h++) {
+                if (handlerStarts[h] <= i && i < handlerEnds[h]) {
+                    requireHandlerAccepts(method.tryCatchBlocks.get(h), current, i);
                 }
             }
-            for (LabelNode target : targets(instruction)) {
-                requireAssignable(after, frameAt(target, i), i, "jumps to");
+            current.execute(instruction, verifier);
+            for (int h = 0; h < handlerStarts.length; h++) {
+                if (handlerStarts[h] <= i && i < handlerEnds[h]) {
+                    requireHandlerAccepts(method.tryCatchBlocks.get(h), current, i); // the locals it stored, too
+                }
             }
-            current = endsFlow(instruction) ? null : after;
+            if (instruction instanceof JumpInsnNode jump) {
+                if (jump.getOpcode() == Opcodes.JSR) {
+                    throw new AnalyzerException(instruction, "jsr in a class file with stack maps");
+                }
+                requireAssignable(current, frameAt(jump.label, i), i, "jumps to");
+            } else if (instruction instanceof TableSwitchInsnNode table) {
+                requireAssignableAtAll(current, table.labels, table.dflt, i);
+            } else if (instruction instanceof LookupSwitchInsnNode lookup) {
+                requireAssignableAtAll(current, lookup.labels, lookup.dflt, i);
+            }
+            current = endsFlow(instruction) ? null : current;
         }
         if (current != null) {
             throw new AnalyzerException(null, "the code falls off its end");
@@ -102,7 +119,6 @@ final class StackMapCheck {
 
     /** Maps each frame to the real instruction it stands before, and each label to its real instruction. */
     private void readFrames() {
-        AbstractInsnNode[] code = method.instructions.toArray();
         FrameNode pending = null;
         List<Integer> pendingLabels = new ArrayList<>();
         for (int i = 0; i < code.length; i++) {
@@ -156,34 +172,25 @@ final class StackMapCheck {
     }
 
     private void requireHandlerAccepts(TryCatchBlockNode handler, Frame<BasicValue> state, int at) throws AnalyzerException {
-        Frame<BasicValue> thrown = new Frame<>(state);
-        thrown.clearStack();
-        thrown.push(verifier.newValue(Type.getObjectType(handler.type == null ? "java/lang/Throwable" : handler.type)));
-        requireAssignable(thrown, frameAt(handler.handler, at), at, "throws to");
-    }
-
-    private boolean covers(TryCatchBlockNode handler, int index) {
-        return method.instructions.indexOf(handler.start) <= index && index < method.instructions.indexOf(handler.end);
-    }
-
-    private static List<LabelNode> targets(AbstractInsnNode instruction) {
-        if (instruction instanceof JumpInsnNode jump) {
-            if (jump.getOpcode() == Opcodes.JSR) {
-                throw new IllegalStateException("jsr in a class file with stack maps");
+        Frame<BasicValue> frame = frameAt(handler.handler, at);
+        for (int local = 0; local < frame.getLocals(); local++) {
+            if (!verifier.isAssignable(state.getLocal(local), frame.getLocal(local))) {
+                throw new AnalyzerException(method.instructions.get(at), "throws to a frame whose local " + local + " is "
+                        + frame.getLocal(local) + ", not " + state.getLocal(local));
             }
-            return List.of(jump.label);
         }
-        if (instruction instanceof TableSwitchInsnNode table) {
-            List<LabelNode> all = new ArrayList<>(table.labels);
-            all.add(table.dflt);
-            return all;
+        BasicValue thrown = verifier.newValue(Type.getObjectType(handler.type == null ? "java/lang/Throwable" : handler.type));
+        if (frame.getStackSize() != 1 || !verifier.isAssignable(thrown, frame.getStack(0))) {
+            throw new AnalyzerException(method.instructions.get(at), "throws to a frame whose stack is not the one exception");
         }
-        if (instruction instanceof LookupSwitchInsnNode lookup) {
-            List<LabelNode> all = new ArrayList<>(lookup.labels);
-            all.add(lookup.dflt);
-            return all;
+    }
+
+    private void requireAssignableAtAll(Frame<BasicValue> actual, List<LabelNode> targets, LabelNode otherwise, int at)
+            throws AnalyzerException {
+        for (LabelNode target : targets) {
+            requireAssignable(actual, frameAt(target, at), at, "jumps to");
         }
-        return List.of();
+        requireAssignable(actual, frameAt(otherwise, at), at, "jumps to");
     }
 
     private static boolean endsFlow(AbstractInsnNode instruction) {

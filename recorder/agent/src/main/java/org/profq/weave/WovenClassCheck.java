@@ -53,10 +53,11 @@ final class WovenClassCheck {
     /** {@code loader}: the class's defining loader, whose class files give the type hierarchy. */
     static Checked check(ClassLoader loader, byte[] original, byte[] woven) {
         int version = classVersion(woven);
-        ClassNode wovenClass = read(woven);
+        ClassNode wovenClass = read(woven, ClassReader.SKIP_DEBUG); // the check needs no line numbers: faster
         HierarchyVerifier verifier = new HierarchyVerifier(ClassHierarchy.of(loader), wovenClass.name, wovenClass.superName,
                 (wovenClass.access & Opcodes.ACC_INTERFACE) != 0);
         ClassNode originalClass = null; // read only when a woven method fails
+        List<Integer> failed = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         for (int i = 0; i < wovenClass.methods.size(); i++) {
             MethodNode method = wovenClass.methods.get(i);
@@ -64,7 +65,7 @@ final class WovenClassCheck {
             if (problem == null) {
                 continue;
             }
-            originalClass = originalClass != null ? originalClass : read(original);
+            originalClass = originalClass != null ? originalClass : read(original, 0);
             MethodNode unwoven = find(originalClass, method);
             if (unwoven == null || method.name.equals("<clinit>")) {
                 String what = unwoven == null ? "the generated method " : "the static initialiser ";
@@ -78,14 +79,18 @@ final class WovenClassCheck {
                             + ", and its original code would fail verification by inference: " + originalProblem));
                 }
             }
-            wovenClass.methods.set(i, unwoven);
+            failed.add(i);
             problems.add(method.name + method.desc + ": " + problem);
         }
         if (problems.isEmpty()) {
             return new Checked(woven, List.of());
         }
+        ClassNode restored = read(woven, 0); // again, with its debugging information
+        for (int i : failed) {
+            restored.methods.set(i, find(originalClass, restored.methods.get(i)));
+        }
         ClassWriter writer = new ClassWriter(0); // each method keeps its own frames and sizes
-        wovenClass.accept(writer);
+        restored.accept(writer);
         return new Checked(writer.toByteArray(), List.copyOf(problems));
     }
 
@@ -94,9 +99,9 @@ final class WovenClassCheck {
         return classFile.length < 8 ? Integer.MAX_VALUE : ((classFile[6] & 0xFF) << 8) | (classFile[7] & 0xFF);
     }
 
-    private static ClassNode read(byte[] classFile) {
+    private static ClassNode read(byte[] classFile, int options) {
         ClassNode node = new ClassNode();
-        new ClassReader(classFile).accept(node, ClassReader.EXPAND_FRAMES);
+        new ClassReader(classFile).accept(node, options | ClassReader.EXPAND_FRAMES);
         return node;
     }
 
