@@ -89,19 +89,21 @@ class WeaverSafetyIT {
         List<String> program = List.of("-cp", temp.resolve("classes").toString(), "gen.Legacy");
 
         SampleRun.Result plain = SampleRun.run(jdk, null, command(jdk, null, program));
-        SampleRun.Result recorded = SampleRun.run(jdk, temp.resolve("rec.profq"),
-                command(jdk, "out=" + temp.resolve("rec.profq") + ",cache=off", program));
-
         assertEquals(stdout, plain.stdout(), plain.stderr());
         assertEquals(0, plain.exitCode(), plain.stderr());
-        assertEquals(0, recorded.exitCode(), recorded.stderr());
-        assertEquals(plain.stdout(), recorded.stdout());
-        assertEquals("", recorded.stderr());
-        try (Recording recording = recorded.open()) {
-            assertEquals(List.of("left the method gen.Legacy." + unwovenMethod + " unwoven (method would fail verification"),
-                    withoutDetail(recording.warnings()));
-            assertEquals(recordedMethods, calledMethods(recording));
-            assertEquals(Map.of("method would fail verification", 1L), recording.weaving().orElseThrow().leftUnwovenByReason());
+        for (String run : List.of("woven", "cached")) { // the second run takes the class from the cache, and says the same
+            Path out = temp.resolve(run + ".profq");
+            SampleRun.Result recorded = SampleRun.run(jdk, out, command(jdk, "out=" + out + ",cache=" + temp.resolve("cache"), program));
+            assertEquals(0, recorded.exitCode(), recorded.stderr());
+            assertEquals(plain.stdout(), recorded.stdout());
+            assertEquals("", recorded.stderr());
+            try (Recording recording = recorded.open()) {
+                assertEquals(List.of("left the method gen.Legacy." + unwovenMethod + " unwoven (method would fail verification"),
+                        withoutDetail(recording.warnings()), run);
+                assertEquals(recordedMethods, calledMethods(recording), run);
+                assertEquals(Map.of("method would fail verification", 1L), recording.weaving().orElseThrow().leftUnwovenByReason(), run);
+                assertEquals(run.equals("cached") ? 1 : 0, recording.weaving().orElseThrow().fromCache(), run);
+            }
         }
     }
 
