@@ -7,6 +7,7 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FrameNode;
+import org.objectweb.asm.tree.IincInsnNode;
 import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.LookupSwitchInsnNode;
@@ -14,6 +15,7 @@ import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TableSwitchInsnNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.TypeInsnNode;
+import org.objectweb.asm.tree.VarInsnNode;
 import org.objectweb.asm.tree.analysis.AnalyzerException;
 import org.objectweb.asm.tree.analysis.BasicValue;
 import org.objectweb.asm.tree.analysis.Frame;
@@ -69,11 +71,15 @@ final class StackMapCheck {
 
     private void check() throws AnalyzerException {
         readFrames();
-        int[] handlerStarts = new int[method.tryCatchBlocks.size()];
+        List<TryCatchBlockNode> handlers = method.tryCatchBlocks;
+        int[] handlerStarts = new int[handlers.size()];
         int[] handlerEnds = new int[handlerStarts.length];
+        // The locals a handler was last checked against, by version: locals change only at frames and stores.
+        int[] checkedLocals = new int[handlerStarts.length];
+        int localsVersion = 1;
         for (int h = 0; h < handlerStarts.length; h++) {
-            handlerStarts[h] = method.instructions.indexOf(method.tryCatchBlocks.get(h).start);
-            handlerEnds[h] = method.instructions.indexOf(method.tryCatchBlocks.get(h).end);
+            handlerStarts[h] = method.instructions.indexOf(handlers.get(h).start);
+            handlerEnds[h] = method.instructions.indexOf(handlers.get(h).end);
         }
         Frame<BasicValue> current = initialFrame();
         for (int i = 0; i < code.length; i++) {
@@ -86,18 +92,23 @@ final class StackMapCheck {
                     requireAssignable(current, declared[i], i, "falls through to");
                 }
                 current = new Frame<>(declared[i]); // a copy: the instructions change it in place
+                localsVersion++;
             } else if (current == null) {
                 throw new AnalyzerException(instruction, "no stack map frame after an unconditional branch");
             }
-            for (int h = 0; h < handlerStarts.length; h++) {
-                if (handlerStarts[h] <= i && i < handlerEnds[h]) {
-                    requireHandlerAccepts(method.tryCatchBlocks.get(h), current, i);
+            for (int pass = 0; pass < 2; pass++) { // the handlers must take the locals before the instruction, and after
+                for (int h = 0; h < handlerStarts.length; h++) {
+                    if (handlerStarts[h] <= i && i < handlerEnds[h] && checkedLocals[h] != localsVersion) {
+                        requireHandlerAccepts(handlers.get(h), current, i);
+                        checkedLocals[h] = localsVersion;
+                    }
                 }
-            }
-            current.execute(instruction, verifier);
-            for (int h = 0; h < handlerStarts.length; h++) {
-                if (handlerStarts[h] <= i && i < handlerEnds[h]) {
-                    requireHandlerAccepts(method.tryCatchBlocks.get(h), current, i); // the locals it stored, too
+                if (pass == 0) {
+                    current.execute(instruction, verifier);
+                    if (instruction instanceof VarInsnNode || instruction instanceof IincInsnNode
+                            || instruction.getOpcode() == Opcodes.INVOKESPECIAL) {
+                        localsVersion++;
+                    }
                 }
             }
             if (instruction instanceof JumpInsnNode jump) {
