@@ -22,10 +22,14 @@ final class HierarchyVerifier extends SimpleVerifier {
 
     private static final Type OBJECT = Type.getObjectType("java/lang/Object");
     private static final Type NULL = Type.getObjectType("null"); // SimpleVerifier's type of aconst_null
+    /** Deeper than any real hierarchy: class files that make a cycle (the JVM would refuse them) end the walk. */
+    private static final int MAX_DEPTH = 1_000;
 
     private final ClassHierarchy hierarchy;
     private final String currentClass;
     private final ClassHierarchy.Header currentHeader;
+    /** Superclasses walked in the current merge: {@link SimpleVerifier#merge} walks up without a bound of its own. */
+    private int mergeDepth;
 
     /** For the methods of {@code currentClass}, whose header comes from its own bytes (it may be no resource at all). */
     HierarchyVerifier(ClassHierarchy hierarchy, String currentClass, String currentSuperClass, boolean isInterface) {
@@ -81,9 +85,13 @@ final class HierarchyVerifier extends SimpleVerifier {
         if (header(expected.getInternalName()).isInterface()) {
             return true;
         }
+        int depth = 0;
         for (String name = header(actual.getInternalName()).superName(); name != null; name = header(name).superName()) {
             if (name.equals(expected.getInternalName())) {
                 return true;
+            }
+            if (++depth > MAX_DEPTH) {
+                throw new UnknownType(actual.getInternalName());
             }
         }
         return false;
@@ -95,7 +103,16 @@ final class HierarchyVerifier extends SimpleVerifier {
     }
 
     @Override
+    public BasicValue merge(BasicValue value1, BasicValue value2) {
+        mergeDepth = 0;
+        return super.merge(value1, value2);
+    }
+
+    @Override
     protected Type getSuperClass(Type type) {
+        if (++mergeDepth > MAX_DEPTH) {
+            throw new UnknownType(type.getInternalName());
+        }
         if (type.getSort() == Type.ARRAY) {
             return OBJECT;
         }
