@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
 
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.Opcodes;
@@ -25,6 +26,13 @@ final class ClassHierarchy {
     /** What a class file says about its place in the hierarchy; {@code superName} is null for {@code java/lang/Object}. */
     record Header(String superName, boolean isInterface) {
     }
+
+    /**
+     * The closures AspectJ makes for around advice ({@code Outer$AjcClosure1}) are defined by the
+     * weaver, never read from a class file, and always extend this class.
+     */
+    private static final Header AROUND_CLOSURE = new Header("org/aspectj/runtime/internal/AroundClosure", false);
+    private static final Pattern AROUND_CLOSURE_NAME = Pattern.compile(".*\\$AjcClosure[0-9]+");
 
     private static final Map<ClassLoader, ClassHierarchy> BY_LOADER = Collections.synchronizedMap(new WeakHashMap<>());
     private static final ClassHierarchy PLATFORM = new ClassHierarchy(ClassLoader.getPlatformClassLoader());
@@ -62,7 +70,7 @@ final class ClassHierarchy {
         }
         try (InputStream classFile = source.getResourceAsStream(internalName + ".class")) {
             if (classFile == null) {
-                return null;
+                return AROUND_CLOSURE_NAME.matcher(internalName).matches() ? AROUND_CLOSURE : null;
             }
             ClassReader reader = new ClassReader(classFile);
             if (!reader.getClassName().equals(internalName)) {
