@@ -50,7 +50,7 @@ import picocli.CommandLine.Spec;
                         + " order (SELECT COUNT(*) FROM jvm2.calls); profq info RECORDING lists them. A NAME=RECORDING"
                         + " opens the first JVM only; name another by its path: b=RECORDING/jvms/jvm2.profq.",
                 "%nA statement that starts with a profile is the profiling language: heap by method where class = 'org.h2.*'"
-                        + " top 10; time by method compare a with b (recordings opened as a=... b=...). See the README.",
+                        + " top 10; time by method compare a with b (recordings opened as a=... b=...). See docs/language.md.",
                 "%nWithout -e or -f, profq sql starts the interactive shell; type \\help there.%n"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:a statement failed (the error says where)", "2:usage error"})
