@@ -90,11 +90,20 @@ public final class SqlCommand implements Callable<Integer> {
                 throw RecordingConnections.openFailure(e);
             }
         }
-        try (Connection connection = RecordingConnections.of(spec, recordings).withFunctionJars(functionJars).connect()) {
-            List<String> statements = Statements.split(sql);
-            if (statements.isEmpty()) {
-                throw usage("there is no SQL statement to run; give one with -e \"SELECT ...\".");
+        List<String> statements = Statements.split(sql);
+        if (statements.isEmpty()) {
+            throw usage("there is no SQL statement to run; give one with -e \"SELECT ...\".");
+        }
+        if (statements.stream().anyMatch(statement -> statement.startsWith("\\"))) {
+            // a meta-command (\d, \functions, \sql ...) works wherever a statement does: run them all as the shell does
+            RecordingConnections connections = RecordingConnections.of(spec, recordings).withFunctionJars(functionJars);
+            try {
+                return new Repl(connections::open, connections.toString(), connections.schemaNames(), output).runAll(statements);
+            } catch (SQLException e) {
+                throw RecordingConnections.openFailure(e);
             }
+        }
+        try (Connection connection = RecordingConnections.of(spec, recordings).withFunctionJars(functionJars).connect()) {
             for (String statement : statements) {
                 ResultTable table = query(connection, statement);
                 System.out.print(ResultPrinter.print(table, output, 0));
