@@ -30,6 +30,7 @@ import org.profq.engine.table.TableCatalog;
 import org.profq.engine.table.TableDefinition;
 import org.profq.lang.LanguageException;
 import org.profq.lang.ProfqLanguage;
+import org.profq.lang.Suggestions;
 import org.profq.udf.FunctionLibrary;
 import org.profq.udf.SqlFunction;
 
@@ -333,7 +334,8 @@ final class MetaCommands {
         }
         Optional<Report> report = reports.find(words.get(0));
         if (report.isEmpty()) {
-            error(out, "there is no report named '" + words.get(0) + "'; \\reports lists them.");
+            error(out, "there is no report named '" + words.get(0) + "'" + Suggestions.didYouMean(words.get(0), reports.names())
+                    + "; \\reports lists them.");
             return;
         }
         Map<String, String> parameters = new LinkedHashMap<>();
