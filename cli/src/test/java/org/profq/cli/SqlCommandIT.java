@@ -49,6 +49,14 @@ class SqlCommandIT {
     }
 
     @Test
+    void statementsPipedIntoTheShellRunWithoutAWordOnStderr(@TempDir Path dir) throws Exception {
+        Outcome outcome = run(dir, profq("sql", Recorded.sample("Allocations").toString()), "SELECT COUNT(*) AS n FROM threads;\n");
+        assertEquals(0, outcome.exitCode(), outcome::toString);
+        assertTrue(outcome.stdout().contains(" n\n---\n 1\n(1 row)\n"), outcome::toString);
+        assertEquals("", outcome.stderr());
+    }
+
+    @Test
     void printsAnAlignedTableByDefault(@TempDir Path dir) throws Exception {
         Outcome outcome = run(dir, profq("sql", Recorded.sample("Allocations").toString(),
                 "-e", "SELECT signature, objects, bytes, share FROM heap_by_method"));

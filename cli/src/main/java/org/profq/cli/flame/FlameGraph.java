@@ -226,7 +226,7 @@ public final class FlameGraph {
                   return v >= 1073741824 ? (v / 1073741824).toFixed(1) + ' GiB' : v >= 1048576 ? (v / 1048576).toFixed(1) + ' MiB'
                       : v >= 1024 ? (v / 1024).toFixed(1) + ' KiB' : v + ' B';
                 }
-                return String(v).replace(/\B(?=(\d{3})+(?!\d))/g, ',') + ' ' + unit;
+                return String(v).replace(/\\B(?=(\\d{3})+(?!\\d))/g, ',') + ' ' + unit;
               }
               // a frame's label: its class without the package, as async-profiler shows it; the full name on hover
               function label(name) {

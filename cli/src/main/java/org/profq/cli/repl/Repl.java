@@ -68,7 +68,7 @@ public final class Repl {
     /** Runs until the user leaves; the exit code. SQLException if the recordings cannot be opened. */
     public int run() throws SQLException {
         session.start();
-        try (session; Terminal terminal = TerminalBuilder.builder().system(true).build()) {
+        try (session; Terminal terminal = TerminalBuilder.builder().system(true).dumb(true).build()) { // dumb: statements piped in need no terminal, and no warning
             ReportCatalog reports = ReportCatalog.standard();
             Path history = historyFile();
             Files.createDirectories(history.getParent());
