@@ -112,7 +112,8 @@ final class IndexLookupJoinRule extends RelRule<IndexLookupJoinRule.Settings> {
         int[] columns = bigColumns(scan, project);
         List<RexNode> filters = scan instanceof Bindables.BindableTableScan bindable ? bindable.filters : List.of();
         int bigKey = bigSide == 1 ? keys.rightKeys.get(0) : keys.leftKeys.get(0);
-        int smallKey = bigSide == 1 ? keys.leftKeys.get(0) : keys.rightKeys.get(0);
+        int smallKey = BrokenForTests.smallKey(bigSide == 1 ? keys.leftKeys.get(0) : keys.rightKeys.get(0),
+                join.getInput(smallSide).getRowType().getFieldCount());
         if (columns == null || columns[bigKey] != table.idColumn() || !KeyLookupJoin.takesAllFilters(table, filters)) {
             return;
         }
