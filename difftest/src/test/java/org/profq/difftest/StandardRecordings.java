@@ -10,8 +10,11 @@ import java.util.List;
  */
 final class StandardRecordings {
     static final Path WORK = Path.of("target", "difftest-work");
-    /** The statement time limit of every check, in seconds: past it a query is a failure (timeout). */
-    static final int TIMEOUT_SECONDS = 5;
+    /**
+     * The statement time limit of every check, in seconds: past it a query is a failure
+     * (timeout); {@code -Dprofq.difftest.timeoutSeconds} sets another on a loaded machine.
+     */
+    static final int TIMEOUT_SECONDS = Integer.getInteger("profq.difftest.timeoutSeconds", 5);
 
     private static List<RecordingUnderTest> opened;
 
