@@ -442,8 +442,10 @@ final class QueryGenerator {
             case 2 -> "EXISTS (SELECT 1 FROM " + from + and + inner.ref() + " = " + outer.ref() + ")";
             case 3 -> "NOT EXISTS (SELECT 1 FROM " + from + and + inner.ref() + " = " + outer.ref() + ")";
             case 4 -> {
-                Bound measured = pickOrdered(innerScope);
-                Bound compared = pick(scope.stream().filter(b -> b.column().kind() == measured.column().kind()).toList(), outer);
+                Bound chosen = pickOrdered(innerScope);
+                List<Bound> alike = scope.stream().filter(b -> b.column().kind() == chosen.column().kind()).toList();
+                Bound measured = alike.isEmpty() ? inner : chosen; // compared with a column of its own kind
+                Bound compared = alike.isEmpty() ? outer : pick(alike);
                 yield compared.ref() + " " + comparison() + " (SELECT " + (random.nextBoolean() ? "MAX" : "MIN") + "(" + measured.ref()
                         + ") FROM " + from + and + inner.ref() + " = " + outer.ref() + ")";
             }
