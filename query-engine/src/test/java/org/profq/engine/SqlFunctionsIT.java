@@ -86,7 +86,7 @@ class SqlFunctionsIT {
     void theConnectionListsEveryFunctionWithItsSignatureAndDescription() throws SQLException {
         List<String> names = phases.get().unwrap(FunctionLibrary.class).functions().stream().map(SqlFunction::name).toList();
         assertEquals(List.of("ancestors", "class_of", "descendants", "fmt_bytes", "fmt_ns", "fmt_share", "glob", "histogram",
-                "overlap", "package_of", "percentile", "simple_name", "stack"), names);
+                "overlap", "package_glob", "package_of", "percentile", "simple_name", "stack"), names);
         for (SqlFunction function : phases.get().unwrap(FunctionLibrary.class).functions()) {
             assertTrue(function.signature().startsWith(function.name() + "(") || function.signature().startsWith("TABLE("), function.signature());
             assertTrue(!function.description().isBlank(), function.name());

@@ -162,6 +162,7 @@ public final class Weaver {
                     String[] kindAndReason = cached.leftUnwoven().split(": ", 2); // as kept below
                     leftUnwoven(className, kindAndReason[0], kindAndReason.length > 1 ? kindAndReason[1] : "");
                 } else {
+                    methodsLeftUnwoven(className, cached.methodsLeftUnwoven());
                     tally.handled(cached.woven() != null, true);
                     if (cached.woven() != null) {
                         WovenClasses.add(loader, className);
@@ -183,18 +184,15 @@ public final class Weaver {
                 return leftUnwovenAndKept(className, original, cacheable, WeavingTally.WEAVER_ERROR, problem);
             }
             boolean changed = woven != null && woven != original;
+            List<String> methodsLeftUnwoven = List.of();
             if (changed) {
-                WovenClassCheck.Checked checked = WovenClassCheck.check(original, woven);
+                WovenClassCheck.Checked checked = WovenClassCheck.check(loader, original, woven);
                 if (checked.bytes() == null) {
                     return leftUnwovenAndKept(className, original, cacheable, WeavingTally.WOULD_FAIL_VERIFICATION,
                             String.join("; ", checked.methodsLeftUnwoven()));
                 }
-                for (String methodAndProblem : checked.methodsLeftUnwoven()) {
-                    String[] method = methodAndProblem.split(": ", 2);
-                    tally.leftUnwoven(WeavingTally.METHOD_WOULD_FAIL_VERIFICATION);
-                    Recorder.warning("left the method " + className.replace('/', '.') + "." + method[0] + " unwoven ("
-                            + WeavingTally.METHOD_WOULD_FAIL_VERIFICATION + ": " + method[1] + "); the rest of the class is woven");
-                }
+                methodsLeftUnwoven = checked.methodsLeftUnwoven();
+                methodsLeftUnwoven(className, methodsLeftUnwoven);
                 woven = checked.bytes();
             }
             tally.handled(changed, false);
@@ -202,9 +200,19 @@ public final class Weaver {
                 WovenClasses.add(loader, className);
             }
             if (cacheable) {
-                cache.keepWoven(className, original, changed ? woven : null);
+                cache.keepWoven(className, original, changed ? woven : null, methodsLeftUnwoven);
             }
             return changed ? woven : null;
+        }
+
+        /** Counts and names the methods of a woven class given their original code back ({@code name(descriptor): problem}). */
+        private void methodsLeftUnwoven(String className, List<String> methodsAndProblems) {
+            for (String methodAndProblem : methodsAndProblems) {
+                String[] method = methodAndProblem.split(": ", 2);
+                tally.leftUnwoven(WeavingTally.METHOD_WOULD_FAIL_VERIFICATION);
+                Recorder.warning("left the method " + className.replace('/', '.') + "." + method[0] + " unwoven ("
+                        + WeavingTally.METHOD_WOULD_FAIL_VERIFICATION + ": " + method[1] + "); the rest of the class is woven");
+            }
         }
 
         /** Leaves a class as it was, and keeps that (and why) for the next run, which would fail the same way. */

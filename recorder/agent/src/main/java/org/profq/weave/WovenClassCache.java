@@ -12,6 +12,7 @@ import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
@@ -27,8 +28,9 @@ import javax.crypto.spec.SecretKeySpec;
  * <p>One directory per weaving configuration (the aspects, patterns and weaver options, the
  * agent jar, the JDK's version), one file per class, named by the SHA-256 of the class's name
  * and original bytes, so a changed class is never served another's weaving. A file holds what
- * the weaver made of the class: its woven bytes, or that the weaver left it as it was, or the
- * reason it could not weave it, which is said again on every run. Files are written to a
+ * the weaver made of the class: its woven bytes (and the methods in them given their original
+ * code back), or that the weaver left it as it was, or the reason it could not weave it; what
+ * was left unwoven is said again on every run. Files are written to a
  * temporary name and renamed, so concurrent runs never read half a file.
  *
  * <p>Classes read from the cache run as the program, so the cache must not be a way to put
@@ -44,12 +46,17 @@ final class WovenClassCache {
     private static final byte WOVEN = 1;
     private static final byte UNCHANGED = 2;
     private static final byte LEFT_UNWOVEN = 3;
+    /** Woven, with some methods given their original code back: a u4 length, the methods' problems (UTF-8, one a line), the bytes. */
+    private static final byte WOVEN_IN_PART = 4;
     private static final String MAC_ALGORITHM = "HmacSHA256";
     private static final int MAC_BYTES = 32;
     private static final int HEADER_BYTES = Integer.BYTES + 1 + MAC_BYTES;
 
-    /** What the cache holds for a class: its woven bytes (null: as it was), or why it was left unwoven. */
-    record Entry(byte[] woven, String leftUnwoven) {
+    /**
+     * What the cache holds for a class: its woven bytes (null: as it was), or why it was left
+     * unwoven; and the methods left unwoven in the woven bytes, each with its problem, to be said again.
+     */
+    record Entry(byte[] woven, String leftUnwoven, List<String> methodsLeftUnwoven) {
     }
 
     private final Path directory;
@@ -110,9 +117,17 @@ final class WovenClassCache {
                 throw new IOException("seal does not match");
             }
             return switch (kind) {
-                case WOVEN -> new Entry(body, null);
-                case UNCHANGED -> new Entry(null, null);
-                case LEFT_UNWOVEN -> new Entry(null, new String(body, StandardCharsets.UTF_8));
+                case WOVEN -> new Entry(body, null, List.of());
+                case UNCHANGED -> new Entry(null, null, List.of());
+                case LEFT_UNWOVEN -> new Entry(null, new String(body, StandardCharsets.UTF_8), List.of());
+                case WOVEN_IN_PART -> {
+                    ByteBuffer parts = ByteBuffer.wrap(body);
+                    byte[] problems = new byte[parts.getInt()];
+                    parts.get(problems);
+                    byte[] woven = new byte[parts.remaining()];
+                    parts.get(woven);
+                    yield new Entry(woven, null, List.of(new String(problems, StandardCharsets.UTF_8).split("\n")));
+                }
                 default -> throw new IOException("unknown kind " + kind);
             };
         } catch (IOException | RuntimeException damaged) {
@@ -121,12 +136,19 @@ final class WovenClassCache {
         }
     }
 
-    /** Keeps the weaver's result for this class: its woven bytes, or null when it left the class as it was. */
-    void keepWoven(String className, byte[] original, byte[] woven) {
+    /**
+     * Keeps the weaver's result for this class: its woven bytes, or null when it left the class as
+     * it was; and the methods given their original code back in them (each with its problem, on one line).
+     */
+    void keepWoven(String className, byte[] original, byte[] woven, List<String> methodsLeftUnwoven) {
         if (woven == null) {
             write(className, original, UNCHANGED, new byte[0]);
-        } else {
+        } else if (methodsLeftUnwoven.isEmpty()) {
             write(className, original, WOVEN, woven);
+        } else {
+            byte[] problems = String.join("\n", methodsLeftUnwoven).getBytes(StandardCharsets.UTF_8);
+            write(className, original, WOVEN_IN_PART, ByteBuffer.allocate(Integer.BYTES + problems.length + woven.length)
+                    .putInt(problems.length).put(problems).put(woven).array());
         }
     }
 

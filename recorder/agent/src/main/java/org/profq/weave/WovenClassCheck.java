@@ -5,25 +5,42 @@ import java.util.List;
 
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.analysis.Analyzer;
 import org.objectweb.asm.tree.analysis.AnalyzerException;
-import org.objectweb.asm.tree.analysis.BasicVerifier;
 
 /**
- * Checks woven bytes before the JVM sees them, where AspectJ's output is known to break: class
- * files older than Java 6 (version &lt; 50) carry no stack maps, so the JVM verifies them by
- * inferring types through every path, and rejects at link time, with a {@code VerifyError} that
- * kills the program, a method whose paths meet with different stack heights. AspectJ makes such
- * methods when its call advice routes every return to one exit (a Java 5 library's
- * {@code dup; ifnonnull L; getstatic; areturn; L: areturn}). ASM's {@link Analyzer} runs the same
- * data flow over each method. A method that fails gets its original code back (the rest of the
- * class stays woven); newer class files get stack maps from AspectJ itself and are not checked.
+ * Checks every woven class against the JVM's verification rules before the JVM sees it, so that
+ * weaving never turns a class the JVM accepts into one it rejects with a {@code VerifyError}
+ * that kills the program. Which rules apply depends on the class file's version:
+ * <ul>
+ * <li>From version 51 (Java 7) the JVM only type-checks against the stack map frames, which
+ * AspectJ computes for the woven code: {@link StackMapCheck}.</li>
+ * <li>Below 50 there are no frames: the JVM infers the types at every instruction by data flow
+ * through every path (the "old verifier"), which ASM's {@link Analyzer} does too.</li>
+ * <li>Version 50 (Java 6) is both: the JVM type-checks the frames and, when that fails, verifies
+ * the whole class again by inference. AspectJ adds no frames to version-50 classes (its
+ * {@code LazyClassGen} computes them from version 51 on only) and drops the ones it finds, so a
+ * woven version-50 class always goes to inference. AspectJ's call advice, which routes every
+ * return to one exit, makes methods whose paths meet with different stack heights
+ * ({@code dup; ifnonnull L; getstatic; areturn; L: areturn}), and inference rejects them — the
+ * {@code VerifyError} then names the first failure, "Expecting a stackmap frame at branch
+ * target", which hides the real one. Jython's compiled modules ({@code site$py}) are such classes.</li>
+ * </ul>
+ * Types are compared with the real class hierarchy, read from class files through the defining
+ * loader without loading anything ({@link ClassHierarchy}, {@link HierarchyVerifier}); a type
+ * that cannot be read fails the method. A method that fails gets its original code back, and
+ * the rest of the class stays woven — unless the failing method is one the weaving added or the
+ * static initialiser (which sets up the join points of every woven method), or the class is of
+ * version 50 and an original method would itself fail inference: then the class is loaded as it was.
  */
 final class WovenClassCheck {
-    /** Class files from this version on (Java 6) are verified with stack maps. */
+    /** From this version on (Java 6), class files carry stack map frames. */
     private static final int STACK_MAP_VERSION = 50;
+    /** From this version on (Java 7), the JVM verifies by type checking the frames only. */
+    private static final int TYPE_CHECKING_VERSION = 51;
 
     /**
      * What to load: {@code bytes} (the woven class, perhaps with some methods' original code
@@ -33,36 +50,47 @@ final class WovenClassCheck {
     record Checked(byte[] bytes, List<String> methodsLeftUnwoven) {
     }
 
-    static Checked check(byte[] original, byte[] woven) {
-        if (classVersion(woven) >= STACK_MAP_VERSION) {
-            return new Checked(woven, List.of());
-        }
-        ClassNode wovenClass = read(woven);
+    /** {@code loader}: the class's defining loader, whose class files give the type hierarchy. */
+    static Checked check(ClassLoader loader, byte[] original, byte[] woven) {
+        int version = classVersion(woven);
+        ClassNode wovenClass = read(woven, ClassReader.SKIP_DEBUG); // the check needs no line numbers: faster
+        HierarchyVerifier verifier = new HierarchyVerifier(ClassHierarchy.of(loader), wovenClass.name, wovenClass.superName,
+                (wovenClass.access & Opcodes.ACC_INTERFACE) != 0);
         ClassNode originalClass = null; // read only when a woven method fails
+        List<Integer> failed = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         for (int i = 0; i < wovenClass.methods.size(); i++) {
             MethodNode method = wovenClass.methods.get(i);
-            String problem = problem(wovenClass.name, method);
+            String problem = problem(version, wovenClass.name, method, verifier);
             if (problem == null) {
                 continue;
             }
-            originalClass = originalClass != null ? originalClass : read(original);
+            originalClass = originalClass != null ? originalClass : read(original, 0);
             MethodNode unwoven = find(originalClass, method);
-            if (unwoven == null) {
-                return new Checked(null, List.of("the generated method " + method.name + method.desc + ": " + problem));
+            if (unwoven == null || method.name.equals("<clinit>")) {
+                String what = unwoven == null ? "the generated method " : "the static initialiser ";
+                return new Checked(null, List.of(what + method.name + method.desc + ": " + problem));
             }
-            // A method the analysis also refuses unwoven is not held against the weaving: the
-            // analysis is then stricter than the JVM, which loads it.
-            if (problem(originalClass.name, unwoven) == null) {
-                wovenClass.methods.set(i, unwoven);
-                problems.add(method.name + method.desc + ": " + problem);
+            if (version == STACK_MAP_VERSION) {
+                // The woven methods have no frames: the JVM verifies the whole class by inference, this method too.
+                String originalProblem = problem(version, originalClass.name, unwoven, verifier);
+                if (originalProblem != null) {
+                    return new Checked(null, List.of(method.name + method.desc + ": " + problem
+                            + ", and its original code would fail verification by inference: " + originalProblem));
+                }
             }
+            failed.add(i);
+            problems.add(method.name + method.desc + ": " + problem);
         }
         if (problems.isEmpty()) {
             return new Checked(woven, List.of());
         }
-        ClassWriter writer = new ClassWriter(0); // no stack maps below version 50; sizes are each method's own
-        wovenClass.accept(writer);
+        ClassNode restored = read(woven, 0); // again, with its debugging information
+        for (int i : failed) {
+            restored.methods.set(i, find(originalClass, restored.methods.get(i)));
+        }
+        ClassWriter writer = new ClassWriter(0); // each method keeps its own frames and sizes
+        restored.accept(writer);
         return new Checked(writer.toByteArray(), List.copyOf(problems));
     }
 
@@ -71,9 +99,9 @@ final class WovenClassCheck {
         return classFile.length < 8 ? Integer.MAX_VALUE : ((classFile[6] & 0xFF) << 8) | (classFile[7] & 0xFF);
     }
 
-    private static ClassNode read(byte[] classFile) {
+    private static ClassNode read(byte[] classFile, int options) {
         ClassNode node = new ClassNode();
-        new ClassReader(classFile).accept(node, 0);
+        new ClassReader(classFile).accept(node, options | ClassReader.EXPAND_FRAMES);
         return node;
     }
 
@@ -86,13 +114,16 @@ final class WovenClassCheck {
         return null;
     }
 
-    /** Why the JVM's old verifier would reject this method, or null. */
-    private static String problem(String owner, MethodNode method) {
+    /** Why the JVM would reject this method in a class file of this version, or null. */
+    private static String problem(int version, String owner, MethodNode method, HierarchyVerifier verifier) {
         if (method.instructions.size() == 0) {
             return null; // abstract or native
         }
+        if (version >= TYPE_CHECKING_VERSION) {
+            return StackMapCheck.problem(owner, method, verifier);
+        }
         try {
-            new Analyzer<>(new BasicVerifier()).analyze(owner, method);
+            new Analyzer<>(verifier).analyze(owner, method);
             return null;
         } catch (AnalyzerException | RuntimeException rejected) {
             String message = String.valueOf(rejected.getMessage());

@@ -46,23 +46,64 @@ class WeaverSafetyIT {
     @ParameterizedTest
     @MethodSource("jdks")
     void aJava5MethodTheVerifierWouldRejectWovenRunsUnwovenAndTheRestIsRecorded(Jdk jdk, @TempDir Path temp) throws IOException {
+        legacyMethodRunsUnwovenAndTheRestIsRecorded(jdk, temp, Opcodes.V1_5);
+    }
+
+    /**
+     * The same method in a Java 6 class file (version 50), with the stack map frame the JVM
+     * checks first. AspectJ writes no frames into the woven code of version-50 classes, so the
+     * JVM fails over to verifying the class by inference, which rejects the woven method: Jython
+     * died so at start-up ("Expecting a stackmap frame at branch target" in {@code site$py}).
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aJava6MethodWhoseWovenCodeWouldNeedStackMapFramesRunsUnwovenAndTheRestIsRecorded(Jdk jdk, @TempDir Path temp) throws IOException {
+        legacyMethodRunsUnwovenAndTheRestIsRecorded(jdk, temp, Opcodes.V1_6);
+    }
+
+    /**
+     * A Java 8 class file (version 52), which the JVM verifies by its stack map frames only, with
+     * a void method that returns with one value on the stack on one path and none on the other
+     * (as a method of the Kotlin compiler does). AspectJ routes both returns to one exit and
+     * computes its frame from one path's stack height, which the other does not match
+     * ("Inconsistent stackmap frames at branch target").
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aJava8MethodWhoseWovenStackMapFramesWouldBeInconsistentRunsUnwovenAndTheRestIsRecorded(Jdk jdk, @TempDir Path temp)
+            throws IOException {
+        methodRunsUnwovenAndTheRestIsRecorded(jdk, temp, voidReturnsClass(), "shown\n6\n", "show(Ljava/lang/Object;)V",
+                List.of("main", "twice"));
+    }
+
+    private static void legacyMethodRunsUnwovenAndTheRestIsRecorded(Jdk jdk, Path temp, int classFileVersion) throws IOException {
+        methodRunsUnwovenAndTheRestIsRecorded(jdk, temp, legacyClass(classFileVersion), "x\n6\n",
+                "name(Ljava/lang/Object;)Ljava/lang/Object;", List.of("main", "twice"));
+    }
+
+    /** {@code gen.Legacy} runs as without profq, {@code unwovenMethod} unwoven and named, the rest recorded. */
+    private static void methodRunsUnwovenAndTheRestIsRecorded(Jdk jdk, Path temp, byte[] legacyClass, String stdout,
+                                                              String unwovenMethod, List<String> recordedMethods) throws IOException {
         Path classes = Files.createDirectories(temp.resolve("classes/gen"));
-        Files.write(classes.resolve("Legacy.class"), legacyClass());
+        Files.write(classes.resolve("Legacy.class"), legacyClass);
         List<String> program = List.of("-cp", temp.resolve("classes").toString(), "gen.Legacy");
 
         SampleRun.Result plain = SampleRun.run(jdk, null, command(jdk, null, program));
-        SampleRun.Result recorded = SampleRun.run(jdk, temp.resolve("rec.profq"),
-                command(jdk, "out=" + temp.resolve("rec.profq") + ",cache=off", program));
-
-        assertEquals("x\n6\n", plain.stdout(), plain.stderr());
-        assertEquals(0, recorded.exitCode(), recorded.stderr());
-        assertEquals(plain.stdout(), recorded.stdout());
-        assertEquals("", recorded.stderr());
-        try (Recording recording = recorded.open()) {
-            assertEquals(List.of("left the method gen.Legacy.name(Ljava/lang/Object;)Ljava/lang/Object; unwoven (method would fail"
-                    + " verification"), withoutDetail(recording.warnings()));
-            assertEquals(List.of("main", "twice"), calledMethods(recording));
-            assertEquals(Map.of("method would fail verification", 1L), recording.weaving().orElseThrow().leftUnwovenByReason());
+        assertEquals(stdout, plain.stdout(), plain.stderr());
+        assertEquals(0, plain.exitCode(), plain.stderr());
+        for (String run : List.of("woven", "cached")) { // the second run takes the class from the cache, and says the same
+            Path out = temp.resolve(run + ".profq");
+            SampleRun.Result recorded = SampleRun.run(jdk, out, command(jdk, "out=" + out + ",cache=" + temp.resolve("cache"), program));
+            assertEquals(0, recorded.exitCode(), recorded.stderr());
+            assertEquals(plain.stdout(), recorded.stdout());
+            assertEquals("", recorded.stderr());
+            try (Recording recording = recorded.open()) {
+                assertEquals(List.of("left the method gen.Legacy." + unwovenMethod + " unwoven (method would fail verification"),
+                        withoutDetail(recording.warnings()), run);
+                assertEquals(recordedMethods, calledMethods(recording), run);
+                assertEquals(Map.of("method would fail verification", 1L), recording.weaving().orElseThrow().leftUnwovenByReason(), run);
+                assertEquals(run.equals("cached") ? 1 : 0, recording.weaving().orElseThrow().fromCache(), run);
+            }
         }
     }
 
@@ -180,10 +221,13 @@ class WeaverSafetyIT {
         }
     }
 
-    /** {@code gen.Legacy}, class file version 49: {@code name} is the method of the issue, {@code twice} an ordinary one. */
-    private static byte[] legacyClass() {
+    /**
+     * {@code gen.Legacy}: {@code name} is the method of the issue, {@code twice} an ordinary one;
+     * from version 50 on, with the one stack map frame {@code name} needs.
+     */
+    private static byte[] legacyClass(int classFileVersion) {
         ClassWriter writer = new ClassWriter(0);
-        writer.visit(Opcodes.V1_5, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, "gen/Legacy", null, "java/lang/Object", null);
+        writer.visit(classFileVersion, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, "gen/Legacy", null, "java/lang/Object", null);
         writer.visitField(Opcodes.ACC_STATIC, "FALLBACK", "Ljava/lang/String;", null, "fallback").visitEnd();
 
         MethodVisitor name = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "name", "(Ljava/lang/Object;)Ljava/lang/Object;", null, null);
@@ -196,6 +240,9 @@ class WeaverSafetyIT {
         name.visitFieldInsn(Opcodes.GETSTATIC, "gen/Legacy", "FALLBACK", "Ljava/lang/String;");
         name.visitInsn(Opcodes.ARETURN); // returns with two values on the stack
         name.visitLabel(named);
+        if (classFileVersion >= Opcodes.V1_6) {
+            name.visitFrame(Opcodes.F_FULL, 1, new Object[] {"java/lang/Object"}, 1, new Object[] {"java/lang/String"});
+        }
         name.visitInsn(Opcodes.ARETURN); // returns with one
         name.visitMaxs(2, 1);
         name.visitEnd();
@@ -215,6 +262,53 @@ class WeaverSafetyIT {
         main.visitLdcInsn("x");
         main.visitMethodInsn(Opcodes.INVOKESTATIC, "gen/Legacy", "name", "(Ljava/lang/Object;)Ljava/lang/Object;", false);
         main.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/io/PrintStream", "println", "(Ljava/lang/Object;)V", false);
+        main.visitFieldInsn(Opcodes.GETSTATIC, "java/lang/System", "out", "Ljava/io/PrintStream;");
+        main.visitInsn(Opcodes.ICONST_3);
+        main.visitMethodInsn(Opcodes.INVOKESTATIC, "gen/Legacy", "twice", "(I)I", false);
+        main.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/io/PrintStream", "println", "(I)V", false);
+        main.visitInsn(Opcodes.RETURN);
+        main.visitMaxs(2, 1);
+        main.visitEnd();
+        writer.visitEnd();
+        return writer.toByteArray();
+    }
+
+    /** {@code gen.Legacy}, version 52: {@code show} returns with a value left on the stack on one path, none on the other. */
+    private static byte[] voidReturnsClass() {
+        ClassWriter writer = new ClassWriter(0);
+        writer.visit(Opcodes.V1_8, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, "gen/Legacy", null, "java/lang/Object", null);
+
+        MethodVisitor show = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "show", "(Ljava/lang/Object;)V", null, null);
+        show.visitCode();
+        Label shown = new Label();
+        show.visitVarInsn(Opcodes.ALOAD, 0);
+        show.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/Object", "toString", "()Ljava/lang/String;", false);
+        show.visitInsn(Opcodes.DUP);
+        show.visitJumpInsn(Opcodes.IFNONNULL, shown);
+        show.visitInsn(Opcodes.POP);
+        show.visitInsn(Opcodes.RETURN); // returns with nothing on the stack
+        show.visitLabel(shown);
+        show.visitFrame(Opcodes.F_FULL, 1, new Object[] {"java/lang/Object"}, 1, new Object[] {"java/lang/String"});
+        show.visitFieldInsn(Opcodes.GETSTATIC, "java/lang/System", "out", "Ljava/io/PrintStream;");
+        show.visitLdcInsn("shown");
+        show.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/io/PrintStream", "println", "(Ljava/lang/String;)V", false);
+        show.visitInsn(Opcodes.RETURN); // returns with the string on the stack
+        show.visitMaxs(3, 1);
+        show.visitEnd();
+
+        MethodVisitor twice = writer.visitMethod(Opcodes.ACC_STATIC, "twice", "(I)I", null, null);
+        twice.visitCode();
+        twice.visitVarInsn(Opcodes.ILOAD, 0);
+        twice.visitInsn(Opcodes.ICONST_2);
+        twice.visitInsn(Opcodes.IMUL);
+        twice.visitInsn(Opcodes.IRETURN);
+        twice.visitMaxs(2, 1);
+        twice.visitEnd();
+
+        MethodVisitor main = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "main", "([Ljava/lang/String;)V", null, null);
+        main.visitCode();
+        main.visitLdcInsn("x");
+        main.visitMethodInsn(Opcodes.INVOKESTATIC, "gen/Legacy", "show", "(Ljava/lang/Object;)V", false);
         main.visitFieldInsn(Opcodes.GETSTATIC, "java/lang/System", "out", "Ljava/io/PrintStream;");
         main.visitInsn(Opcodes.ICONST_3);
         main.visitMethodInsn(Opcodes.INVOKESTATIC, "gen/Legacy", "twice", "(I)I", false);
