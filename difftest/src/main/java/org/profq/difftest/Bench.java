@@ -11,7 +11,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * printing the counts by class and each failure, minimised.
  *
  * <pre>
- * java -cp 'difftest/target/profq-difftest.jar:difftest/target/lib/*' org.profq.difftest.Bench \
+ * java -cp 'difftest/target/profq-difftest-0.1.0-SNAPSHOT.jar:difftest/target/lib/*' org.profq.difftest.Bench \
  *     [--queries N] [--seed S] [--work DIR] [--timeout SECONDS] [--findings FILE] [--no-minimise]
  * </pre>
  * {@code --queries} is the total, spread evenly over the recordings (default 3000);
