@@ -12,8 +12,8 @@ package profq.samples;
  * every 100 rounds of arithmetic), the mere presence of a call the JIT does not inline made the
  * arithmetic around it 45 % slower, unprofiled too ({@code -XX:CompileCommand=dontinline} on
  * {@code step}: 50 ns more per call, 25 ns with half the arithmetic): that is the caller's own code
- * compiled differently, not a cost per call that compensation could take off (README, "Overhead
- * compensation", its limits).
+ * compiled differently, not a cost per call that compensation could take off
+ * (docs/accuracy-and-overhead.md, its limits).
  */
 public final class OverheadCompensation {
     static final int ROUNDS = 5;

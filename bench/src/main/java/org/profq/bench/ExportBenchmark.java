@@ -16,7 +16,7 @@ import java.util.stream.Stream;
 /**
  * Export throughput: {@code profq export} of the query-speed benchmark's recording (by default
  * 100 M events: calls and allocations) to Parquet, against DuckDB's own {@code COPY … TO parquet}
- * of the same rows in the same run, alternating which runs first. See bench/README.md.
+ * of the same rows in the same run, alternating which runs first. See docs/benchmarks.md.
  *
  * <p>{@code ExportBenchmark [--events 100000000] [--runs 3] [--tables calls,allocations]
  * [--recording DIR] [--cli FILE] [--memory 1GB] [--timeout-minutes 60]}; prints a markdown table.

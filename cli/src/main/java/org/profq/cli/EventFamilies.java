@@ -87,10 +87,15 @@ public final class EventFamilies {
         if (missing.isEmpty()) {
             return Optional.empty();
         }
-        String last = profiles.remove(profiles.size() - 1);
         return Optional.of("--events=" + events + " records no " + String.join(" and no ", missing) + ", so the "
-                + String.join(", ", profiles) + " and " + last + " profiles will be empty; add " + String.join(" and ", missing)
-                + " to --events to have them.");
+                + inWords(profiles) + (profiles.size() == 1 ? " profile" : " profiles") + " will be empty; add "
+                + String.join(" and ", missing) + " to --events to have " + (profiles.size() == 1 ? "it." : "them."));
+    }
+
+    /** "a", "a and b", "a, b and c". */
+    static String inWords(List<String> words) {
+        return words.size() == 1 ? words.get(0)
+                : String.join(", ", words.subList(0, words.size() - 1)) + " and " + words.get(words.size() - 1);
     }
 
     private EventFamilies() {

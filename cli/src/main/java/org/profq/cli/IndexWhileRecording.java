@@ -33,7 +33,7 @@ final class IndexWhileRecording {
      * -Dprofq.indexSpareCores}, else a whole core. Less is not enough on two cores: ManyEvents (its
      * thread, the recorder's writer) leaves about a fifth of one and a nice-19 indexer slowed it by
      * 7–18 %; lucene-index (its thread, the JIT's, the writer) left over half of one, and an
-     * indexer let in by that slowed it by 5–47 % (bench/README, "Index while recording").
+     * indexer let in by that slowed it by 5–47 % (docs/benchmarks.md, "Index while recording").
      */
     static final double SPARE_CORES = Double.parseDouble(System.getProperty("profq.indexSpareCores", "1"));
     /** Every table of the index: one pass over the new events extends them all. */

@@ -84,13 +84,13 @@ public final class InfoCommand implements Callable<Integer> {
                 + (run.options().isBlank() ? "" : ", options " + run.options()));
         lines.put("threads", threads(recording.threads()));
         long events = recording.eventCount();
-        lines.put("events", events + " (" + eventsByKind(recording) + ")");
+        lines.put("events", count(events) + " (" + eventsByKind(recording) + ")");
         lines.put("event kinds", families(run));
         EventFamilies.recordedFor(run.options()).ifPresent(reports -> lines.put("recorded for", reports));
-        lines.put("log", recording.logBytes() + " bytes"
+        lines.put("log", count(recording.logBytes()) + " bytes"
                 + (events > 0 ? String.format(Locale.ROOT, ", %.1f bytes/event", (double) recording.logBytes() / events) : ""));
-        lines.put("dictionaries", recording.classes().size() + " classes, " + recording.methods().size() + " methods, "
-                + recording.sites().size() + " allocation sites");
+        lines.put("dictionaries", count(recording.classes().size()) + " classes, " + count(recording.methods().size())
+                + " methods, " + count(recording.sites().size()) + " allocation sites");
         lines.put("events lost", RecordingSummary.eventsLost(recording));
         recording.window().ifPresentOrElse(
                 window -> lines.put("window", "the run from " + duration(window.startNanos()) + " on; "
@@ -177,6 +177,11 @@ public final class InfoCommand implements Callable<Integer> {
      * value profiles' (parameters, objects followed, the references they held then, writes to
      * them, reference fields read) when recorded (--values), user-defined events (Profq.event) when any.
      */
+    /** A count as people read it: 1,876,234,091. */
+    static String count(long value) {
+        return String.format(Locale.ROOT, "%,d", value);
+    }
+
     private static String eventsByKind(Recording recording) {
         long[] counts = new long[KINDS.length];
         recording.forEachEvent(event -> counts[kindIndex(event)]++);
@@ -186,7 +191,7 @@ public final class InfoCommand implements Callable<Integer> {
         for (int i = 0; i < KINDS.length; i++) {
             boolean always = i < 5 || i == 5 && usesRecorded;
             if (always || counts[i] > 0) {
-                parts.add(counts[i] + " " + KINDS[i]);
+                parts.add(count(counts[i]) + " " + KINDS[i]);
             }
         }
         return String.join(", ", parts);

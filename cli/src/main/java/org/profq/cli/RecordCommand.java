@@ -32,11 +32,12 @@ import picocli.CommandLine.Spec;
         header = "Runs a Java program with the profq agent and writes its recording.",
         customSynopsis = {
                 "profq record [--include=PATTERN]... [--exclude=PATTERN]...",
-                "                    [--events=KINDS] [--out=DIR] [--clock=tick|exact]",
-                "                    [--tick=MICROS] [--track=N] [--no-final-gc] [--cache=DIR|off]",
+                "                    [--events=KINDS | --for=REPORT[,REPORT...]]",
+                "                    [--out=DIR] [--clock=tick|exact] [--tick=MICROS]",
+                "                    [--track=N] [--no-final-gc] [--cache=DIR|off]",
                 "                    [--max-size=SIZE] [--max-age=DURATION]",
-                "                    [--values=PATTERN]... [--raw-strings] [--flush=MILLIS] [--no-index]",
-                "                    [--aspects=JAR]...",
+                "                    [--values=PATTERN]... [--raw-strings]",
+                "                    [--flush=MILLIS] [--no-index] [--aspects=JAR]...",
                 "                    -- java [JVM options] MAIN [args...]"},
         description = {
                 "%nMAIN is a class, -jar app.jar, or -m module/class. The recording is a directory,"
@@ -44,9 +45,10 @@ import picocli.CommandLine.Spec;
                 "%nEvery JVM the program starts with the same agent option (a harness forking with its own JVM"
                         + " options) is recorded too, into the recording's jvms/jvm2.profq, jvms/jvm3.profq, ...;"
                         + " profq info lists them and profq sql opens each as a schema (jvm2, jvm3, ...).",
-                "%nWhile the program runs, profq indexes the recording on a background thread of its own, at the"
-                        + " lowest priority (nice 19), so that when the program ends only the tail is left to index and"
-                        + " the first query answers at once; --no-index leaves the index to the first query.",
+                "%nWhile the program runs, profq indexes the recording on a background thread of its own, in"
+                        + " Linux's idle scheduling class and only while a core is idle, so that when the program ends"
+                        + " little is left to index and the first query answers at once; --no-index leaves the index to"
+                        + " the first query.",
                 "%nThe program's stdin, stdout and stderr are its own; when it ends, profq prints one summary"
                         + " line on stderr and exits with the program's exit code.%n"},
         exitCodeListHeading = "%nExit codes:%n",

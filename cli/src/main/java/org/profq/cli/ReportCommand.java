@@ -76,8 +76,7 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ReportCatalog catalog = catalog();
-        Report report = catalog.find(name).orElseThrow(() -> usage("there is no report named '" + name
-                + "'; the reports are " + String.join(", ", catalog.names()) + " (see profq reports)."));
+        Report report = catalog.find(name).orElseThrow(() -> usage(catalog.noReportNamed(name) + "."));
         if (show) {
             System.out.print(report.sql());
             return 0;

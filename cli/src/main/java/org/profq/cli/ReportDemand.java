@@ -61,9 +61,8 @@ record ReportDemand(List<String> reports, List<String> families, boolean values,
         boolean isPath = given.contains("/") || given.endsWith(".sql");
         if (!isPath) {
             try {
-                return catalog.find(given).orElseThrow(() -> new IllegalArgumentException("there is no report named '" + given
-                        + "'; the reports are " + String.join(", ", catalog.names()) + " (see profq reports), or give a"
-                        + " report's path."));
+                return catalog.find(given).orElseThrow(() -> new IllegalArgumentException(catalog.noReportNamed(given)
+                        + ", or give a report's path."));
             } catch (IllegalStateException unreadable) {
                 throw new IllegalArgumentException(unreadable.getMessage() + "; fix or remove it.", unreadable);
             }

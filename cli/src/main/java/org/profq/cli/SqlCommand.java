@@ -50,7 +50,7 @@ import picocli.CommandLine.Spec;
                         + " order (SELECT COUNT(*) FROM jvm2.calls); profq info RECORDING lists them. A NAME=RECORDING"
                         + " opens the first JVM only; name another by its path: b=RECORDING/jvms/jvm2.profq.",
                 "%nA statement that starts with a profile is the profiling language: heap by method where class = 'org.h2.*'"
-                        + " top 10; time by method compare a with b (recordings opened as a=... b=...). See the README.",
+                        + " top 10; time by method compare a with b (recordings opened as a=... b=...). See docs/language.md.",
                 "%nWithout -e or -f, profq sql starts the interactive shell; type \\help there.%n"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:a statement failed (the error says where)", "2:usage error"})
@@ -90,11 +90,20 @@ public final class SqlCommand implements Callable<Integer> {
                 throw RecordingConnections.openFailure(e);
             }
         }
-        try (Connection connection = RecordingConnections.of(spec, recordings).withFunctionJars(functionJars).connect()) {
-            List<String> statements = Statements.split(sql);
-            if (statements.isEmpty()) {
-                throw usage("there is no SQL statement to run; give one with -e \"SELECT ...\".");
+        List<String> statements = Statements.split(sql);
+        if (statements.isEmpty()) {
+            throw usage("there is no SQL statement to run; give one with -e \"SELECT ...\".");
+        }
+        if (statements.stream().anyMatch(statement -> statement.startsWith("\\"))) {
+            // a meta-command (\d, \functions, \sql ...) works wherever a statement does: run them all as the shell does
+            RecordingConnections connections = RecordingConnections.of(spec, recordings).withFunctionJars(functionJars);
+            try {
+                return new Repl(connections::open, connections.toString(), connections.schemaNames(), output).runAll(statements);
+            } catch (SQLException e) {
+                throw RecordingConnections.openFailure(e);
             }
+        }
+        try (Connection connection = RecordingConnections.of(spec, recordings).withFunctionJars(functionJars).connect()) {
             for (String statement : statements) {
                 ResultTable table = query(connection, statement);
                 System.out.print(ResultPrinter.print(table, output, 0));

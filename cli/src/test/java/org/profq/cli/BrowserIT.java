@@ -34,8 +34,10 @@ class BrowserIT {
         Outcome dom = chromium(dir, "--dump-dom", dir.resolve("flame.html"));
 
         assertTrue(dom.stdout().contains("data-ready=\"yes\""), "the script ran to the end:\n" + dom);
-        assertTrue(dom.stdout().matches("(?s).*class=\"frame\"[^>]*>profq\\.samples\\.Allocations\\.allocate\\(\\)</div>.*"),
-                "the hottest method is drawn:\n" + dom.stdout());
+        assertTrue(dom.stdout().matches("(?s).*class=\"frame\"[^>]*title=\"profq\\.samples\\.Allocations\\.allocate\\(\\) — 30\\.6 KiB"
+                        + " \\(100\\.00%\\)\"[^>]*>Allocations\\.allocate\\(\\)</div>.*"),
+                "the hottest method is drawn, by its class and name, its package and weight on hover:\n" + dom.stdout());
+        assertTrue(dom.stdout().contains(">30.6 KiB in all<"), "the total in units:\n" + dom.stdout());
         assertNoScriptErrors(dom);
         screenshot(dir, dir.resolve("flame.html"), "flame.png");
     }

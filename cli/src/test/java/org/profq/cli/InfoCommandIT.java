@@ -35,9 +35,9 @@ class InfoCommandIT {
             assertEquals("program       profq.samples.Allocations", lines.get(1));
             assertTrue(lines.get(6).startsWith("recorder      format " + RecordingFormat.MAJOR_VERSION + "." + RecordingFormat.TIME_MINOR_VERSION + ", clock exact"), lines.get(6));
             assertEquals("threads       1: main", lines.get(7));
-            assertEventsLine(3114, "1002 call entries, 1002 call exits, 1110 allocations, 0 deaths, 0 exceptions", lines.get(8));
+            assertEventsLine(3114, "1,002 call entries, 1,002 call exits, 1,110 allocations, 0 deaths, 0 exceptions", lines.get(8));
             assertEquals("event kinds   calls, allocations; not recorded: deaths, exceptions, uses", lines.get(9));
-            assertEquals(String.format(java.util.Locale.ROOT, "log           %d bytes, %.1f bytes/event",
+            assertEquals(String.format(java.util.Locale.ROOT, "log           %,d bytes, %.1f bytes/event",
                     opened.logBytes(), opened.logBytes() / (double) opened.eventCount()), lines.get(10));
             assertEquals("dictionaries  4 classes, 3 methods, 3 allocation sites", lines.get(11));
             assertEquals("events lost   0", lines.get(12));
@@ -101,9 +101,9 @@ class InfoCommandIT {
 
     /** The events line: {@code events} of {@code kinds}, and the CPU time readings, however many the run took. */
     private static void assertEventsLine(long events, String kinds, String line) {
-        Matcher matcher = Pattern.compile("events        (\\d+) \\((.*?)(, (\\d+) CPU time readings)?\\)").matcher(line);
+        Matcher matcher = Pattern.compile("events        (\\d{1,3}(?:,\\d{3})*) \\((.*?)(, ([\\d,]+) CPU time readings)?\\)").matcher(line);
         assertTrue(matcher.matches(), line);
         assertEquals(kinds, matcher.group(2));
-        assertEquals(events + (matcher.group(4) == null ? 0 : Long.parseLong(matcher.group(4))), Long.parseLong(matcher.group(1)), line);
+        assertEquals(events + (matcher.group(4) == null ? 0 : Long.parseLong(matcher.group(4).replace(",", ""))), Long.parseLong(matcher.group(1).replace(",", "")), line);
     }
 }

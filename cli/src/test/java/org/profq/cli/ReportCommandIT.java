@@ -34,7 +34,7 @@ class ReportCommandIT {
 
     /**
      * The user-defined events example's saved report (samples/reports/ball_velocity.sql, run from
-     * samples/ as its README says): each velocity change the example's aspect recorded, in time order.
+     * samples/ as docs/user-events.md says): each velocity change the example's aspect recorded, in time order.
      */
     @Test
     void theExamplesBallVelocityReport() throws Exception {

@@ -57,6 +57,9 @@ class ReportDemandTest {
         assertEquals("there is no report named 'nosuch'; the reports are summary, heap, lifetime, waste, time, values, compare-heap,"
                 + " compare-time (see profq reports), or give a report's path.",
                 assertThrows(IllegalArgumentException.class, () -> ReportDemand.of(List.of("nosuch"), catalog())).getMessage());
+        assertEquals("there is no report named 'heapp'; did you mean 'heap'? The reports are summary, heap, lifetime, waste,"
+                + " time, values, compare-heap, compare-time (see profq reports), or give a report's path.",
+                assertThrows(IllegalArgumentException.class, () -> ReportDemand.of(List.of("heapp"), catalog())).getMessage());
         String missing = reports.resolve("gone.sql").toString();
         assertEquals("there is no report file " + missing + "; give a report's name (see profq reports) or the path of its .sql file.",
                 assertThrows(IllegalArgumentException.class, () -> ReportDemand.of(List.of(missing), catalog())).getMessage());

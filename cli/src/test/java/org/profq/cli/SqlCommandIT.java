@@ -24,6 +24,39 @@ class SqlCommandIT {
     private static final String ALLOCATE = "profq.samples.Allocations.allocate()";
 
     @Test
+    void metaCommandsRunWithEAsInTheShell(@TempDir Path dir) throws Exception {
+        String recording = Recorded.sample("Allocations").toString();
+        Outcome sql = run(dir, profq("sql", recording, "-e", "\\sql heap by class where type = '*[]' top 2"));
+        assertEquals(0, sql.exitCode(), sql::toString);
+        assertTrue(sql.stdout().startsWith("SELECT "), sql::toString);
+        assertTrue(sql.stdout().contains("FROM heap_by_class"), sql::toString);
+        assertTrue(sql.stdout().contains("LIMIT 2"), sql::toString);
+
+        Outcome describe = run(dir, profq("sql", recording, "-e", "\\d threads", "-e", "SELECT COUNT(*) AS n FROM threads"));
+        assertEquals(0, describe.exitCode(), describe::toString);
+        assertTrue(describe.stdout().startsWith("table threads: one row per thread that recorded events\n"), describe::toString);
+        assertTrue(describe.stdout().contains(" java_thread_id | BIGINT "), describe::toString);
+        assertTrue(describe.stdout().endsWith(" n\n---\n 1\n(1 row)\n"), describe::toString);
+        assertEquals("", describe.stderr());
+
+        Outcome functions = run(dir, profq("sql", recording, "-e", "\\functions"));
+        assertEquals(0, functions.exitCode(), functions::toString);
+        assertTrue(functions.stdout().contains("fmt_bytes"), functions::toString);
+
+        Outcome unknown = run(dir, profq("sql", recording, "-e", "\\nope"));
+        assertEquals(1, unknown.exitCode(), unknown::toString);
+        assertEquals("ERROR: unknown command \\nope; \\help lists them.\n", unknown.stdout());
+    }
+
+    @Test
+    void statementsPipedIntoTheShellRunWithoutAWordOnStderr(@TempDir Path dir) throws Exception {
+        Outcome outcome = run(dir, profq("sql", Recorded.sample("Allocations").toString()), "SELECT COUNT(*) AS n FROM threads;\n");
+        assertEquals(0, outcome.exitCode(), outcome::toString);
+        assertTrue(outcome.stdout().contains(" n\n---\n 1\n(1 row)\n"), outcome::toString);
+        assertEquals("", outcome.stderr());
+    }
+
+    @Test
     void printsAnAlignedTableByDefault(@TempDir Path dir) throws Exception {
         Outcome outcome = run(dir, profq("sql", Recorded.sample("Allocations").toString(),
                 "-e", "SELECT signature, objects, bytes, share FROM heap_by_method"));

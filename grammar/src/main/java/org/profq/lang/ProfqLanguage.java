@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * heap by method compare a with b
  * </pre>
  *
- * The README publishes the grammar ({@code Profq.g4}) as EBNF with an example of each form.
+ * docs/language.md publishes the grammar ({@code Profq.g4}) as EBNF with an example of each form.
  */
 public final class ProfqLanguage {
     /** The words a statement starts with. */

@@ -4,11 +4,14 @@ import java.util.Collection;
 import java.util.Locale;
 import java.util.Optional;
 
-/** The nearest word to a misspelling, by edit distance (a swap of two letters counts as one edit). */
-final class Suggestions {
+/**
+ * The nearest word to a misspelling, by edit distance (a swap of two letters counts as one edit):
+ * the language's "did you mean", and the command line's, so that both suggest alike.
+ */
+public final class Suggestions {
 
     /** The candidate nearest to {@code typed}, if one is near enough to be what was meant; the first wins a tie. */
-    static Optional<String> nearest(String typed, Collection<String> candidates) {
+    public static Optional<String> nearest(String typed, Collection<String> candidates) {
         String word = typed.toLowerCase(Locale.ROOT);
         int allowed = word.length() <= 3 ? 1 : word.length() <= 6 ? 2 : 3;
         String best = null;
@@ -24,7 +27,7 @@ final class Suggestions {
     }
 
     /** " did you mean 'x'?" or "". */
-    static String didYouMean(String typed, Collection<String> candidates) {
+    public static String didYouMean(String typed, Collection<String> candidates) {
         return nearest(typed, candidates).map(word -> "; did you mean '" + word + "'?").orElse("");
     }
 

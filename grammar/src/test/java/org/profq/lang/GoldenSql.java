@@ -10,7 +10,7 @@ import java.util.Map;
  * recordings opened as schemas a and b, so a renamed view column breaks the build.
  */
 public final class GoldenSql {
-    /** Statement to SQL, in the order the README shows the forms. */
+    /** Statement to SQL, in the order docs/language.md shows the forms. */
     public static final Map<String, String> CASES = new LinkedHashMap<>();
 
     private static void add(String statement, String sql) {

@@ -75,7 +75,7 @@ final class FileDamage {
     /**
      * Damages the file; false if that left its bytes as they were (zeros over zeros, two flips of
      * one bit). The file's modification time ends later than before, as a later write's does
-     * (a write in the same clock tick as the last one is the racy case the README names).
+     * (a write in the same clock tick as the last one is the racy case docs/engine-internals.md names).
      */
     boolean apply() {
         FileTime modifiedBefore = modified();

@@ -56,7 +56,7 @@ class OverheadCompensationIT {
                 + " ns; compensated: withCalls " + compensatedWithCalls + " ns, inline " + compensatedInline + " ns";
         assertTrue(rawWithCalls > rawInline * 103 / 100, "the advice shows in the raw self time: " + figures);
         // Issue 23 asks for 15 %: 22 of 23 runs on a loaded 2-core machine were within it, one at 18 %, when the
-        // program's warm rounds paid 29 ns a call against 13.5 ns calibrated (README, "Overhead compensation").
+        // program's warm rounds paid 29 ns a call against 13.5 ns calibrated (docs/accuracy-and-overhead.md).
         assertTrue(Math.abs(compensatedWithCalls - compensatedInline) <= compensatedInline * 20 / 100,
                 "compensated, withCalls is within 20 % of inline: " + figures);
         assertTrue(compensatedInline > rawInline * 9 / 10, "inline makes one call a round: hardly compensated: " + figures);

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The real-program harness runs end to end on a tiny input: H2 (a single jar from Maven
  * Central, so no dependency resolution) under every configuration, one pair each, from the
- * packaged profq-bench.jar exactly as the README's command runs it. It needs Maven Central
+ * packaged profq-bench.jar exactly as docs/benchmarks.md's command runs it. It needs Maven Central
  * on the first run; later runs use the cache.
  */
 class RealProgramBenchmarkIT {

@@ -123,11 +123,11 @@ public final class FlameGraph {
                 .replace("__DIFF__", Boolean.toString(differential))
                 .replace("__UNIT__", escape(differential ? unit + "; width: mean share of a and b, colour: change from a to b" : unit))
                 .replace("__DATA__", json.toString())
-                .replace("__UNIT_JSON__", Json.string(unit));
+                .replace("__UNIT_JSON__", Json.stringInScript(unit));
     }
 
     private static void json(Frame frame, StringBuilder out) {
-        out.append("{\"n\":").append(Json.string(frame.name)).append(",\"v\":").append(frame.total)
+        out.append("{\"n\":").append(Json.stringInScript(frame.name)).append(",\"v\":").append(frame.total)
                 .append(",\"s\":").append(frame.self);
         if (!frame.children.isEmpty()) {
             out.append(",\"c\":[");
@@ -151,7 +151,7 @@ public final class FlameGraph {
         double shareB = root.totalB == 0 ? 0 : (double) frame.totalB / root.totalB;
         double selfA = root.total == 0 ? 0 : (double) frame.self / root.total;
         double selfB = root.totalB == 0 ? 0 : (double) frame.selfB / root.totalB;
-        out.append("{\"n\":").append(Json.string(frame.name))
+        out.append("{\"n\":").append(Json.stringInScript(frame.name))
                 .append(",\"v\":").append(Math.round((shareA + shareB) / 2 * 1_000_000))
                 .append(",\"s\":").append(Math.round((selfA + selfB) / 2 * 1_000_000))
                 .append(",\"a\":").append(shareA).append(",\"b\":").append(shareB);
@@ -216,6 +216,26 @@ public final class FlameGraph {
               var zoomed = data, term = '';
 
               function percent(x) { return (100 * x).toFixed(2) + '%'; }
+              // an amount as the other pages show it: times and sizes in units, counts with separators
+              function amount(v) {
+                if (unit === 'ns') {
+                  return v >= 1e9 ? (v / 1e9).toFixed(1) + ' s' : v >= 1e6 ? (v / 1e6).toFixed(1) + ' ms'
+                      : v >= 1e3 ? (v / 1e3).toFixed(1) + ' \u00b5s' : v + ' ns';
+                }
+                if (unit === 'bytes') {
+                  return v >= 1073741824 ? (v / 1073741824).toFixed(1) + ' GiB' : v >= 1048576 ? (v / 1048576).toFixed(1) + ' MiB'
+                      : v >= 1024 ? (v / 1024).toFixed(1) + ' KiB' : v + ' B';
+                }
+                return String(v).replace(/\\B(?=(\\d{3})+(?!\\d))/g, ',') + ' ' + unit;
+              }
+              // a frame's label: its class without the package, as async-profiler shows it; the full name on hover
+              function label(name) {
+                var open = name.indexOf('(');
+                var head = open < 0 ? name : name.substring(0, open);
+                var dot = head.lastIndexOf('.');
+                var start = dot < 0 ? -1 : head.lastIndexOf('.', dot - 1);
+                return start < 0 ? name : name.substring(start + 1);
+              }
               function colour(node) {
                 if (diff) {
                   var change = node.b - node.a, depth = Math.min(1, Math.abs(change) / 0.2);
@@ -271,15 +291,15 @@ public final class FlameGraph {
                 div.style.width = Math.max(width, 1) + 'px';
                 div.style.background = colour(node);
                 if (diff) { div.setAttribute('data-change', (node.b - node.a).toFixed(6)); }
-                div.textContent = width > 30 ? node.n : '';
+                div.textContent = width > 30 ? label(node.n) : '';
                 div.title = diff ? node.n + ' — a: ' + percent(node.a) + ', b: ' + percent(node.b) + ', change '
                     + (node.b >= node.a ? '+' : '') + percent(node.b - node.a)
-                    : node.n + ' — ' + node.v + ' ' + unit + ' (' + share(node.v) + ')';
+                    : node.n + ' — ' + amount(node.v) + ' (' + share(node.v) + ')';
                 div.frame = node;
                 div.addEventListener('click', function () { zoomed = node; render(); });
                 div.addEventListener('mouseenter', function () {
                   if (diff) { details.textContent = div.title; return; }
-                  details.textContent = node.n + ': ' + node.v + ' ' + unit + ' total, ' + node.s + ' ' + unit
+                  details.textContent = node.n + ': ' + amount(node.v) + ' total, ' + amount(node.s)
                       + ' self, ' + share(node.v) + ' of all';
                 });
                 graph.appendChild(div);
@@ -295,8 +315,8 @@ public final class FlameGraph {
                 for (var i = 0; i < frames.length; i++) {
                   frames[i].classList.toggle('match', term !== '' && frames[i].frame.n.indexOf(term) >= 0);
                 }
-                status.textContent = term ? 'matched ' + share(matched(data)) + ' of ' + data.v + ' ' + unit
-                    : data.v + ' ' + unit + ' in all';
+                status.textContent = term ? 'matched ' + share(matched(data)) + ' of ' + amount(data.v)
+                    : amount(data.v) + ' in all';
               }
               search.addEventListener('input', function () { term = search.value; highlight(); });
               document.getElementById('reset').addEventListener('click', function () { zoomed = data; render(); });

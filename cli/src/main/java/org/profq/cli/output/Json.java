@@ -17,8 +17,17 @@ public final class Json {
         return string(String.valueOf(value));
     }
 
-    /** A JSON string literal; '<' is escaped too, so the text can sit inside an HTML script element. */
+    /** A JSON string literal, as JSON output prints it: {@code <init>} stays {@code <init>}. */
     public static String string(String text) {
+        return string(text, false);
+    }
+
+    /** A JSON string literal with '<' escaped too, so the text can sit inside an HTML script element. */
+    public static String stringInScript(String text) {
+        return string(text, true);
+    }
+
+    private static String string(String text, boolean inScript) {
         StringBuilder out = new StringBuilder("\"");
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
@@ -28,7 +37,7 @@ public final class Json {
                 case '\n' -> out.append("\\n");
                 case '\r' -> out.append("\\r");
                 case '\t' -> out.append("\\t");
-                case '<' -> out.append("\\u003c");
+                case '<' -> out.append(inScript ? "\\u003c" : "<");
                 default -> {
                     if (c < 0x20) {
                         out.append(String.format("\\u%04x", (int) c));

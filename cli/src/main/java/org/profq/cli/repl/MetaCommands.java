@@ -30,6 +30,7 @@ import org.profq.engine.table.TableCatalog;
 import org.profq.engine.table.TableDefinition;
 import org.profq.lang.LanguageException;
 import org.profq.lang.ProfqLanguage;
+import org.profq.lang.Suggestions;
 import org.profq.udf.FunctionLibrary;
 import org.profq.udf.SqlFunction;
 
@@ -102,15 +103,15 @@ final class MetaCommands {
                 return false;
             }
             case "\\help", "\\?" -> out.print(HELP);
-            case "\\d" -> out.print(argument.isEmpty() ? list(terminal) : describe(argument, terminal));
+            case "\\d" -> show(out, argument.isEmpty() ? list(terminal) : describe(argument, terminal));
             case "\\functions", "\\df" -> runner.runAndShow(MetaCommands::functions, terminal);
             case "\\reports" -> out.print(print(reportListing(), terminal));
             case "\\report" -> report(argument, terminal);
-            case "\\sql" -> out.println(compiled(argument));
+            case "\\sql" -> show(out, compiled(argument) + "\n");
             case "\\set" -> set(argument, terminal);
-            case "\\unset" -> out.println(state.variables.remove(argument) == null
-                    ? "ERROR: :" + argument + " has no value to forget." : ":" + argument + " has no value now.");
-            case "\\save", "\\save!" -> out.println(save(argument, command.equals("\\save!")));
+            case "\\unset" -> show(out, state.variables.remove(argument) == null
+                    ? "ERROR: :" + argument + " has no value to forget.\n" : ":" + argument + " has no value now.\n");
+            case "\\save", "\\save!" -> show(out, save(argument, command.equals("\\save!")) + "\n");
             case "\\timing" -> {
                 state.timing = !state.timing;
                 out.println("Timing is " + (state.timing ? "on." : "off."));
@@ -120,12 +121,12 @@ final class MetaCommands {
                     state.format = OutputFormat.lineFormat(argument);
                     out.println("Output format is " + state.format + ".");
                 } catch (IllegalArgumentException e) {
-                    out.println("ERROR: " + e.getMessage());
+                    error(out, e.getMessage());
                 }
             }
             case "\\explain" -> {
                 if (argument.isEmpty()) {
-                    out.println("ERROR: give a query: \\explain SELECT ...");
+                    error(out, "give a query: \\explain SELECT ...");
                 } else {
                     runner.runAndShow(QuerySession.query("EXPLAIN PLAN FOR " + argument), terminal);
                 }
@@ -140,7 +141,7 @@ final class MetaCommands {
                     case "off" -> state.pager = false;
                     case "" -> state.pager = !state.pager;
                     default -> {
-                        out.println("ERROR: \\pager takes on or off.");
+                        error(out, "\\pager takes on or off.");
                         out.flush();
                         return true;
                     }
@@ -148,7 +149,7 @@ final class MetaCommands {
                 out.println("Pager is " + (state.pager ? "on." : "off."));
             }
             case "\\watch" -> Watch.run(argument, terminal, runner, state);
-            default -> out.println("ERROR: unknown command " + command + "; \\help lists them.");
+            default -> error(out, "unknown command " + command + "; \\help lists them.");
         }
         out.flush();
         return true;
@@ -181,7 +182,7 @@ final class MetaCommands {
         }
         String[] words = argument.split("\\s+", 2);
         if (words.length < 2 || !words[0].matches("[A-Za-z_]\\w*")) {
-            out.println("ERROR: \\set takes a name and a value: \\set top 10");
+            error(out, "\\set takes a name and a value: \\set top 10");
             return;
         }
         state.variables.put(words[0], ReportDraft.unquote(words[1]));
@@ -328,24 +329,39 @@ final class MetaCommands {
         var out = terminal.writer();
         List<String> words = argument.isEmpty() ? List.of() : Arrays.asList(argument.split("\\s+"));
         if (words.isEmpty()) {
-            out.println("ERROR: name a report: \\report NAME [k=v ...]; \\reports lists them.");
+            error(out, "name a report: \\report NAME [k=v ...]; \\reports lists them.");
             return;
         }
         Optional<Report> report = reports.find(words.get(0));
         if (report.isEmpty()) {
-            out.println("ERROR: there is no report named '" + words.get(0) + "'; \\reports lists them.");
+            error(out, "there is no report named '" + words.get(0) + "'" + Suggestions.didYouMean(words.get(0), reports.names())
+                    + "; \\reports lists them.");
             return;
         }
         Map<String, String> parameters = new LinkedHashMap<>();
         for (String word : words.subList(1, words.size())) {
             int equals = word.indexOf('=');
             if (equals <= 0) {
-                out.println("ERROR: '" + word + "' is not NAME=VALUE.");
+                error(out, "'" + word + "' is not NAME=VALUE.");
                 return;
             }
             parameters.put(word.substring(0, equals), word.substring(equals + 1));
         }
         // A mistake in a parameter is said before the report's SQL runs: ReportRunner binds first.
         runner.runAndShow((connection, statements) -> ReportRunner.run(connection, report.get(), parameters), terminal);
+    }
+
+    /** Prints what a meta-command gives; one that says ERROR is noted as {@link #error} notes it. */
+    private void show(java.io.PrintWriter out, String text) {
+        if (text.startsWith("ERROR")) {
+            state.failed = true;
+        }
+        out.print(text);
+    }
+
+    /** Prints why a meta-command failed, and notes it: {@code profq sql -e} then exits 1. */
+    private void error(java.io.PrintWriter out, String message) {
+        state.failed = true;
+        out.println("ERROR: " + message);
     }
 }

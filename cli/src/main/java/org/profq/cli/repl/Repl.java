@@ -1,6 +1,8 @@
 package org.profq.cli.repl;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,6 +23,7 @@ import org.jline.reader.LineReaderBuilder;
 import org.jline.reader.UserInterruptException;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
+import org.jline.terminal.impl.DumbTerminal;
 import org.profq.cli.output.OutputFormat;
 import org.profq.cli.output.ResultPrinter;
 import org.profq.cli.output.ResultTable;
@@ -65,7 +68,7 @@ public final class Repl {
     /** Runs until the user leaves; the exit code. SQLException if the recordings cannot be opened. */
     public int run() throws SQLException {
         session.start();
-        try (session; Terminal terminal = TerminalBuilder.builder().system(true).build()) {
+        try (session; Terminal terminal = TerminalBuilder.builder().system(true).dumb(true).build()) { // dumb: statements piped in need no terminal, and no warning
             ReportCatalog reports = ReportCatalog.standard();
             Path history = historyFile();
             Files.createDirectories(history.getParent());
@@ -113,6 +116,33 @@ public final class Repl {
         } catch (IOException e) {
             System.err.println("profq: the terminal cannot be used (" + e.getMessage() + "); run queries with -e instead.");
             return 1;
+        }
+    }
+
+    /**
+     * Runs {@code inputs} in order as the shell would, statements and meta-commands alike
+     * ({@code profq sql -e '\d'}), with results on standard output and no terminal to read
+     * from: 0, or 1 when one of them failed. SQLException if the recordings cannot be opened.
+     */
+    public int runAll(List<String> inputs) throws SQLException {
+        session.start();
+        try (session; Terminal terminal = new DumbTerminal("profq", Terminal.TYPE_DUMB, InputStream.nullInputStream(),
+                System.out, StandardCharsets.UTF_8)) {
+            MetaCommands meta = new MetaCommands(ReportCatalog.standard(), state, this::runAndShow, this::await,
+                    new LanguageCatalog(schemas));
+            for (String input : inputs) {
+                if (input.startsWith("\\")) {
+                    if (!meta.run(input, terminal)) {
+                        break;
+                    }
+                } else {
+                    execute(input, terminal);
+                }
+            }
+            terminal.writer().flush();
+            return state.failed ? 1 : 0;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -179,8 +209,10 @@ public final class Repl {
         try {
             return running.await();
         } catch (CancellationException e) {
+            state.failed = true;
             terminal.writer().println("query cancelled.");
         } catch (ExecutionException e) {
+            state.failed = true;
             Throwable cause = e.getCause();
             if (cause instanceof SQLException sqlError) {
                 terminal.writer().println(SqlErrors.sentence("ERROR", sqlError));

@@ -18,6 +18,8 @@ final class ReplState {
     Path output;
     /** Whether results taller than the terminal are shown a screen at a time (\pager on|off). */
     boolean pager = true;
+    /** Whether a statement or meta-command failed, for the exit code of {@code profq sql -e}. */
+    boolean failed;
 
     /** Values of :name placeholders, set with \set NAME VALUE, in the order set. */
     final Map<String, String> variables = new LinkedHashMap<>();

@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 import org.profq.engine.report.BuiltInReports;
 import org.profq.engine.report.Report;
 import org.profq.format.BaseDirectories;
+import org.profq.lang.Suggestions;
 
 /**
  * The reports a user can run: the engine's built-in ones, then the {@code .sql} files in
@@ -63,6 +64,18 @@ public final class ReportCatalog {
 
     public List<String> names() {
         return all().stream().map(Report::name).toList();
+    }
+
+    /**
+     * Why {@code name} is not found, with the nearest report's name when one is near, and the
+     * reports there are: "there is no report named 'heapp'; did you mean 'heap'? The reports are
+     * ... (see profq reports)".
+     */
+    public String noReportNamed(String name) {
+        List<String> names = names();
+        return "there is no report named '" + name + "'" + Suggestions.nearest(name, names)
+                .map(nearest -> "; did you mean '" + nearest + "'? The reports are ").orElse("; the reports are ")
+                + String.join(", ", names) + " (see profq reports)";
     }
 
     /** {@code report}'s parameters with their defaults, as the listings show them: {@code top=20 kind=all}. */

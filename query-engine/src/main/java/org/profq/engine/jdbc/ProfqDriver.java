@@ -25,6 +25,7 @@ import org.profq.engine.index.SavedLogScans;
 import org.profq.engine.language.LanguageCatalog;
 import org.profq.engine.language.LanguageStatements;
 import org.profq.engine.plan.CachingCompilerFactory;
+import org.profq.engine.plan.PlannerChoice;
 import org.profq.engine.plan.PreparedPlans;
 import org.profq.engine.plan.ProfqPrepare;
 import org.profq.format.UnsafeWarning;
@@ -43,7 +44,10 @@ import org.profq.udf.UdfJars;
  * property {@code lang=profq} the connection also takes statements of the profiling language
  * ({@code heap by method top 10}), compiled to SQL before they run; SQL still runs as SQL.
  * What a recording's index has to tell the user comes as the connection's SQL warnings, or on
- * stderr with the property {@code notices=stderr} ({@link ConnectionNotices}).
+ * stderr with the property {@code notices=stderr} ({@link ConnectionNotices}). With the property
+ * {@code planner=plain} ({@link PlannerChoice}) every statement is planned with Calcite's own
+ * operators over whole scans, profq's rules, index operators and totals left out: a slow
+ * reference to check an answer against.
  *
  * <p>Every connection has profq's SQL functions ({@link FunctionLibrary#builtIns}; with
  * {@code formatting=raw}, {@code fmt_*} give their numbers unchanged), those that walk a
@@ -86,6 +90,7 @@ public final class ProfqDriver implements Driver {
         }
         ConnectString target = ConnectString.parse(url);
         boolean profqLanguage = language(info);
+        PlannerChoice planner = PlannerChoice.of(info == null ? null : info.getProperty(PlannerChoice.PROPERTY));
         ConnectionNotices notices;
         try {
             notices = ConnectionNotices.of(info == null ? null : info.getProperty(ConnectionNotices.PROPERTY));
@@ -122,7 +127,7 @@ public final class ProfqDriver implements Driver {
         }
         List<RecordingSchema> opened = recordings.stream().map(recording -> new RecordingSchema(recording, notices)).toList();
         PreparedPlans plans = new PreparedPlans();
-        Connection calcite = new org.apache.calcite.jdbc.Driver().withPrepareFactory(() -> new ProfqPrepare(plans))
+        Connection calcite = new org.apache.calcite.jdbc.Driver().withPrepareFactory(() -> new ProfqPrepare(plans, planner))
                 .connect("jdbc:calcite:", calciteProperties(info));
         CalciteConnection connection = calcite.unwrap(CalciteConnection.class);
         functions.addTo(connection.getRootSchema());
@@ -217,6 +222,7 @@ public final class ProfqDriver implements Driver {
             properties.remove(ConnectionNotices.PROPERTY);
             properties.remove(UdfJars.PROPERTY);
             properties.remove(FORMATTING);
+            properties.remove(PlannerChoice.PROPERTY);
         }
         return properties;
     }

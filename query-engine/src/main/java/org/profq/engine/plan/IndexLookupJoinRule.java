@@ -145,6 +145,7 @@ final class IndexLookupJoinRule extends RelRule<IndexLookupJoinRule.Settings> {
                 || !SqlTypeUtil.isIntType(small.getRowType().getFieldList().get(smallKey).getType())) {
             return;
         }
+        smallKey = BrokenForTests.smallKey(smallKey, small.getRowType());
         KeyLookupJoin.Keep keep = join.getJoinType() == JoinRelType.INNER ? KeyLookupJoin.Keep.MATCHED
                 : bigSide == 1 ? KeyLookupJoin.Keep.SMALL : KeyLookupJoin.Keep.TABLE;
         int smallWidth = small.getRowType().getFieldCount();

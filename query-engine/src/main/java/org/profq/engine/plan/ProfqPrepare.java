@@ -31,15 +31,28 @@ import org.profq.engine.scan.ColumnSource;
  * ({@link #withoutMergeJoins}). {@code -Dprofq.indexAggregates=false} leaves them out, so every
  * aggregate and join runs through Calcite's own operators: to compare the two, or to rule
  * profq's out when a result looks wrong.
+ *
+ * <p>A connection opened with {@code planner=plain} ({@link PlannerChoice#PLAIN}) goes further:
+ * besides profq's rules, the filters and projections are not pushed into the tables' scans
+ * and a query over a view gets no {@link ViewOrder}, so every table is read whole, row by row,
+ * and Calcite's own operators do the rest. It is slow on a big recording and meant as a
+ * reference: the differential tester compares every answer with it.
  */
 public final class ProfqPrepare extends CalcitePrepareImpl {
     public static final String INDEX_AGGREGATES = "profq.indexAggregates";
 
     private final PreparedPlans plans;
+    private final PlannerChoice choice;
 
     /** A preparation for one statement of the connection whose plans are {@code plans}. */
     public ProfqPrepare(PreparedPlans plans) {
+        this(plans, PlannerChoice.PROFQ);
+    }
+
+    /** A preparation for one statement of the connection whose plans are {@code plans}, planned as {@code planner} says. */
+    public ProfqPrepare(PreparedPlans plans, PlannerChoice planner) {
         this.plans = plans;
+        this.choice = planner;
     }
 
     @Override
@@ -48,7 +61,7 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
         if (query.sql == null) {
             return super.prepareSql(context, query, elementType, maxRowCount);
         }
-        return plans.get(query.sql, context.getDefaultSchemaPath(), elementType, maxRowCount, indexAggregates(),
+        return plans.get(query.sql, context.getDefaultSchemaPath(), elementType, maxRowCount, profqRules(),
                 () -> namingIndexTables(() -> super.prepareSql(context, query, elementType, maxRowCount)));
     }
 
@@ -87,11 +100,14 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
                                           RelOptCostFactory costFactory) {
         // (the plan Context is spelled out: inside this class, Context is CalcitePrepare's)
         RelOptPlanner planner = super.createPlanner(prepareContext, externalContext, costFactory);
-        withoutMergeJoins(planner);
-        if (indexAggregates()) {
+        withoutMergeJoins(planner); // a correctness fix of Calcite's, so the plain planner has it too
+        if (profqRules()) {
             IndexAggregateRule.addTo(planner);
             IndexLookupJoinRule.addTo(planner);
             planner.addRule(OrJoinToUnionRule.INSTANCE);
+        }
+        if (choice == PlannerChoice.PLAIN) {
+            PlannerChoice.removeScanPushDown(planner);
         }
         return planner;
     }
@@ -123,12 +139,13 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
                 enableBindable ? BindableConvention.INSTANCE : EnumerableConvention.INSTANCE, createConvertletTable()) {
             @Override
             protected RelTraitSet getDesiredRootTraitSet(RelRoot root) {
-                return super.getDesiredRootTraitSet(root.withCollation(ViewOrder.of(root)));
+                return super.getDesiredRootTraitSet(choice == PlannerChoice.PLAIN ? root : root.withCollation(ViewOrder.of(root)));
             }
         };
     }
 
-    private static boolean indexAggregates() {
-        return !"false".equals(System.getProperty(INDEX_AGGREGATES));
+    /** Whether profq's own rules plan this statement: not on a plain connection, nor with {@code -Dprofq.indexAggregates=false}. */
+    private boolean profqRules() {
+        return choice == PlannerChoice.PROFQ && !"false".equals(System.getProperty(INDEX_AGGREGATES));
     }
 }

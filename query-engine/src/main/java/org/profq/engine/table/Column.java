@@ -3,7 +3,7 @@ package org.profq.engine.table;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
- * One column of a profq table, as users see it in {@code \d} and in the README's table
+ * One column of a profq table, as users see it in {@code \d} and in the table
  * reference: its SQL name and type, the unit of its values and what it means.
  *
  * @param unit "ns", "bytes", "id", … or "" when the value has no unit

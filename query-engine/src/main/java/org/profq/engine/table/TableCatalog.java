@@ -23,7 +23,7 @@ import org.profq.recording.UserEventType;
 
 /**
  * The one place where every table of a recording and every column is named and documented:
- * the source of {@code \d}, of the README's table reference ({@link #markdown()}) and of
+ * the source of {@code \d}, of the table reference in docs/sql-tables.md ({@link #markdown()}) and of
  * each table's row type. Times are ns since the recording started; sizes are bytes; ids are
  * BIGINT and 0 never appears (NULL stands for "none").
  */
@@ -66,8 +66,8 @@ public final class TableCatalog {
                     + " of the program the recording does not cover; NULL in a recording that does not count methods"),
             fractionalNanos("call_cost_ns", "what the recorder's advice cost the program per recorded call (its entry and exit),"
                     + " measured at the start on this JVM in CPU time at a woven call site (on the advice path alone when the"
-                    + " program ended first, or when a warning says why): the time views subtract it per call made (README, overhead"
-                    + " compensation); 0 when not measured (a recording older than format 2.6, or a program that ended first)"),
+                    + " program ended first, or when a warning says why): the time views subtract it per call made (see docs/accuracy-and-overhead.md);"
+                    + " 0 when not measured (a recording older than format 2.6, or a program that ended first)"),
             fractionalNanos("call_cost_inside_ns", "the part of call_cost_ns that runs between the call's own two clock"
                     + " readings, so lands in the call's own time (the rest lands in its caller's)"),
             fractionalNanos("allocation_cost_ns", "the same as call_cost_ns per recorded allocation"),
@@ -136,7 +136,7 @@ public final class TableCatalog {
             count("calls_inside", "recorded calls made inside it, at any depth (its descendants)"),
             count("allocations_made", "recorded allocations it made directly"),
             count("allocations_inside", "recorded allocations made inside it, its own included"),
-            nanos("overhead_ns", "the calibrated cost of profq's advice inside the call (README, overhead compensation):"
+            nanos("overhead_ns", "the calibrated cost of profq's advice inside the call (docs/accuracy-and-overhead.md):"
                     + " run.call_cost_inside_ns + run.call_cost_ns * calls_inside + run.allocation_cost_ns * allocations_inside,"
                     + " rounded; the time views take it off duration_ns"),
             nanos("self_overhead_ns", "the part of overhead_ns that lands in the call's own code: run.call_cost_inside_ns"
@@ -314,11 +314,11 @@ public final class TableCatalog {
         return ALL.stream().filter(table -> table.name().equalsIgnoreCase(name)).findFirst();
     }
 
-    /** The table reference as Markdown, one section per table: what the README shows. */
+    /** The table reference as Markdown, one section per table: what docs/sql-tables.md shows. */
     public static String markdown() {
         StringBuilder out = new StringBuilder();
         for (TableDefinition table : ALL) {
-            out.append("### `").append(table.name()).append("`: one row per ").append(table.onePerRow()).append("\n\n");
+            out.append("### `").append(table.name()).append("`\n\nOne row per ").append(table.onePerRow()).append(".\n\n");
             out.append("| column | type | unit | meaning |\n| --- | --- | --- | --- |\n");
             for (Column column : table.columns()) {
                 out.append("| `").append(column.name()).append("` | ").append(column.type().getName())

@@ -15,7 +15,7 @@
 -- and so are the compensated times here: _call_times, a private table over the calls' index,
 -- computes each of these CASE WHEN a > b THEN a - b ELSE 0 END per call, so the views over it
 -- stream the calls (no join holds them), and their sums per calling context are what the index
--- keeps as its totals per context (query-engine/README.md, "Totals"): a view that groups by
+-- keeps as its totals per context (docs/engine-internals.md, "Totals per calling context"): a view that groups by
 -- method_id, stack or depth is answered from those instead of every call, when the recording's
 -- calibration is the one they were worked out with.
 -- The advice is CPU work, so the same is taken off the CPU times; waiting is what the call did

@@ -7,7 +7,7 @@
 --
 -- Times are compensated for profq's overhead by default: the calibrated cost of the
 -- recorder's advice for every call and allocation recorded inside a call is taken off its
--- times (README, "Overhead compensation"); the times as measured are the raw_ columns.
+-- times (docs/accuracy-and-overhead.md, "Time"); the times as measured are the raw_ columns.
 -- CPU time and waiting are told apart (cpu_ns, wait_ns), and rows come hottest first by
 -- CPU time, so that a method that waits (a blocked or sleeping thread) is not reported as hot.
 -- profq's own time (weaving the classes a call loaded) is a row of its own, <profq: weaving>,

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 
 import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
@@ -15,13 +12,6 @@ import org.apache.calcite.rel.type.RelDataTypeField;
 import org.junit.jupiter.api.Test;
 
 class TableCatalogTest {
-
-    @Test
-    void theReadmeShowsTheCatalogsTableReference() throws IOException {
-        String readme = Files.readString(Path.of("README.md"));
-        assertTrue(readme.contains(TableCatalog.markdown()),
-                "README.md's table reference is out of date; paste TableCatalog.markdown() into it:\n" + TableCatalog.markdown());
-    }
 
     @Test
     void everyColumnIsDocumentedInSnakeCase() {

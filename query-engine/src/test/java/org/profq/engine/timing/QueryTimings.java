@@ -13,7 +13,7 @@ import org.profq.recording.Recording;
 /**
  * Times queries over a recording: the first query of a fresh connection (opening the recording
  * and, with an index, building it when absent), then each profile view warm (best of 3).
- * Usage: {@code QueryTimings <recording dir>}. See the README's performance section.
+ * Usage: {@code QueryTimings <recording dir>}. See docs/performance.md.
  */
 public final class QueryTimings {
     public static void main(String[] args) throws SQLException {
