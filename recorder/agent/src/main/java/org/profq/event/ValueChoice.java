@@ -18,8 +18,12 @@ import org.aspectj.lang.reflect.ConstructorSignature;
  * identity look-up (the {@code if()} of ValueAspect).
  */
 public final class ValueChoice {
-    /** A chosen method: what recording its parameters needs, worked out once. */
-    record ChosenMethod(int methodId, boolean hasReceiver, Class<?>[] parameterTypes, Class<?> declaringType) {
+    /**
+     * A chosen method: what recording its parameters needs, worked out once from names.
+     * {@code declaredKinds[position]} is the {@code VALUE_*} kind of a primitive parameter, 0 for a
+     * reference (the receiver, position 0, always).
+     */
+    record ChosenMethod(int methodId, boolean hasReceiver, int[] declaredKinds) {
     }
 
     private static volatile List<Pattern> patterns = List.of();
@@ -39,10 +43,15 @@ public final class ValueChoice {
     /** Whether calls of the method of {@code execution} are value-profiled. Lock-free once decided. */
     public static boolean isChosen(JoinPoint.StaticPart execution) {
         if (execution == null) {
-            return false; // a class-initialisation cycle: AspectJ has no static part yet
+            return false; // a class-initialisation cycle: AspectJ has no static part yet; or it could not be made
         }
-        int decision = DECIDED.get(execution);
-        return decision > 0 || (decision < 0 && decide(execution) > 0);
+        try {
+            int decision = DECIDED.get(execution);
+            return decision > 0 || (decision < 0 && decide(execution) > 0);
+        } catch (Throwable t) {
+            Recorder.internalError(t); // woven code calls this from its if() test, outside the recorder's guards
+            return false;
+        }
     }
 
     /** The chosen method of {@code execution}, which {@link #isChosen} accepted. */
@@ -72,16 +81,23 @@ public final class ValueChoice {
         return Pattern.compile(regex.toString());
     }
 
-    /** Decides once per static part; the names are worked out outside the lock (they can load classes). */
+    /**
+     * Decides once per static part, outside the lock (naming a method AspectJ made a static part of
+     * can load classes). A method whose names cannot be worked out is not chosen.
+     */
     private static int decide(JoinPoint.StaticPart execution) {
-        Signature signature = execution.getSignature();
-        boolean constructor = signature instanceof ConstructorSignature;
-        String name = signature.getDeclaringTypeName().replace('$', '.') + "." + (constructor ? "<init>" : signature.getName());
         ChosenMethod method = null;
-        if (matches(patterns, name) && signature instanceof CodeSignature code) {
-            boolean receiver = !constructor && !Modifier.isStatic(signature.getModifiers());
-            method = new ChosenMethod(dictionary.methodId(execution), receiver, code.getParameterTypes(),
-                    signature.getDeclaringType());
+        try {
+            Signature signature = execution.getSignature();
+            boolean constructor = signature instanceof ConstructorSignature;
+            String name = signature.getDeclaringTypeName().replace('$', '.') + "." + (constructor ? "<init>" : signature.getName());
+            if (matches(patterns, name) && signature instanceof CodeSignature code) {
+                boolean receiver = !constructor && !Modifier.isStatic(signature.getModifiers());
+                method = new ChosenMethod(dictionary.methodId(execution), receiver, declaredKinds(code));
+            }
+        } catch (Throwable t) {
+            JoinPointNames.notNamed("a " + execution.getKind() + " join point", t);
+            method = null;
         }
         synchronized (ValueChoice.class) {
             int known = DECIDED.get(execution);
@@ -98,6 +114,24 @@ public final class ValueChoice {
             DECIDED.put(execution, index);
             return index;
         }
+    }
+
+    /** The {@code VALUE_*} kind of each position's declared type (0: a reference), from names where woven code gave them. */
+    private static int[] declaredKinds(CodeSignature code) {
+        if (code instanceof NamedSignature.Code named) {
+            String[] names = named.parameterTypeNames();
+            int[] kinds = new int[names.length + 1];
+            for (int i = 0; i < names.length; i++) {
+                kinds[i + 1] = TypeNames.primitiveKind(names[i]);
+            }
+            return kinds;
+        }
+        Class<?>[] types = code.getParameterTypes(); // a signature AspectJ made resolved them already
+        int[] kinds = new int[types.length + 1];
+        for (int i = 0; i < types.length; i++) {
+            kinds[i + 1] = types[i].isPrimitive() ? TypeNames.primitiveKind(types[i].getName()) : 0;
+        }
+        return kinds;
     }
 
     private ValueChoice() {

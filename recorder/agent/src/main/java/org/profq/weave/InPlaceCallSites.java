@@ -90,7 +90,7 @@ public final class InPlaceCallSites {
             if (problem != null || woven == null || woven == original) {
                 throw new IllegalStateException(problem != null ? problem : "the weaver left the calibration's class as it was");
             }
-            WovenClassCheck.Checked checked = WovenClassCheck.check(original, woven);
+            WovenClassCheck.Checked checked = WovenClassCheck.check(original, JoinPointRewrite.rewrite(woven)); // as the program's are
             if (checked.bytes() == null || !checked.methodsLeftUnwoven().isEmpty()) {
                 throw new IllegalStateException("the woven calibration class would fail verification: " + checked.methodsLeftUnwoven());
             }

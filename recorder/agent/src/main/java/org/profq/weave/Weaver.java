@@ -184,6 +184,7 @@ public final class Weaver {
             }
             boolean changed = woven != null && woven != original;
             if (changed) {
+                woven = JoinPointRewrite.rewrite(woven);
                 WovenClassCheck.Checked checked = WovenClassCheck.check(original, woven);
                 if (checked.bytes() == null) {
                     return leftUnwovenAndKept(className, original, cacheable, WeavingTally.WOULD_FAIL_VERIFICATION,
