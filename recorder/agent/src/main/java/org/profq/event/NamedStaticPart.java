@@ -24,6 +24,8 @@ final class NamedStaticPart implements JoinPoint.EnclosingStaticPart {
     volatile int siteId = NONE;
     /** The field it reads or writes; {@link #NONE} until named. */
     volatile int fieldId = NONE;
+    /** Whether its method's calls are value-profiled: {@link #NONE} until decided, 0 if not, else the choice's index ({@link ValueChoice}). */
+    volatile int valueChoice = NONE;
 
     NamedStaticPart(int id, String kind, Signature signature, SourceLocation location) {
         this.id = id;

@@ -15,7 +15,7 @@ import org.aspectj.lang.reflect.ConstructorSignature;
  * {@code package.Class.method} ({@code <init>} for a constructor, nested classes with {@code .}),
  * is matched once against the patterns, globs in which {@code *} is any run of characters.
  * The decision is kept by the join point's static part, so each later call of a method costs one
- * identity look-up (the {@code if()} of ValueAspect).
+ * field read (the {@code if()} of ValueAspect; an identity look-up for a static part AspectJ made).
  */
 public final class ValueChoice {
     /**
@@ -27,7 +27,7 @@ public final class ValueChoice {
     }
 
     private static volatile List<Pattern> patterns = List.of();
-    /** Static part → 0 (not chosen) or the index of its {@link ChosenMethod} in {@link #chosen}. */
+    /** Static part AspectJ made → 0 (not chosen) or the index of its {@link ChosenMethod} in {@link #chosen}. */
     private static final IdentityIds DECIDED = new IdentityIds();
     private static volatile ChosenMethod[] chosen = new ChosenMethod[16];
     /** Chosen methods so far: {@code chosen[1..count]}. */
@@ -46,7 +46,7 @@ public final class ValueChoice {
             return false; // a class-initialisation cycle: AspectJ has no static part yet; or it could not be made
         }
         try {
-            int decision = DECIDED.get(execution);
+            int decision = decision(execution);
             return decision > 0 || (decision < 0 && decide(execution) > 0);
         } catch (Throwable t) {
             Recorder.internalError(t); // woven code calls this from its if() test, outside the recorder's guards
@@ -56,7 +56,12 @@ public final class ValueChoice {
 
     /** The chosen method of {@code execution}, which {@link #isChosen} accepted. */
     static ChosenMethod chosen(JoinPoint.StaticPart execution) {
-        return chosen[DECIDED.get(execution)];
+        return chosen[decision(execution)];
+    }
+
+    /** The decision kept for {@code execution}: by the static part itself when profq made it, else by identity; -1 before. */
+    private static int decision(JoinPoint.StaticPart execution) {
+        return execution instanceof NamedStaticPart named ? named.valueChoice : DECIDED.get(execution);
     }
 
     /** Whether {@code name} ({@code package.Class.method}) matches a pattern. */
@@ -100,7 +105,7 @@ public final class ValueChoice {
             method = null;
         }
         synchronized (ValueChoice.class) {
-            int known = DECIDED.get(execution);
+            int known = decision(execution);
             if (known >= 0) {
                 return known;
             }
@@ -111,7 +116,11 @@ public final class ValueChoice {
                 grown[index] = method;
                 chosen = grown; // a volatile write: published before the decision that points into it
             }
-            DECIDED.put(execution, index);
+            if (execution instanceof NamedStaticPart named) {
+                named.valueChoice = index;
+            } else {
+                DECIDED.put(execution, index);
+            }
             return index;
         }
     }
