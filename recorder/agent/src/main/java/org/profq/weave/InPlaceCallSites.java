@@ -90,11 +90,11 @@ public final class InPlaceCallSites {
             if (problem != null || woven == null || woven == original) {
                 throw new IllegalStateException(problem != null ? problem : "the weaver left the calibration's class as it was");
             }
-            WovenClassCheck.Checked checked = WovenClassCheck.check(original, JoinPointRewrite.rewrite(woven)); // as the program's are
+            WovenClassCheck.Checked checked = WovenClassCheck.check(original, woven);
             if (checked.bytes() == null || !checked.methodsLeftUnwoven().isEmpty()) {
                 throw new IllegalStateException("the woven calibration class would fail verification: " + checked.methodsLeftUnwoven());
             }
-            return checked.bytes();
+            return JoinPointRewrite.rewrite(checked.bytes()); // as the program's classes are, so the calibration measures their path
         } catch (IOException e) {
             throw new IllegalStateException(e);
         } finally {

@@ -183,8 +183,8 @@ public final class Weaver {
                 return leftUnwovenAndKept(className, original, cacheable, WeavingTally.WEAVER_ERROR, problem);
             }
             boolean changed = woven != null && woven != original;
+            woven = changed ? JoinPointRewrite.rewrite(woven) : woven; // its join points named from strings, loading no class
             if (changed) {
-                woven = JoinPointRewrite.rewrite(woven);
                 WovenClassCheck.Checked checked = WovenClassCheck.check(original, woven);
                 if (checked.bytes() == null) {
                     return leftUnwovenAndKept(className, original, cacheable, WeavingTally.WOULD_FAIL_VERIFICATION,
