@@ -134,60 +134,65 @@ abstract sealed class NamedSignature implements Signature {
         return Integer.parseInt(hex, 16);
     }
 
-    /** Methods and constructors: parameter, exception and return type names. */
+    /**
+     * Methods, constructors, initialisers and advice: parameter, exception and return type names,
+     * kept as woven code gives them ({@code :}-separated) and taken apart only when asked for: a
+     * class's initialisation makes a signature for every join point, most of which never run.
+     */
     abstract static sealed class Code extends NamedSignature implements CodeSignature {
-        final String[] parameterTypeNames;
-        private final String[] parameterNames;
-        final String[] exceptionTypeNames;
-        private final String descriptor;
+        private final String parameterTypes;
+        private final String parameterNames;
+        private final String exceptionTypes;
+        private final String returnType;
 
         private Code(Factory factory, int modifiers, String name, String declaringTypeName, String parameterTypes,
                      String parameterNames, String exceptionTypes, String returnType) {
             super(factory, modifiers, name, declaringTypeName);
-            this.parameterTypeNames = TypeNames.split(parameterTypes);
-            this.parameterNames = TypeNames.split(parameterNames);
-            this.exceptionTypeNames = TypeNames.split(exceptionTypes);
-            this.descriptor = TypeNames.methodDescriptor(parameterTypes, returnType);
+            this.parameterTypes = parameterTypes;
+            this.parameterNames = parameterNames;
+            this.exceptionTypes = exceptionTypes;
+            this.returnType = returnType;
         }
 
         @Override
         final String descriptor() {
-            return descriptor;
+            return TypeNames.methodDescriptor(parameterTypes, returnType);
         }
 
         /** The parameters' type names, as woven code gives them. */
         final String[] parameterTypeNames() {
-            return parameterTypeNames.clone();
+            return TypeNames.split(parameterTypes);
+        }
+
+        final String returnTypeName() {
+            return returnType;
         }
 
         @Override
         public final Class<?>[] getParameterTypes() {
-            return types(parameterTypeNames);
+            return types(TypeNames.split(parameterTypes));
         }
 
         @Override
         public final String[] getParameterNames() {
-            return parameterNames.clone();
+            return TypeNames.split(parameterNames);
         }
 
         @Override
         public final Class<?>[] getExceptionTypes() {
-            return types(exceptionTypeNames);
+            return types(TypeNames.split(exceptionTypes));
         }
     }
 
     static final class MethodNamed extends Code implements MethodSignature {
-        private final String returnTypeName;
-
         MethodNamed(Factory factory, int modifiers, String name, String declaringTypeName, String parameterTypes,
                     String parameterNames, String exceptionTypes, String returnType) {
             super(factory, modifiers, name, declaringTypeName, parameterTypes, parameterNames, exceptionTypes, returnType);
-            this.returnTypeName = returnType;
         }
 
         @Override
         public Class<?> getReturnType() {
-            return type(returnTypeName);
+            return type(returnTypeName());
         }
 
         @Override
@@ -237,17 +242,14 @@ abstract sealed class NamedSignature implements Signature {
     }
 
     static final class AdviceNamed extends Code implements AdviceSignature {
-        private final String returnTypeName;
-
         AdviceNamed(Factory factory, int modifiers, String name, String declaringTypeName, String parameterTypes,
                     String parameterNames, String exceptionTypes, String returnType) {
             super(factory, modifiers, name, declaringTypeName, parameterTypes, parameterNames, exceptionTypes, returnType);
-            this.returnTypeName = returnType;
         }
 
         @Override
         public Class<?> getReturnType() {
-            return type(returnTypeName);
+            return type(returnTypeName());
         }
 
         @Override
