@@ -45,7 +45,9 @@ class DictionaryTablesIT {
 
     @Test
     void classesMethodsAndSitesNameWhatRan() throws SQLException {
+        // allocate() loads Point (as without profq), and Point's weaving is profq's frame in that call: <profq>.weaving.
         assertEquals(List.of(
+                        List.of("<profq>", ""),
                         List.of("int[]", ""),
                         List.of("long[][]", ""),
                         List.of("profq.samples.Allocations", "profq.samples"),
@@ -54,7 +56,8 @@ class DictionaryTablesIT {
         assertEquals(List.of(
                         List.of("<init>", "(II)V", "profq.samples.Allocations$Point.<init>(int, int)", "Allocations.java"),
                         List.of("allocate", "()J", "profq.samples.Allocations.allocate()", "Allocations.java"),
-                        List.of("main", "([Ljava/lang/String;)V", "profq.samples.Allocations.main(java.lang.String[])", "Allocations.java")),
+                        List.of("main", "([Ljava/lang/String;)V", "profq.samples.Allocations.main(java.lang.String[])", "Allocations.java"),
+                        List.of("weaving", "()V", "<profq>.weaving()", "")),
                 Rows.query(connection.get(), "SELECT name, descriptor, signature, source_file FROM methods ORDER BY name"));
         assertEquals(List.of(
                         List.of("allocate", 19, "profq.samples.Allocations$Point", false, 24L),
