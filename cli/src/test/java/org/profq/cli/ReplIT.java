@@ -126,6 +126,19 @@ class ReplIT {
                 + ",the calls of sum at least :depth deep,depth=10\n"));
     }
 
+    /** A pattern set with {@code \set} gives the rows of the same pattern typed as a literal: 'x.*' matches the package x itself. */
+    @Test
+    void aSetPatternGivesTheRowsOfTheLiteral(@TempDir Path home) throws Exception {
+        try (Tmux terminal = Tmux.start(home, repl(home, "Recursion"))) {
+            terminal.await(PROMPT);
+            terminal.typeLine("\\set pkg 'profq.samples.*'");
+            terminal.await(":pkg = profq.samples.*");
+            terminal.typeLine("time by method where package = :pkg order by calls desc columns signature, calls");
+            String screen = terminal.await("(2 rows)");
+            assertTrue(screen.contains(" profq.samples.Recursion.sum(int)                 |    11"), screen);
+        }
+    }
+
     @Test
     void explainOutputFileAndFormat(@TempDir Path home) throws Exception {
         try (Tmux terminal = Tmux.start(home, repl(home, "Recursion"))) {

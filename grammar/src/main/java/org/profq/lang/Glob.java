@@ -19,6 +19,25 @@ public final class Glob {
         return glob.indexOf('*') >= 0 || glob.indexOf('?') >= 0;
     }
 
+    /**
+     * The package a package pattern names besides the packages it matches: {@code org.h2} for
+     * {@code org.h2.*}, which matches the package {@code org.h2} itself as well as every package
+     * under it; null for a pattern that does not end in {@code .*} after a non-empty prefix
+     * without wildcards.
+     */
+    public static String packageItself(String glob) {
+        if (!glob.endsWith(".*")) {
+            return null;
+        }
+        String prefix = glob.substring(0, glob.length() - 2);
+        return prefix.isEmpty() || hasWildcard(prefix) ? null : prefix;
+    }
+
+    /** Whether package {@code packageName} matches the package pattern {@code glob}: as a glob, or as its {@link #packageItself}. */
+    public static boolean matchesPackage(String packageName, String glob) {
+        return packageName.equals(packageItself(glob)) || matches(packageName, glob);
+    }
+
     /** Whether the whole of {@code text} matches {@code glob}. */
     public static boolean matches(String text, String glob) {
         return regex(glob).matcher(text).matches();

@@ -657,11 +657,16 @@ final class ProfqCompiler {
 
     // ---- patterns
 
-    /** {@code column LIKE 'x%'} for a glob with * or ?, {@code column = 'x'} for one without; NOT for negated. */
+    /**
+     * {@code column LIKE 'x%'} for a glob with * or ?, {@code column = 'x'} for one without; NOT
+     * for negated. A parameter's value is only known when the statement runs, so it is matched
+     * by the SQL function {@code glob}, which reads a pattern as {@link Glob} does: the same rows
+     * as the literal would give, whatever characters the value holds.
+     */
     private static String like(String column, PatternContext pattern, boolean negated) {
         Token token = pattern.getStart();
         if (token.getType() == ProfqParser.PARAMETER) {
-            return column + (negated ? " NOT LIKE " : " LIKE ") + globParameter(token.getText());
+            return (negated ? "NOT " : "") + "glob(" + column + ", " + textParameter(token.getText()) + ")";
         }
         String glob = unquote(token.getText());
         if (!Glob.hasWildcard(glob)) {
@@ -670,30 +675,35 @@ final class ProfqCompiler {
         return column + (negated ? " NOT LIKE " : " LIKE ") + likeLiteral(glob);
     }
 
-    /** A package pattern: 'org.h2.*' matches the package org.h2 itself and every package under it. */
+    /**
+     * A package pattern: 'org.h2.*' matches the package org.h2 itself and every package under it
+     * ({@link Glob#packageItself}); a parameter through the SQL function {@code package_glob}, which
+     * applies the same rule to the value.
+     */
     private static String packageLike(String column, PatternContext pattern) {
         Token token = pattern.getStart();
-        if (token.getType() == ProfqParser.STRING) {
-            String glob = unquote(token.getText());
-            String prefix = glob.substring(0, Math.max(0, glob.length() - 2));
-            if (glob.endsWith(".*") && !Glob.hasWildcard(prefix) && !prefix.isEmpty()) {
-                return "(" + column + " = " + quote(prefix) + " OR " + column + " LIKE " + likeLiteral(glob) + ")";
-            }
+        if (token.getType() == ProfqParser.PARAMETER) {
+            return "package_glob(" + column + ", " + textParameter(token.getText()) + ")";
+        }
+        String glob = unquote(token.getText());
+        String itself = Glob.packageItself(glob);
+        if (itself != null) {
+            return "(" + column + " = " + quote(itself) + " OR " + column + " LIKE " + likeLiteral(glob) + ")";
         }
         return like(column, pattern, false);
     }
 
     private static String underCondition(PatternContext pattern) {
         Token token = pattern.getStart();
-        String framed = "';' || path || ';' LIKE ";
         if (token.getType() == ProfqParser.PARAMETER) {
-            return framed + "'%;' || " + globParameter(token.getText()) + " || ';%'";
+            return "glob(';' || path || ';', '*;' || " + textParameter(token.getText()) + " || ';*')";
         }
-        return framed + likeLiteral("*;" + unquote(token.getText()) + ";*");
+        return "';' || path || ';' LIKE " + likeLiteral("*;" + unquote(token.getText()) + ";*");
     }
 
-    private static String globParameter(String parameter) {
-        return "REPLACE(REPLACE(CAST(" + parameter + " AS VARCHAR), '*', '%'), '?', '_')";
+    /** A parameter that holds a pattern, as text (a JDBC {@code ?} has no type of its own). */
+    private static String textParameter(String parameter) {
+        return "CAST(" + parameter + " AS VARCHAR)";
     }
 
     /** The glob as a LIKE literal ({@link Glob#likeLiteral}, the one reading of the syntax). */

@@ -612,16 +612,26 @@ public final class GoldenSql {
         add("heap by method where method = :method and bytes > :min kb top :n", """
                 SELECT *
                 FROM heap_by_method
-                WHERE signature LIKE REPLACE(REPLACE(CAST(:method AS VARCHAR), '*', '%'), '?', '_') AND bytes > CAST(:min AS DOUBLE) * 1024
+                WHERE glob(signature, CAST(:method AS VARCHAR)) AND bytes > CAST(:min AS DOUBLE) * 1024
                 ORDER BY bytes DESC, method_id
                 LIMIT :n""");
+        add("heap by class where package = :pkg and objects > 0", """
+                SELECT *
+                FROM heap_by_class
+                WHERE class_id IN (SELECT class_id FROM classes WHERE package_glob(package, CAST(:pkg AS VARCHAR))) AND objects > 0
+                ORDER BY bytes DESC, class_id""");
+        add("tree under :method where depth <= 2 columns depth, calls", """
+                SELECT depth, calls
+                FROM call_tree
+                WHERE glob(';' || path || ';', '*;' || CAST(:method AS VARCHAR) || ';*') AND depth <= 2
+                ORDER BY path""");
         add("calls of ? where duration > ? ms", """
                 WITH calls_of AS (
                     SELECT c.call_id, c.thread_id, t.name AS thread, c.method_id, m.signature, c.depth, c.start_ns, c.duration_ns, c.self_ns, c.threw
                     FROM calls AS c
                     JOIN methods AS m ON m.method_id = c.method_id
                     JOIN threads AS t ON t.thread_id = c.thread_id
-                    WHERE m.signature LIKE REPLACE(REPLACE(CAST(? AS VARCHAR), '*', '%'), '?', '_')
+                    WHERE glob(m.signature, CAST(? AS VARCHAR))
                 )
                 SELECT *
                 FROM calls_of

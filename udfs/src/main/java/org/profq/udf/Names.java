@@ -58,4 +58,10 @@ public final class Names {
     public static boolean glob(String text, String pattern) {
         return Glob.matches(text, pattern);
     }
+
+    @Strict
+    @Description("whether the package matches the package pattern, as the profiling language reads it: the glob, and for a.b.* the package a.b itself too")
+    public static boolean package_glob(String packageName, String pattern) {
+        return Glob.matchesPackage(packageName, pattern);
+    }
 }

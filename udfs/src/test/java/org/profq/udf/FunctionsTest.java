@@ -89,6 +89,15 @@ class FunctionsTest {
     }
 
     @Test
+    void packageGlobMatchesThePackageOfAPatternEndingInDotStarToo() throws SQLException {
+        assertEquals(List.of(true, true, false, false, true, false, false),
+                row("SELECT package_glob('org.h2', 'org.h2.*'), package_glob('org.h2.util', 'org.h2.*'),"
+                        + " package_glob('org.h2x', 'org.h2.*'), package_glob('org', 'org.*.*'), package_glob('org.a.b', 'org.*.*'),"
+                        + " package_glob('', '.*'), package_glob('org_h2', 'org.h2')"));
+        assertNull(row("SELECT package_glob(CAST(NULL AS VARCHAR), 'org.*')").get(0));
+    }
+
+    @Test
     void percentileIsTheNearestRankOfTheGroup() throws SQLException {
         String values = "(VALUES (1), (2), (3), (4), (5), (6), (7), (8), (9), (10)) AS t(x)";
         assertEquals(List.of(5.0, 9.0, 10.0, 1.0, 10.0),
@@ -158,7 +167,7 @@ class FunctionsTest {
         assertEquals(List.of("class_of(signature VARCHAR) → VARCHAR", "fmt_bytes(n BIGINT) → VARCHAR", "fmt_ns(n BIGINT) → VARCHAR",
                 "fmt_share(share ANY) → VARCHAR", "glob(text VARCHAR, pattern VARCHAR) → BOOLEAN",
                 "histogram(x ANY, buckets INTEGER) → VARCHAR", "overlap(shareA ANY, shareB ANY) → DOUBLE",
-                "package_of(className VARCHAR) → VARCHAR", "percentile(x ANY, fraction ANY) → DOUBLE",
+                "package_glob(packageName VARCHAR, pattern VARCHAR) → BOOLEAN", "package_of(className VARCHAR) → VARCHAR", "percentile(x ANY, fraction ANY) → DOUBLE",
                 "simple_name(signature VARCHAR) → VARCHAR"), listed);
     }
 

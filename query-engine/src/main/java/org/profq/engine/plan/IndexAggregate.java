@@ -29,7 +29,9 @@ import org.profq.engine.scan.AggregationScan;
  * shows it as
  * {@code IndexAggregate(table=[[recording, calls]], aggregation=[COUNT(*), SUM(self_ns) GROUP BY method_id])};
  * one answered from the totals the index keeps per group, without reading a row, ends in
- * {@code from=[totals per site_id]}.
+ * {@code from=[totals per site_id]}. That text is also its digest: Calcite's planner takes two
+ * nodes of equal digest and row type for the same rows, so it names the table, the filters and
+ * every column the aggregation reads ({@link AggregationScan#toString}).
  */
 final class IndexAggregate extends AbstractRelNode implements EnumerableRel {
     private final List<String> table;

@@ -22,6 +22,15 @@ import org.profq.engine.scan.ColumnSource;
  * between, by an {@link IndexAggregate} when {@link AggregationScan#of} can compute it on the
  * index's raw columns; otherwise leaves Calcite's plan alone. Profile views are such
  * aggregates over {@code calls} and {@code allocations}, so this is where their time goes.
+ *
+ * <p>What it guarantees: the {@link IndexAggregate} gives the aggregate's rows, field for field.
+ * It fires only on a simple {@code GROUP BY} (no grouping sets) over a logical or bindable scan
+ * of a profq table, whose pushed filters the index tests whole, and whose keys and aggregate
+ * arguments are columns or expressions {@link AggregationScan#of} evaluates on raw values,
+ * through the projection's column references wherever they point; each call non-distinct,
+ * without its own order, of an integer result. The node's digest names the table, the filters,
+ * the aggregation and the columns it reads ({@link IndexAggregate}), so the planner never takes
+ * two different aggregations for one.
  */
 final class IndexAggregateRule extends RelRule<IndexAggregateRule.Settings> {
 

@@ -26,8 +26,10 @@ import org.profq.engine.scan.KeyLookupJoin;
 /**
  * A join of its one input, the small side, with a big profq table read by a
  * {@link KeyLookupJoin}: the plan node. {@code EXPLAIN PLAN} shows it as
- * {@code IndexLookupJoin(join=[LEFT JOIN calls ON call_id = $0 (calls: call_id, method_id)])}
- * above the small side's plan.
+ * {@code IndexLookupJoin(join=[input LEFT JOIN recording.calls ON input.$0 = calls.call_id, reading call_id, method_id])}
+ * above the small side's plan ({@code input}). That text is also its digest, by which Calcite's
+ * planner tells plan nodes apart: two with the same digest and row type are taken for the same
+ * rows, so it names everything the rows depend on ({@link IndexLookupJoinRule}).
  */
 final class IndexLookupJoin extends SingleRel implements EnumerableRel {
     private final KeyLookupJoin join;

@@ -24,6 +24,7 @@ import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.logical.LogicalTableScan;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.tools.RelBuilderFactory;
 import org.profq.engine.scan.ColumnSource;
 import org.profq.engine.scan.KeyLookupJoin;
@@ -33,9 +34,33 @@ import org.profq.engine.scan.KeyLookupJoin;
  * column with a side that does not read one as an {@link IndexLookupJoin}: the small side is
  * held, the big table streamed. Without it Calcite sorts both sides for a merge join or hashes
  * the big one, holding every call on the heap ({@code exceptions_by_site} on a recording of
- * 168 M calls ran out of memory at 8.9 GB). Inner joins and left joins, with the big table on
- * either side, read directly or through a projection of its columns, with filters the index
- * can test; any other join is left to Calcite.
+ * 168 M calls ran out of memory at 8.9 GB).
+ *
+ * <p>What it guarantees: the {@link IndexLookupJoin} it puts in a join's place gives the join's
+ * rows, field for field, in the join's field order (the small side's fields first when the big
+ * table is the right input, last when it is the left one). It fires only when all of these hold,
+ * and checks each before it does:
+ * <ul>
+ * <li>the join is {@code INNER} or {@code LEFT} (a {@code RIGHT} join reaches it commuted), not
+ *     correlated, and its condition is exactly one equality of a field of each side, with
+ *     nothing else to test ({@link JoinInfo#isEqui});</li>
+ * <li>the big side is a scan of a {@link ColumnSource} with an id column, read directly, under
+ *     Calcite's interpreter, under a projection of plain column references, or both; and its
+ *     field in the equality is that id column, wherever the scan's and the projection's
+ *     column lists put it;</li>
+ * <li>every filter pushed into that scan can be tested by the index ({@link KeyLookupJoin#takesAllFilters}):
+ *     the lookup reads the table itself and applies them, and a filter on the other side never
+ *     reaches it, since that side is run as it was planned;</li>
+ * <li>the small side's key is of an exact integer type, so that its value as a {@code long}
+ *     is the value compared; a NULL key on either side matches nothing, and under a
+ *     {@code LEFT} join the preserved side's unmatched rows are kept padded with NULLs;</li>
+ * <li>the small side reads no big table other than through an aggregate (a self-join of
+ *     {@code calls} has no small side to hold), which is about memory, not answers.</li>
+ * </ul>
+ * The plan node's digest ({@link IndexLookupJoin#explainTerms}) names everything its rows depend
+ * on (the table and which input it is, the join type, both keys, the columns read in order and
+ * the filters): Calcite's planner takes two nodes of equal digest and row type for the same
+ * rows, and merges what it had planned for them.
  */
 final class IndexLookupJoinRule extends RelRule<IndexLookupJoinRule.Settings> {
 
@@ -106,6 +131,7 @@ final class IndexLookupJoinRule extends RelRule<IndexLookupJoinRule.Settings> {
         JoinInfo keys = join.analyzeCondition();
         if (table == null || table.idColumn() < 0 || !keys.isEqui() || keys.leftKeys.size() != 1
                 || (join.getJoinType() != JoinRelType.INNER && join.getJoinType() != JoinRelType.LEFT)
+                || !join.getVariablesSet().isEmpty()
                 || holdsBigTable(join.getInput(smallSide))) {
             return;
         }
@@ -113,15 +139,17 @@ final class IndexLookupJoinRule extends RelRule<IndexLookupJoinRule.Settings> {
         List<RexNode> filters = scan instanceof Bindables.BindableTableScan bindable ? bindable.filters : List.of();
         int bigKey = bigSide == 1 ? keys.rightKeys.get(0) : keys.leftKeys.get(0);
         int smallKey = bigSide == 1 ? keys.leftKeys.get(0) : keys.rightKeys.get(0);
-        if (columns == null || columns[bigKey] != table.idColumn() || !KeyLookupJoin.takesAllFilters(table, filters)) {
+        RelNode small = join.getInput(smallSide);
+        if (columns == null || columns.length != join.getInput(bigSide).getRowType().getFieldCount()
+                || columns[bigKey] != table.idColumn() || !KeyLookupJoin.takesAllFilters(table, filters)
+                || !SqlTypeUtil.isIntType(small.getRowType().getFieldList().get(smallKey).getType())) {
             return;
         }
         KeyLookupJoin.Keep keep = join.getJoinType() == JoinRelType.INNER ? KeyLookupJoin.Keep.MATCHED
                 : bigSide == 1 ? KeyLookupJoin.Keep.SMALL : KeyLookupJoin.Keep.TABLE;
-        RelNode small = join.getInput(smallSide);
         int smallWidth = small.getRowType().getFieldCount();
         KeyLookupJoin lookup = new KeyLookupJoin(table, columns, table.idColumn(), filters, smallKey, smallWidth,
-                bigSide == 1, keep, describe(join, table, scan, columns, filters, smallKey));
+                bigSide == 1, keep, describe(join, table, scan, columns, filters, smallKey, bigSide));
         call.transformTo(new IndexLookupJoin(join.getCluster(),
                 RelOptRule.convert(small, small.getTraitSet().replace(EnumerableConvention.INSTANCE)), join.getRowType(), lookup));
     }
@@ -174,16 +202,27 @@ final class IndexLookupJoinRule extends RelRule<IndexLookupJoinRule.Settings> {
         return false;
     }
 
-    /** What EXPLAIN shows: {@code LEFT JOIN calls ON call_id = $0, reading call_id, method_id}. */
+    /**
+     * What EXPLAIN shows, and the plan node's digest: {@code input LEFT JOIN recording.calls ON
+     * input.$0 = calls.call_id, reading call_id, method_id} when the table is the right input,
+     * {@code recording.calls LEFT JOIN input ON calls.call_id = input.$0, reading ...} when it
+     * is the left one; then the filters it applies, if any. Everything the rows depend on is in
+     * it (see the class comment).
+     */
     private static String describe(Join join, ColumnSource table, TableScan scan, int[] columns, List<RexNode> filters,
-                                   int smallKey) {
+                                   int smallKey, int bigSide) {
         List<String> names = new ArrayList<>();
         for (int column : columns) {
             names.add(table.columnName(column));
         }
-        String tableName = scan.getTable().getQualifiedName().get(scan.getTable().getQualifiedName().size() - 1);
-        return join.getJoinType() + " JOIN " + tableName + " ON " + table.columnName(table.idColumn()) + " = $" + smallKey
-                + ", reading " + String.join(", ", names)
+        List<String> qualified = scan.getTable().getQualifiedName();
+        String tableName = qualified.get(qualified.size() - 1);
+        String tableKey = tableName + "." + table.columnName(table.idColumn());
+        String inputKey = "input.$" + smallKey;
+        String joined = bigSide == 1
+                ? "input " + join.getJoinType() + " JOIN " + String.join(".", qualified) + " ON " + inputKey + " = " + tableKey
+                : String.join(".", qualified) + " " + join.getJoinType() + " JOIN input ON " + tableKey + " = " + inputKey;
+        return joined + ", reading " + String.join(", ", names)
                 + (filters.isEmpty() ? "" : " WHERE " + filters.stream().map(RexNode::toString).collect(Collectors.joining(" AND ")));
     }
 }

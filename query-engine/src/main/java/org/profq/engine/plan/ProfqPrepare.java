@@ -8,6 +8,7 @@ import java.util.function.Supplier;
 
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
+import org.apache.calcite.adapter.enumerable.EnumerableRules;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.interpreter.BindableConvention;
 import org.apache.calcite.jdbc.CalcitePrepare;
@@ -26,7 +27,8 @@ import org.profq.engine.scan.ColumnSource;
 
 /**
  * Calcite's statement preparation with profq's planner rules added ({@link IndexAggregateRule},
- * {@link IndexLookupJoinRule}). {@code -Dprofq.indexAggregates=false} leaves them out, so every
+ * {@link IndexLookupJoinRule}, {@link OrJoinToUnionRule}), and Calcite's merge join taken out
+ * ({@link #withoutMergeJoins}). {@code -Dprofq.indexAggregates=false} leaves them out, so every
  * aggregate and join runs through Calcite's own operators: to compare the two, or to rule
  * profq's out when a result looks wrong.
  */
@@ -85,11 +87,29 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
                                           RelOptCostFactory costFactory) {
         // (the plan Context is spelled out: inside this class, Context is CalcitePrepare's)
         RelOptPlanner planner = super.createPlanner(prepareContext, externalContext, costFactory);
+        withoutMergeJoins(planner);
         if (indexAggregates()) {
             IndexAggregateRule.addTo(planner);
             IndexLookupJoinRule.addTo(planner);
+            planner.addRule(OrJoinToUnionRule.INSTANCE);
         }
         return planner;
+    }
+
+    /**
+     * Takes Calcite's merge join out of {@code planner}, whatever else is switched on or off: every
+     * equi-join is then a hash join (or profq's {@link IndexLookupJoin}). Calcite's
+     * {@code EnumerableMergeJoin} claims an order it does not give: a {@code LEFT} join's output
+     * is said to be sorted on the right input's key ({@code passThroughTraits}, and
+     * {@code RelMdCollation.mergeJoin} adds the right input's collations whatever the join type),
+     * but the rows the left input alone gives have NULL there, among the others. A merge join
+     * above it on that key then stops at the first NULL, and a query such as
+     * {@code classes LEFT JOIN sites ON ... JOIN classes ON ... = sites.class_id} loses rows.
+     * A merge join also sorts both of its inputs in memory, where a hash join holds one: nothing
+     * is lost by leaving it out.
+     */
+    static void withoutMergeJoins(RelOptPlanner planner) {
+        planner.removeRule(EnumerableRules.ENUMERABLE_MERGE_JOIN_RULE);
     }
 
     /** Calcite's preparation of one statement, with {@link ViewOrder}'s order for a query over one view. */

@@ -22,6 +22,12 @@ import org.apache.calcite.sql.SqlKind;
  * when the query around it asks for no order. Here the query's result is asked for in the
  * view's order when the query is only a selection of the view's columns and a filter of its rows:
  * on the view's ordering columns the query keeps (the leading ones, up to the first it leaves out).
+ *
+ * <p>What it guarantees: it changes the order of a result, never its rows. It asks for an order
+ * only when the query names none, is a {@code SELECT}, and between its result and the view's
+ * sort has nothing but filters and projections (no join, aggregate, limit or offset); it maps
+ * each ordering column through the projections' plain column references and stops at the first
+ * one the result no longer has, so it never asks for an order on a column the sort did not order.
  */
 final class ViewOrder {
     private ViewOrder() {

@@ -248,7 +248,14 @@ final class AggregationSpec {
         return node instanceof RexInputRef ref ? scan[ref.getIndex()] : null;
     }
 
-    /** E.g. {@code SUM(self_ns), COUNT(*) GROUP BY method_id}, for EXPLAIN PLAN. */
+    /**
+     * E.g. {@code SUM(self_ns), COUNT(*) GROUP BY method_id}, for EXPLAIN PLAN; through a
+     * projection, {@code SUM(+($1, 1)) GROUP BY $0 OVER (method_id, self_ns)}: the columns the
+     * projection's {@code $i} are, when they are not all the table's in order. It is the plan node's digest, so it names everything the rows
+     * depend on but the table and filters, which the node names itself: without the columns,
+     * {@code SUM(self_ns + 1)} and {@code SUM(duration_ns + 1)} had the same digest, and the
+     * planner answered both with one.
+     */
     @Override
     public String toString() {
         List<String> parts = new ArrayList<>();
@@ -260,7 +267,17 @@ final class AggregationSpec {
         for (int key : keys) {
             groups.add(field(key));
         }
-        return String.join(", ", parts) + (groups.isEmpty() ? "" : " GROUP BY " + String.join(", ", groups));
+        List<String> columns = new ArrayList<>();
+        for (int column : scanned) {
+            columns.add(table.columnName(column));
+        }
+        return String.join(", ", parts) + (groups.isEmpty() ? "" : " GROUP BY " + String.join(", ", groups))
+                + (inputs == null || readsEveryColumn() ? "" : " OVER (" + String.join(", ", columns) + ")");
+    }
+
+    /** Whether the scanned columns are the table's, in order: then a projection's {@code $i} is column i. */
+    private boolean readsEveryColumn() {
+        return scanned.length == table.columnCount() && IntStream.range(0, scanned.length).allMatch(i -> scanned[i] == i);
     }
 
     /** The name of group key {@code key}. */
