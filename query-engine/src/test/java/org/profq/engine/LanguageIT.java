@@ -134,8 +134,10 @@ class LanguageIT {
         assertEquals(4, byTime.size(), byTime::toString);
         List<List<Object>> shares = Rows.query(threads.get(), "time by method where thread = 'worker-3' columns signature, share");
         assertTrue(shares.contains(List.of(body, 1.0)) || shares.contains(List.of(run, 1.0)), shares::toString);
+        // The worker that makes the first Counter loads its class, whose weaving is profq's frame in that call: left out.
         assertEquals(List.of(List.of(1, 1L), List.of(2, 10_000L), List.of(3, 10_000L)),
-                Rows.query(threads.get(), "tree under '*Threads.run(int)' where thread = 'worker-3' columns depth, calls"));
+                Rows.query(threads.get(), "tree under '*Threads.run(int)' where thread = 'worker-3' columns depth, calls, path").stream()
+                        .filter(row -> !row.get(2).toString().contains("<profq")).map(row -> row.subList(0, 2)).toList());
         // exceptions: thrown on the thread (ThrowSites throws all of them on main)
         assertEquals(List.of(List.of("profq.samples.ThrowSites.recovering(int)", "java.lang.IllegalArgumentException", 5L),
                         List.of("profq.samples.ThrowSites.failing(int)", "java.lang.IllegalStateException", 3L),

@@ -10,11 +10,7 @@ import java.util.function.ToLongFunction;
 
 import org.aspectj.lang.JoinPoint;
 import org.aspectj.lang.Signature;
-import org.aspectj.lang.reflect.CodeSignature;
-import org.aspectj.lang.reflect.ConstructorSignature;
 import org.aspectj.lang.reflect.FieldSignature;
-import org.aspectj.lang.reflect.InitializerSignature;
-import org.aspectj.lang.reflect.MethodSignature;
 import org.aspectj.lang.reflect.SourceLocation;
 import org.profq.log.DocumentWriter;
 import org.profq.log.EventLog;
@@ -23,9 +19,12 @@ import org.profq.log.EventLog;
  * Gives classes, methods, allocation sites, fields, threads and enum constants their ids, writing
  * each name to the log once, before any batch can refer to it.
  *
- * <p>The fast path is an identity look-up of the join point's static part. The first time a
- * static part is seen, its names are worked out (the only string building the recorder
- * does) and the dictionary document is appended before the id is published.
+ * <p>The fast path reads the id the join point's static part keeps ({@link NamedStaticPart}), or
+ * for a static part AspectJ made, looks it up by identity. The first time a static part is seen,
+ * its names are worked out (the only string building the recorder does) and the dictionary
+ * document is appended before the id is published. Names come from the strings woven code gives
+ * ({@link NamedSignature}): no class is loaded to name a method, field or site. A static part whose
+ * names cannot be worked out is the unknown method's, counted ({@link JoinPointNames#warning}).
  */
 final class Dictionary {
     /** Keeps each DOC_UNWOVEN document small, whatever the number of classes. */
@@ -54,8 +53,13 @@ final class Dictionary {
     }
 
     int methodId(JoinPoint.StaticPart staticPart) {
+        if (staticPart instanceof NamedStaticPart named) {
+            int id = named.methodId;
+            return id >= 0 ? id : registerMethod(staticPart);
+        }
         if (staticPart == null) {
-            return UNKNOWN_METHOD; // AspectJ hands advice no static part in class-initialisation cycles
+            // AspectJ hands advice no static part in class-initialisation cycles; or it could not be made (counted)
+            return UNKNOWN_METHOD;
         }
         int id = methodsByStaticPart.get(staticPart);
         return id >= 0 ? id : registerMethod(staticPart);
@@ -66,12 +70,19 @@ final class Dictionary {
      * its exact class and, for objects, the shallow size every object made there has.
      */
     int siteId(JoinPoint.StaticPart call, JoinPoint.StaticPart enclosing, Object created) {
-        int id = call == null ? -1 : sitesByStaticPart.get(call);
+        int id = call instanceof NamedStaticPart named ? named.siteId : call == null ? -1 : sitesByStaticPart.get(call);
         return id >= 0 ? id : registerSite(call, enclosing, created);
     }
 
-    /** The field a {@code get} or {@code set} join point reads or writes. */
+    /** The field a {@code get} or {@code set} join point reads or writes; 0 (no field) for a static part that could not be made. */
     int fieldId(JoinPoint.StaticPart access) {
+        if (access instanceof NamedStaticPart named) {
+            int id = named.fieldId;
+            return id >= 0 ? id : registerField(access);
+        }
+        if (access == null) {
+            return 0;
+        }
         int id = fieldsByStaticPart.get(access);
         return id >= 0 ? id : registerField(access);
     }
@@ -181,14 +192,14 @@ final class Dictionary {
      * without naming them in the recording: its events are never written ({@link OverheadCalibration}).
      */
     synchronized void calibrationParts(JoinPoint.StaticPart execution, int methodId, JoinPoint.StaticPart creation) {
-        methodsByStaticPart.put(execution, methodId);
-        sitesByStaticPart.put(creation, 0);
+        publishMethod(execution, methodId);
+        publishSite(creation, 0);
     }
 
     /** Lets the in-place calibration's join points ({@link CallSitesInPlace}) be looked up likewise, as an unknown method's. */
     synchronized void calibrationMethods(List<JoinPoint.StaticPart> executions) {
         for (JoinPoint.StaticPart execution : executions) {
-            methodsByStaticPart.put(execution, UNKNOWN_METHOD);
+            publishMethod(execution, UNKNOWN_METHOD);
         }
     }
 
@@ -207,51 +218,72 @@ final class Dictionary {
     }
 
     /**
-     * Names a static part's method, once. The names are worked out before the lock is taken:
-     * resolving parameter types can load (and weave) classes, which must not hold up every
-     * other thread's first sight of a method.
+     * Names a static part's method, once. The names are worked out before the lock is taken: for a
+     * static part AspectJ made, they can load (and weave) classes, which must not hold up every
+     * other thread's first sight of a method. A static part whose names cannot be worked out is
+     * the unknown method's from then on, and counted.
      */
     private int registerMethod(JoinPoint.StaticPart staticPart) {
-        Signature signature = staticPart.getSignature();
-        String className = signature.getDeclaringTypeName();
-        String name = methodName(signature);
-        String descriptor = descriptor(signature);
-        SourceLocation location = staticPart.getSourceLocation();
-        String sourceFile = location == null ? "" : location.getFileName();
-        int line = location == null ? 0 : Math.max(0, location.getLine());
+        MethodNames names;
+        try {
+            names = MethodNames.of(staticPart);
+        } catch (Throwable t) {
+            JoinPointNames.notNamed("a " + staticPart.getKind() + " join point", t);
+            synchronized (this) {
+                publishMethod(staticPart, UNKNOWN_METHOD);
+            }
+            return UNKNOWN_METHOD;
+        }
         synchronized (this) {
-            int known = methodsByStaticPart.get(staticPart);
+            int known = staticPart instanceof NamedStaticPart named ? named.methodId : methodsByStaticPart.get(staticPart);
             if (known >= 0) {
                 return known;
             }
             // Several static parts can name one method (its execution, the calls of it, and the
             // enclosing part of the calls inside it); they share one id.
-            String key = className + '.' + name + descriptor;
+            String key = names.className() + '.' + names.name() + names.descriptor();
             Integer existing = methodsByKey.get(key);
             int id;
             if (existing != null) {
                 id = existing;
             } else {
                 id = methodsByKey.size() + 1;
-                int classId = classId(className);
+                int classId = classId(names.className());
                 document.start(DOC_METHOD)
                         .putVarint(id)
                         .putVarint(classId)
-                        .putString(name)
-                        .putString(descriptor)
-                        .putVarint(signature.getModifiers())
-                        .putString(sourceFile)
-                        .putVarint(line);
+                        .putString(names.name())
+                        .putString(names.descriptor())
+                        .putVarint(names.modifiers())
+                        .putString(names.sourceFile())
+                        .putVarint(names.line());
                 log.write(document.bytes(), 0, document.length());
                 methodsByKey.put(key, id);
             }
-            methodsByStaticPart.put(staticPart, id);
+            publishMethod(staticPart, id);
             return id;
         }
     }
 
+    /** Gives {@code staticPart} its method id: in its own field if it has one, else in the identity table. */
+    private void publishMethod(JoinPoint.StaticPart staticPart, int id) {
+        if (staticPart instanceof NamedStaticPart named) {
+            named.methodId = id;
+        } else {
+            methodsByStaticPart.put(staticPart, id);
+        }
+    }
+
+    private void publishSite(JoinPoint.StaticPart staticPart, int id) {
+        if (staticPart instanceof NamedStaticPart named) {
+            named.siteId = id;
+        } else {
+            sitesByStaticPart.put(staticPart, id);
+        }
+    }
+
     private synchronized int registerSite(JoinPoint.StaticPart call, JoinPoint.StaticPart enclosing, Object created) {
-        int known = call == null ? -1 : sitesByStaticPart.get(call);
+        int known = call instanceof NamedStaticPart named ? named.siteId : call == null ? -1 : sitesByStaticPart.get(call);
         if (known >= 0) {
             return known;
         }
@@ -270,20 +302,33 @@ final class Dictionary {
                 .putVarint(type.isArray() ? 0 : sizer.applyAsLong(created));
         log.write(document.bytes(), 0, document.length());
         if (call != null) {
-            sitesByStaticPart.put(call, id);
+            publishSite(call, id);
         }
         return id;
     }
 
     private synchronized int registerField(JoinPoint.StaticPart access) {
-        int known = fieldsByStaticPart.get(access);
+        int known = access instanceof NamedStaticPart named ? named.fieldId : fieldsByStaticPart.get(access);
         if (known >= 0) {
             return known;
         }
-        FieldSignature signature = (FieldSignature) access.getSignature();
-        // Every get and set of a field has a static part of its own; they share one id.
-        int id = fieldId(signature.getDeclaringTypeName(), signature.getName(), signature.getFieldType().getTypeName());
-        fieldsByStaticPart.put(access, id);
+        int id;
+        try {
+            Signature signature = access.getSignature();
+            // A static part AspectJ made resolved its field's type when it was made: naming it loads nothing more.
+            String typeName = signature instanceof NamedSignature.FieldNamed named ? named.fieldTypeName()
+                    : ((FieldSignature) signature).getFieldType().getTypeName();
+            // Every get and set of a field has a static part of its own; they share one id.
+            id = fieldId(signature.getDeclaringTypeName(), signature.getName(), typeName);
+        } catch (Throwable t) {
+            JoinPointNames.notNamed("a " + access.getKind() + " join point", t);
+            id = 0; // no field: its uses are not recorded
+        }
+        if (access instanceof NamedStaticPart named) {
+            named.fieldId = id;
+        } else {
+            fieldsByStaticPart.put(access, id);
+        }
         return id;
     }
 
@@ -327,29 +372,5 @@ final class Dictionary {
         log.write(document.bytes(), 0, document.length());
         classesByName.put(name, newId);
         return newId;
-    }
-
-    private static String methodName(Signature signature) {
-        if (signature instanceof ConstructorSignature) {
-            return "<init>";
-        }
-        if (signature instanceof InitializerSignature) {
-            return java.lang.reflect.Modifier.isStatic(signature.getModifiers()) ? "<clinit>" : "<init>";
-        }
-        return signature.getName();
-    }
-
-    /** The JVM descriptor, e.g. {@code (I[Ljava/lang/String;)V}. */
-    private static String descriptor(Signature signature) {
-        if (!(signature instanceof CodeSignature code)) {
-            return "()V";
-        }
-        StringBuilder out = new StringBuilder("(");
-        for (Class<?> parameter : code.getParameterTypes()) {
-            out.append(parameter.descriptorString());
-        }
-        out.append(')');
-        out.append(signature instanceof MethodSignature method ? method.getReturnType().descriptorString() : "V");
-        return out.toString();
     }
 }

@@ -14,7 +14,7 @@ import org.aspectj.runtime.reflect.Factory;
  * comes after, could not be measured before the recording ended.
  *
  * <p>The loops go through the real advice path ({@link Recorder#enter}, {@link Recorder#exit},
- * {@link Recorder#allocation}: the thread look-up, the dictionary's identity look-up, the encoding)
+ * {@link Recorder#allocation}: the thread look-up, the dictionary's look-up of the static part's id, the encoding)
  * into a recorder of their own whose batches are dropped and which tracks nothing, so nothing of
  * the calibration reaches the recording but its result. Rounds go on until the JIT has compiled
  * the path fully: a round's cost only falls as it does (and rises only when something else takes
@@ -128,13 +128,13 @@ final class OverheadCalibration {
         return Arrays.stream(values, count / 2, count).min().orElse(0);
     }
 
-    /** A static part of a method execution and one of a constructor call, made as woven code makes them. */
+    /** A static part of a method execution and one of a constructor call, made as woven code makes them ({@link JoinPointNames}). */
     static JoinPoint.StaticPart[] staticParts() {
         Factory factory = new Factory("OverheadCalibration.java", OverheadCalibration.class);
-        JoinPoint.StaticPart execution = factory.makeSJP(JoinPoint.METHOD_EXECUTION,
-                factory.makeMethodSig(0, "calibrate", OverheadCalibration.class, new Class<?>[0], new String[0], new Class<?>[0], void.class), 1);
-        JoinPoint.StaticPart creation = factory.makeSJP(JoinPoint.CONSTRUCTOR_CALL,
-                factory.makeConstructorSig(1, Object.class, new Class<?>[0], new String[0], new Class<?>[0]), 1);
+        JoinPoint.StaticPart execution = JoinPointNames.makeSJP(factory, JoinPoint.METHOD_EXECUTION,
+                JoinPointNames.makeMethodSig(factory, "0", "calibrate", OverheadCalibration.class.getName(), "", "", "", "void"), 1);
+        JoinPoint.StaticPart creation = JoinPointNames.makeSJP(factory, JoinPoint.CONSTRUCTOR_CALL,
+                JoinPointNames.makeConstructorSig(factory, "1", "java.lang.Object", "", "", ""), 1);
         return new JoinPoint.StaticPart[] {execution, creation};
     }
 

@@ -178,7 +178,9 @@ public final class Recorder {
             long objectId = trackedObjects.idOf(used);
             if (objectId != 0) {
                 int memberId = kind == EV_USE_CALL ? dictionary.methodId(member) : dictionary.fieldId(member);
-                CURRENT.get().use(kind, objectId, memberId);
+                if (memberId != 0) { // 0: a member woven code could not name (counted), which a use cannot refer to
+                    CURRENT.get().use(kind, objectId, memberId);
+                }
             }
         } catch (Throwable t) {
             internalError(t);
@@ -218,7 +220,12 @@ public final class Recorder {
 
     /** Whether a chosen call runs on some thread: only then are field reads looked at (ValueAspect's {@code if()}). */
     public static boolean valueCallsRunning() {
-        return ValueProfiler.callsRunning();
+        try {
+            return ValueProfiler.callsRunning();
+        } catch (Throwable t) {
+            internalError(t);
+            return false;
+        }
     }
 
     /** Woven code reads a field while a chosen call runs: the field joins the reference field set of the thread's chosen calls. */
@@ -362,6 +369,10 @@ public final class Recorder {
                 }
                 writeLoss(document, thread);
             }
+        }
+        String unnamed = JoinPointNames.warning();
+        if (unnamed != null) {
+            warning(unnamed);
         }
         int errors = InternalErrors.count();
         if (errors > 0) {

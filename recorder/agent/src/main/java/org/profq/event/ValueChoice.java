@@ -15,15 +15,19 @@ import org.aspectj.lang.reflect.ConstructorSignature;
  * {@code package.Class.method} ({@code <init>} for a constructor, nested classes with {@code .}),
  * is matched once against the patterns, globs in which {@code *} is any run of characters.
  * The decision is kept by the join point's static part, so each later call of a method costs one
- * identity look-up (the {@code if()} of ValueAspect).
+ * field read (the {@code if()} of ValueAspect; an identity look-up for a static part AspectJ made).
  */
 public final class ValueChoice {
-    /** A chosen method: what recording its parameters needs, worked out once. */
-    record ChosenMethod(int methodId, boolean hasReceiver, Class<?>[] parameterTypes, Class<?> declaringType) {
+    /**
+     * A chosen method: what recording its parameters needs, worked out once from names.
+     * {@code declaredKinds[position]} is the {@code VALUE_*} kind of a primitive parameter, 0 for a
+     * reference (the receiver, position 0, always).
+     */
+    record ChosenMethod(int methodId, boolean hasReceiver, int[] declaredKinds) {
     }
 
     private static volatile List<Pattern> patterns = List.of();
-    /** Static part → 0 (not chosen) or the index of its {@link ChosenMethod} in {@link #chosen}. */
+    /** Static part AspectJ made → 0 (not chosen) or the index of its {@link ChosenMethod} in {@link #chosen}. */
     private static final IdentityIds DECIDED = new IdentityIds();
     private static volatile ChosenMethod[] chosen = new ChosenMethod[16];
     /** Chosen methods so far: {@code chosen[1..count]}. */
@@ -39,15 +43,25 @@ public final class ValueChoice {
     /** Whether calls of the method of {@code execution} are value-profiled. Lock-free once decided. */
     public static boolean isChosen(JoinPoint.StaticPart execution) {
         if (execution == null) {
-            return false; // a class-initialisation cycle: AspectJ has no static part yet
+            return false; // a class-initialisation cycle: AspectJ has no static part yet; or it could not be made
         }
-        int decision = DECIDED.get(execution);
-        return decision > 0 || (decision < 0 && decide(execution) > 0);
+        try {
+            int decision = decision(execution);
+            return decision > 0 || (decision < 0 && decide(execution) > 0);
+        } catch (Throwable t) {
+            Recorder.internalError(t); // woven code calls this from its if() test, outside the recorder's guards
+            return false;
+        }
     }
 
     /** The chosen method of {@code execution}, which {@link #isChosen} accepted. */
     static ChosenMethod chosen(JoinPoint.StaticPart execution) {
-        return chosen[DECIDED.get(execution)];
+        return chosen[decision(execution)];
+    }
+
+    /** The decision kept for {@code execution}: by the static part itself when profq made it, else by identity; -1 before. */
+    private static int decision(JoinPoint.StaticPart execution) {
+        return execution instanceof NamedStaticPart named ? named.valueChoice : DECIDED.get(execution);
     }
 
     /** Whether {@code name} ({@code package.Class.method}) matches a pattern. */
@@ -72,19 +86,26 @@ public final class ValueChoice {
         return Pattern.compile(regex.toString());
     }
 
-    /** Decides once per static part; the names are worked out outside the lock (they can load classes). */
+    /**
+     * Decides once per static part, outside the lock (naming a method AspectJ made a static part of
+     * can load classes). A method whose names cannot be worked out is not chosen.
+     */
     private static int decide(JoinPoint.StaticPart execution) {
-        Signature signature = execution.getSignature();
-        boolean constructor = signature instanceof ConstructorSignature;
-        String name = signature.getDeclaringTypeName().replace('$', '.') + "." + (constructor ? "<init>" : signature.getName());
         ChosenMethod method = null;
-        if (matches(patterns, name) && signature instanceof CodeSignature code) {
-            boolean receiver = !constructor && !Modifier.isStatic(signature.getModifiers());
-            method = new ChosenMethod(dictionary.methodId(execution), receiver, code.getParameterTypes(),
-                    signature.getDeclaringType());
+        try {
+            Signature signature = execution.getSignature();
+            boolean constructor = signature instanceof ConstructorSignature;
+            String name = signature.getDeclaringTypeName().replace('$', '.') + "." + (constructor ? "<init>" : signature.getName());
+            if (matches(patterns, name) && signature instanceof CodeSignature code) {
+                boolean receiver = !constructor && !Modifier.isStatic(signature.getModifiers());
+                method = new ChosenMethod(dictionary.methodId(execution), receiver, declaredKinds(code));
+            }
+        } catch (Throwable t) {
+            JoinPointNames.notNamed("a " + execution.getKind() + " join point", t);
+            method = null;
         }
         synchronized (ValueChoice.class) {
-            int known = DECIDED.get(execution);
+            int known = decision(execution);
             if (known >= 0) {
                 return known;
             }
@@ -95,9 +116,31 @@ public final class ValueChoice {
                 grown[index] = method;
                 chosen = grown; // a volatile write: published before the decision that points into it
             }
-            DECIDED.put(execution, index);
+            if (execution instanceof NamedStaticPart named) {
+                named.valueChoice = index;
+            } else {
+                DECIDED.put(execution, index);
+            }
             return index;
         }
+    }
+
+    /** The {@code VALUE_*} kind of each position's declared type (0: a reference), from names where woven code gave them. */
+    private static int[] declaredKinds(CodeSignature code) {
+        if (code instanceof NamedSignature.Code named) {
+            String[] names = named.parameterTypeNames();
+            int[] kinds = new int[names.length + 1];
+            for (int i = 0; i < names.length; i++) {
+                kinds[i + 1] = TypeNames.primitiveKind(names[i]);
+            }
+            return kinds;
+        }
+        Class<?>[] types = code.getParameterTypes(); // a signature AspectJ made resolved them already
+        int[] kinds = new int[types.length + 1];
+        for (int i = 0; i < types.length; i++) {
+            kinds[i + 1] = types[i].isPrimitive() ? TypeNames.primitiveKind(types[i].getName()) : 0;
+        }
+        return kinds;
     }
 
     private ValueChoice() {

@@ -95,7 +95,10 @@ final class ValueProfiler {
         long valueId = value == null || shapes.get(value.getClass()).immutable() ? 0 : follow(value, thread).objectId();
         long sequence = WRITES.incrementAndGet();
         written.lastWrite = sequence;
-        thread.fieldWrite(written.objectId(), dictionary.fieldId(access), sequence, valueId);
+        int fieldId = dictionary.fieldId(access);
+        if (fieldId != 0) { // 0: a field woven code could not name (counted); the write still changes the object's stamp
+            thread.fieldWrite(written.objectId(), fieldId, sequence, valueId);
+        }
     }
 
     /** Woven code reads a field while some chosen call runs: it joins the reference field set of this thread's. */
@@ -105,6 +108,9 @@ final class ValueProfiler {
             return;
         }
         int fieldId = dictionary.fieldId(access);
+        if (fieldId == 0) {
+            return; // a field woven code could not name (counted)
+        }
         for (int level = 0; level < depth; level++) {
             int methodId = thread.valueMethod(level);
             if (referenceFields.add((long) methodId << 32 | fieldId)) {
@@ -131,9 +137,9 @@ final class ValueProfiler {
         thread.valueCall(WRITES.get(), positions - first);
         for (int position = first; position < positions; position++) {
             Object value = position == 0 ? receiver : arguments[position - 1];
-            Class<?> declared = position == 0 ? method.declaringType() : method.parameterTypes()[position - 1];
-            if (declared.isPrimitive()) {
-                thread.primitiveValue(position, primitiveType(declared), bits(value));
+            int declaredKind = method.declaredKinds()[position];
+            if (declaredKind != 0) {
+                thread.primitiveValue(position, declaredKind, bits(value));
             } else if (value == null) {
                 thread.nullValue(position);
             } else if (ids[position] != 0) {

@@ -94,7 +94,7 @@ public final class InPlaceCallSites {
             if (checked.bytes() == null || !checked.methodsLeftUnwoven().isEmpty()) {
                 throw new IllegalStateException("the woven calibration class would fail verification: " + checked.methodsLeftUnwoven());
             }
-            return checked.bytes();
+            return JoinPointRewrite.rewrite(checked.bytes()); // as the program's classes are, so the calibration measures their path
         } catch (IOException e) {
             throw new IllegalStateException(e);
         } finally {

@@ -195,6 +195,7 @@ public final class Weaver {
             }
             boolean changed = woven != null && woven != original;
             List<String> methodsLeftUnwoven = List.of();
+            woven = changed ? JoinPointRewrite.rewrite(woven) : woven; // its join points named from strings, loading no class
             if (changed) {
                 WovenClassCheck.Checked checked = WovenClassCheck.check(loader, original, woven);
                 if (checked.bytes() == null) {
