@@ -68,7 +68,9 @@ class IndexLookupJoinIT {
         List<String> views = List.of("heap_by_method", "heap_by_site", "heap_by_class", "lifetimes", "lifetime_by_site",
                 "waste", "waste_by_site", "time_by_method", "call_tree", "flame", "exceptions_by_site");
         List<String> queries = new ArrayList<>();
-        views.forEach(view -> queries.add("SELECT '" + view + "', COUNT(*) FROM " + view));
+        // flame lists the contexts that spent time of their own: profq's weaving frame, a few ticks long, may have none
+        views.forEach(view -> queries.add("SELECT '" + view + "', COUNT(*) FROM " + view
+                + (view.equals("flame") ? " WHERE stack NOT LIKE '%<profq%'" : "")));
         queries.add("SELECT COUNT(*) FROM calls");
         queries.add("SELECT * FROM exceptions_by_site");
         queries.add("SELECT COUNT(*) FROM calls AS c JOIN exceptions AS e ON e.call_id = c.call_id");
@@ -78,7 +80,8 @@ class IndexLookupJoinIT {
                 + "JOIN classes AS k ON k.class_id = a.class_id GROUP BY k.name ORDER BY k.name");
 
         String printed = ForkedQueries.run(List.of(HEAP), Map.of(), recording, queries);
-        // The default track=100 counts per site: a hundredth of the 24,997,500 Items and of the 2,500 exceptions.
+        // The default track=100 counts per site: a hundredth of the 24,997,500 Items and of the 2,500 exceptions. The
+        // program's class loaded by a call is woven in it: profq's weaving frame, one more call and one more context.
         assertEquals("""
                 heap_by_method|2
                 heap_by_site|2
@@ -87,14 +90,14 @@ class IndexLookupJoinIT {
                 lifetime_by_site|2
                 waste|250000
                 waste_by_site|2
-                time_by_method|5
-                call_tree|5
+                time_by_method|6
+                call_tree|6
                 flame|5
                 exceptions_by_site|1
-                74997501
+                74997502
                 profq.samples.ManyEvents.fail()|40|java.lang.IllegalStateException|2500|%s
                 2500
-                74997501|2500
+                74997502|2500
                 249975
                 java.lang.IllegalStateException|25
                 profq.samples.ManyEvents$Item|249975

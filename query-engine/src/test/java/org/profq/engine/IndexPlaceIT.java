@@ -55,7 +55,7 @@ class IndexPlaceIT {
 
             String later = ForkedQueries.run(List.of(), Map.of("XDG_CACHE_HOME", cache.toString()), recording,
                     List.of(HEAP, "SELECT COUNT(*) FROM calls"));
-            assertEquals(HEAP_ROW + "1002\n", later, "the index is reused, and where it is was said before");
+            assertEquals(HEAP_ROW + "1003\n", later, "the index is reused, and where it is was said before");
             Map<String, FileTime> both = files(index);
             heapOnly.forEach((file, modified) -> assertEquals(modified, both.get(file), file + " was reused"));
             assertTrue(both.containsKey("calls/manifest.properties"), "calls was added beside it: " + both.keySet());

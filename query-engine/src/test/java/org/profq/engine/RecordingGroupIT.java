@@ -40,7 +40,7 @@ class RecordingGroupIT {
             assertEquals(List.of(
                             List.of("profq.samples.Recursion", 12L),
                             List.of("profq.samples.ForkedChild", 9L),
-                            List.of("profq.samples.Allocations", 1_002L)),
+                            List.of("profq.samples.Allocations", 1_003L)),
                     Rows.query(connection, """
                             SELECT (SELECT main_class FROM recording.run), (SELECT COUNT(*) FROM recording.calls) FROM (VALUES 1)
                             UNION ALL
