@@ -105,9 +105,9 @@ class CompareIT {
         BrowserIT.screenshot(dir, dir.resolve("diff.html"), "flame-diff.png");
     }
 
-    /** The change (b − a) drawn on the frame named {@code frame}. */
+    /** The change (b − a) drawn on the frame named {@code frame} (in full in its title; its label is shorter). */
     private static double change(String dom, String frame) {
-        Matcher drawn = Pattern.compile("<div class=\"frame\"[^>]*data-change=\"(-?[0-9.]+)\"[^>]*>" + Pattern.quote(frame) + "</div>").matcher(dom);
+        Matcher drawn = Pattern.compile("<div class=\"frame\"[^>]*data-change=\"(-?[0-9.]+)\"[^>]*title=\"" + Pattern.quote(frame) + " — ").matcher(dom);
         assertTrue(drawn.find(), () -> frame + " is drawn:\n" + dom);
         return Double.parseDouble(drawn.group(1));
     }

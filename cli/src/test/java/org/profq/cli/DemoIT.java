@@ -31,7 +31,8 @@ class DemoIT {
         try (Recording recording = Recording.open(dir.resolve("profq-demo.profq"))) {
             assertTrue(outcome.stderr().startsWith("profq: recorded " + recording.eventCount() + " events to profq-demo.profq ("),
                     outcome::toString);
-            assertEquals(3114, ProgramEvents.count(recording), "the sample's calls and allocations");
+            // 1,003 calls (profq's weaving of Point is a frame in allocate(), which loads it), 1,110 allocations
+            assertEquals(3116, ProgramEvents.count(recording), "the sample's calls and allocations");
         }
     }
 }
