@@ -175,7 +175,7 @@ class SqlCommandIT {
                         + " (SELECT SUM(calls) FROM b.time_by_method) AS b_calls FROM (VALUES (1))"));
 
         assertEquals(0, outcome.exitCode(), outcome::toString);
-        assertEquals("a_calls,b_calls\n1002,12\n", outcome.stdout());
+        assertEquals("a_calls,b_calls\n1003,12\n", outcome.stdout());
     }
 
     @Test

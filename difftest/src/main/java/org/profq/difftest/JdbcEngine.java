@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.UnaryOperator;
 
 /**
  * An engine behind a JDBC connection, each statement under a time limit: the statement's own
@@ -26,13 +27,20 @@ class JdbcEngine implements Engine {
     private final String name;
     private final Opener opener;
     private final int timeoutSeconds;
+    private final UnaryOperator<String> dialect;
     private Connection connection;
     private ExecutorService runner;
 
     JdbcEngine(String name, Opener opener, int timeoutSeconds) {
+        this(name, opener, timeoutSeconds, UnaryOperator.identity());
+    }
+
+    /** {@code dialect} turns profq's SQL into this engine's where they differ (DuckDB's names of profq's functions). */
+    JdbcEngine(String name, Opener opener, int timeoutSeconds, UnaryOperator<String> dialect) {
         this.name = name;
         this.opener = opener;
         this.timeoutSeconds = timeoutSeconds;
+        this.dialect = dialect;
     }
 
     @Override
@@ -70,7 +78,7 @@ class JdbcEngine implements Engine {
                 } catch (SQLException unsupported) {
                     // the watchdog below still holds
                 }
-                try (ResultSet result = statement.executeQuery(sql)) {
+                try (ResultSet result = statement.executeQuery(dialect.apply(sql))) {
                     return Answer.of(result);
                 }
             } catch (SQLTimeoutException e) {

@@ -53,7 +53,7 @@ public final class RecordingUnderTest implements AutoCloseable {
         String url = "jdbc:profq:" + recording;
         JdbcEngine profq = new JdbcEngine("profq", () -> DriverManager.getConnection(url, new Properties()), timeoutSeconds);
         JdbcEngine plain = new JdbcEngine("plain", () -> DriverManager.getConnection(url, plainPlanner()), timeoutSeconds);
-        JdbcEngine duckdb = new JdbcEngine("duckdb", () -> loaded(Map.of("", export)), timeoutSeconds);
+        JdbcEngine duckdb = new JdbcEngine("duckdb", () -> loaded(Map.of("", export)), timeoutSeconds, DuckDbGlobs::translate);
         Catalogue catalogue = Catalogue.read(profq.connection(), duckdb.connection());
         return new RecordingUnderTest(name, recording, profq, plain, duckdb, catalogue);
     }
@@ -75,7 +75,7 @@ public final class RecordingUnderTest implements AutoCloseable {
         String connect = "jdbc:profq:" + String.join(",", url);
         JdbcEngine profq = new JdbcEngine("profq", () -> DriverManager.getConnection(connect, new Properties()), timeoutSeconds);
         JdbcEngine plain = new JdbcEngine("plain", () -> DriverManager.getConnection(connect, plainPlanner()), timeoutSeconds);
-        JdbcEngine duckdb = new JdbcEngine("duckdb", () -> loaded(exports), timeoutSeconds);
+        JdbcEngine duckdb = new JdbcEngine("duckdb", () -> loaded(exports), timeoutSeconds, DuckDbGlobs::translate);
         return new RecordingUnderTest(name, recordings.values().iterator().next().getValue(), profq, plain, duckdb,
                 new Catalogue(List.of()));
     }
@@ -109,6 +109,7 @@ public final class RecordingUnderTest implements AutoCloseable {
         try (Statement statement = duckdb.createStatement()) {
             statement.execute("SET threads = 1");
             statement.execute("SET default_null_order = 'nulls_last_on_asc_first_on_desc'");
+            DuckDbGlobs.define(statement);
             for (Map.Entry<String, Path> export : exports.entrySet()) {
                 String schema = export.getKey().isEmpty() ? "" : "\"" + export.getKey() + "\".";
                 if (!schema.isEmpty()) {
