@@ -26,7 +26,7 @@ import org.profq.lang.ProfqLanguage;
  */
 class LanguageFormsIT {
     /** The literal each parameter is bound to, in the order the forms name them. */
-    private static final Map<String, String> PARAMETERS = Map.of(":method", "'*'", ":min", "0", ":n", "5");
+    private static final Map<String, String> PARAMETERS = Map.of(":method", "'*'", ":min", "0", ":n", "5", ":pkg", "'profq.*'");
     private static final List<String> POSITIONAL = List.of("'*'", "0");
 
     @Test
