@@ -169,6 +169,7 @@ class NotebooksIT {
                 List.of("profq.samples.ManyEvents$Item.<init>(long)", "19998"),
                 List.of("profq.samples.ManyEvents.inner(profq.samples.ManyEvents$Item)", "19998"),
                 List.of("profq.samples.ManyEvents.fail()", "2"),
+                List.of("<profq: weaving>", "1"), // of ManyEvents$Item, in the call that loads it
                 List.of("profq.samples.ManyEvents.main(java.lang.String[])", "1"))),
                 notebook.table("calls-by-method"));
     }
@@ -183,6 +184,7 @@ class NotebooksIT {
                 List.of("profq.samples.ManyEvents$Item.<init>(long)", "9999", "19998", "2.0"),
                 List.of("profq.samples.ManyEvents.inner(profq.samples.ManyEvents$Item)", "9999", "19998", "2.0"),
                 List.of("profq.samples.ManyEvents.fail()", "1", "2", "2.0"),
+                List.of("<profq: weaving>", "1", "1", "1.0"),
                 List.of("profq.samples.ManyEvents.main(java.lang.String[])", "1", "1", "1.0"))),
                 notebook.table("compare-calls"));
         assertEquals(new Table(List.of("signature", "a_objects", "b_objects", "a_bytes", "b_bytes", "diff_bytes"), List.of(
