@@ -34,7 +34,10 @@ final class Dictionary {
 
     private final EventLog log;
     private final ToLongFunction<Object> sizer;
-    private final DocumentWriter document = new DocumentWriter();
+    /** The writer documents are built in, unless one is being built already ({@link #begin}). */
+    private final DocumentWriter shared = new DocumentWriter();
+    /** Whether {@link #shared} holds a document not yet written. */
+    private boolean sharedInUse;
     private final IdentityIds methodsByStaticPart = new IdentityIds();
     private final IdentityIds sitesByStaticPart = new IdentityIds();
     private final IdentityIds fieldsByStaticPart = new IdentityIds();
@@ -115,56 +118,56 @@ final class Dictionary {
 
     /** The text of a string parameter whose hash is {@code hash} ({@code rawstrings=true}). */
     synchronized void text(long hash, String text) {
-        document.start(DOC_TEXT).putVarint(hash).putString(text);
-        log.write(document.bytes(), 0, document.length());
+        DocumentWriter document = begin(DOC_TEXT).putVarint(hash).putString(text);
+        write(document);
     }
 
     /** A user-defined event's name ({@code DOC_EVENT_TYPE}). */
     synchronized void eventType(int id, String name) {
-        document.start(DOC_EVENT_TYPE).putVarint(id).putString(name);
-        log.write(document.bytes(), 0, document.length());
+        DocumentWriter document = begin(DOC_EVENT_TYPE).putVarint(id).putString(name);
+        write(document);
     }
 
     /** A column of a user-defined event and its type ({@code DOC_EVENT_COLUMN}). */
     synchronized void eventColumn(int id, int eventTypeId, String name, int type) {
-        document.start(DOC_EVENT_COLUMN).putVarint(id).putVarint(eventTypeId).putString(name).putVarint(type);
-        log.write(document.bytes(), 0, document.length());
+        DocumentWriter document = begin(DOC_EVENT_COLUMN).putVarint(id).putVarint(eventTypeId).putString(name).putVarint(type);
+        write(document);
     }
 
     /** A string value of user-defined events ({@code DOC_EVENT_STRING}). */
     synchronized void eventString(int id, String text) {
-        document.start(DOC_EVENT_STRING).putVarint(id).putString(text);
-        log.write(document.bytes(), 0, document.length());
+        DocumentWriter document = begin(DOC_EVENT_STRING).putVarint(id).putString(text);
+        write(document);
     }
 
     synchronized int registerThread(Thread thread) {
         int id = nextThreadId++;
-        document.start(DOC_THREAD)
+        DocumentWriter document = begin(DOC_THREAD)
                 .putVarint(id)
                 .putVarint(thread.getId())
                 .putString(thread.getName())
                 .putByte(thread.isDaemon() ? 1 : 0)
                 .putVarint(Clock.now());
-        log.write(document.bytes(), 0, document.length());
+        write(document);
         return id;
     }
 
     synchronized void weavingSummary(long woven, long unchanged, long fromCache, long generated, Map<String, Long> leftUnwoven,
                                      long methodsSeen, long methodsLeftUnwoven) {
-        document.start(DOC_WEAVING).putVarint(woven).putVarint(unchanged).putVarint(fromCache).putVarint(generated)
+        DocumentWriter document = begin(DOC_WEAVING).putVarint(woven).putVarint(unchanged).putVarint(fromCache).putVarint(generated)
                 .putVarint(leftUnwoven.size());
         leftUnwoven.forEach((reason, classes) -> document.putString(reason).putVarint(classes));
         document.putVarint(methodsSeen).putVarint(methodsLeftUnwoven); // after the reasons: older readers stop before them
-        log.write(document.bytes(), 0, document.length());
+        write(document);
     }
 
     /** Names classes left unwoven for one {@code reason} ({@code DOC_UNWOVEN}), a few hundred a document. */
     synchronized void unwovenClasses(String reason, List<String> names) {
         for (int from = 0; from < names.size(); from += UNWOVEN_NAMES_PER_DOCUMENT) {
             List<String> part = names.subList(from, Math.min(names.size(), from + UNWOVEN_NAMES_PER_DOCUMENT));
-            document.start(DOC_UNWOVEN).putString(reason).putVarint(part.size());
+            DocumentWriter document = begin(DOC_UNWOVEN).putString(reason).putVarint(part.size());
             part.forEach(document::putString);
-            log.write(document.bytes(), 0, document.length());
+            write(document);
         }
     }
 
@@ -178,12 +181,11 @@ final class Dictionary {
         if (existing != null) {
             return existing;
         }
-        int id = methodsByKey.size() + 1;
         int classId = classId(PROFQ_CLASS);
-        document.start(DOC_METHOD).putVarint(id).putVarint(classId).putString(name).putString("()V").putVarint(0)
-                .putString("").putVarint(0);
-        log.write(document.bytes(), 0, document.length());
+        int id = methodsByKey.size() + 1;
         methodsByKey.put(key, id);
+        write(begin(DOC_METHOD).putVarint(id).putVarint(classId).putString(name).putString("()V").putVarint(0)
+                .putString("").putVarint(0));
         return id;
     }
 
@@ -206,15 +208,15 @@ final class Dictionary {
     /** What the advice costs (see {@code DOC_CALIBRATION}). */
     synchronized void calibration(long callCostPicos, long callInsidePicos, long allocationCostPicos, long cpuReadNanos,
                                   long cpuPeriodNanos) {
-        document.start(DOC_CALIBRATION).putVarint(callCostPicos).putVarint(callInsidePicos).putVarint(allocationCostPicos)
+        DocumentWriter document = begin(DOC_CALIBRATION).putVarint(callCostPicos).putVarint(callInsidePicos).putVarint(allocationCostPicos)
                 .putVarint(cpuReadNanos).putVarint(cpuPeriodNanos);
-        log.write(document.bytes(), 0, document.length());
+        write(document);
     }
 
     synchronized void warning(String message) {
         String kept = message.length() <= MAX_WARNING_CHARS ? message : message.substring(0, MAX_WARNING_CHARS) + "...";
-        document.start(DOC_WARNING).putVarint(Clock.preciseNow()).putString(kept);
-        log.write(document.bytes(), 0, document.length());
+        DocumentWriter document = begin(DOC_WARNING).putVarint(Clock.preciseNow()).putString(kept);
+        write(document);
     }
 
     /**
@@ -247,9 +249,10 @@ final class Dictionary {
             if (existing != null) {
                 id = existing;
             } else {
-                id = methodsByKey.size() + 1;
                 int classId = classId(names.className());
-                document.start(DOC_METHOD)
+                id = methodsByKey.size() + 1;
+                methodsByKey.put(key, id);
+                DocumentWriter document = begin(DOC_METHOD)
                         .putVarint(id)
                         .putVarint(classId)
                         .putString(names.name())
@@ -257,8 +260,7 @@ final class Dictionary {
                         .putVarint(names.modifiers())
                         .putString(names.sourceFile())
                         .putVarint(names.line());
-                log.write(document.bytes(), 0, document.length());
-                methodsByKey.put(key, id);
+                write(document);
             }
             publishMethod(staticPart, id);
             return id;
@@ -287,20 +289,21 @@ final class Dictionary {
         if (known >= 0) {
             return known;
         }
-        int id = nextSiteId++;
         Class<?> type = created.getClass();
         SourceLocation location = call == null ? null : call.getSourceLocation();
         // Names first: registering them writes documents of their own.
         int methodId = methodId(enclosing);
         int classId = classId(type.getTypeName());
-        document.start(DOC_SITE)
+        long size = type.isArray() ? 0 : sizer.applyAsLong(created);
+        int id = nextSiteId++;
+        DocumentWriter document = begin(DOC_SITE)
                 .putVarint(id)
                 .putVarint(methodId)
                 .putVarint(location == null ? 0 : Math.max(0, location.getLine()))
                 .putVarint(classId)
                 .putByte(type.isArray() ? 1 : 0)
-                .putVarint(type.isArray() ? 0 : sizer.applyAsLong(created));
-        log.write(document.bytes(), 0, document.length());
+                .putVarint(size);
+        write(document);
         if (call != null) {
             publishSite(call, id);
         }
@@ -336,15 +339,14 @@ final class Dictionary {
         String key = className + '.' + name;
         Integer id = fieldsByKey.get(key);
         if (id == null) {
-            id = fieldsByKey.size() + 1;
             int classId = classId(className);
-            document.start(DOC_FIELD)
+            id = fieldsByKey.size() + 1;
+            fieldsByKey.put(key, id);
+            write(begin(DOC_FIELD)
                     .putVarint(id)
                     .putVarint(classId)
                     .putString(name)
-                    .putString(typeName);
-            log.write(document.bytes(), 0, document.length());
-            fieldsByKey.put(key, id);
+                    .putString(typeName));
         }
         return id;
     }
@@ -354,11 +356,10 @@ final class Dictionary {
         if (known >= 0) {
             return known;
         }
-        int id = constantsByValue.size() + 1;
         int classId = classId(constant.getDeclaringClass().getTypeName());
-        document.start(DOC_CONSTANT).putVarint(id).putVarint(classId).putString(constant.name());
-        log.write(document.bytes(), 0, document.length());
+        int id = constantsByValue.size() + 1;
         constantsByValue.put(constant, id);
+        write(begin(DOC_CONSTANT).putVarint(id).putVarint(classId).putString(constant.name()));
         return id;
     }
 
@@ -368,9 +369,34 @@ final class Dictionary {
             return id;
         }
         int newId = classesByName.size() + 1;
-        document.start(DOC_CLASS).putVarint(newId).putString(name);
-        log.write(document.bytes(), 0, document.length());
-        classesByName.put(name, newId);
+        classesByName.put(name, newId); // before the write, which a name given inside it must find taken
+        write(begin(DOC_CLASS).putVarint(newId).putString(name));
         return newId;
+    }
+
+    /**
+     * Starts a document of {@code kind}, in the shared writer, or in a writer of its own when the
+     * shared one holds a document not yet written. The lock is re-entrant, and this thread can be
+     * back here while it writes one: another agent's code can run woven code inside profq's
+     * (Mockito's inline mocks make {@code Object.equals} call woven code, which linking a lambda
+     * or the log's own work calls). So each name takes its id just before its document is
+     * written and after every name it refers to, and ids are written in order.
+     */
+    private DocumentWriter begin(byte kind) {
+        if (sharedInUse) {
+            return new DocumentWriter().start(kind);
+        }
+        sharedInUse = true;
+        return shared.start(kind);
+    }
+
+    private void write(DocumentWriter document) {
+        try {
+            log.write(document.bytes(), 0, document.length());
+        } finally {
+            if (document == shared) {
+                sharedInUse = false;
+            }
+        }
     }
 }

@@ -337,7 +337,7 @@ public final class Recorder {
         awaitCalibration();
         org.profq.api.Profq.install(null); // events emitted from now on are nowhere, as without profq
         if (lifetimes != null) {
-            ThreadRecorder closing = CURRENT.get();
+            ThreadRecorder closing = closingThread();
             lifetimes.end(finalCollection && programEnded, new Lifetimes.EndOfRun() {
                 @Override
                 public void unreachable(long objectId) {
@@ -387,13 +387,41 @@ public final class Recorder {
         log.close();
     }
 
+    /** The closing thread's recorder, named if it was not: profq's own, whose program events are dropped, writes the deaths at exit. */
+    private static ThreadRecorder closingThread() {
+        ThreadRecorder closing = CURRENT.get();
+        if (closing.dropsEvents()) {
+            closing = registeredRecorder(Thread.currentThread());
+            CURRENT.set(closing);
+        }
+        return closing;
+    }
+
     /** The current thread's recorder, for work that finds out late that it records an event. */
     static ThreadRecorder currentThread() {
         return CURRENT.get();
     }
 
+    /**
+     * The recorder of a thread's first event. A thread profq or its libraries started (the shutdown
+     * hook, Chronicle's resource releaser) runs no program code of its own, but another agent's
+     * code can run woven code on it: Mockito's inline mock maker makes {@code Object.equals} call
+     * its woven dispatcher, and its class-file transformer, woven too, runs wherever a class is
+     * loaded. Those events are not the program's, and naming such a thread would write to the log
+     * from inside profq's own writing (or wait for the log while holding a class loader's lock, as
+     * the thread closing the log waits for that loader): its events are dropped.
+     */
     private static ThreadRecorder newThreadRecorder() {
         Thread current = Thread.currentThread();
+        ThreadRecorder dropped = new ThreadRecorder(0, current, null, Long.MAX_VALUE);
+        dropped.neverTrack();
+        // What woven code records on this thread while it is being named (run by another agent's
+        // code inside the naming) is dropped, rather than naming the thread again inside itself.
+        CURRENT.set(dropped);
+        return ProfqThreads.isProfqs() ? dropped : registeredRecorder(current);
+    }
+
+    private static ThreadRecorder registeredRecorder(Thread current) {
         ThreadRecorder thread = new ThreadRecorder(dictionary.registerThread(current), current, log, flushIntervalNanos);
         synchronized (LIVE_THREADS) {
             LIVE_THREADS.add(thread);

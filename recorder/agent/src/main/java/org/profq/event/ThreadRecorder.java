@@ -359,6 +359,11 @@ final class ThreadRecorder {
     }
 
     /** For the overhead calibration: no allocation of this recorder's is ever tracked. */
+    /** Whether this recorder's events are dropped (the calibration's, or a thread of profq's own): it was never named in the log. */
+    boolean dropsEvents() {
+        return log == null;
+    }
+
     void neverTrack() {
         neverTracks = true;
     }

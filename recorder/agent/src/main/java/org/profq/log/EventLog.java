@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.function.Consumer;
 
 import net.openhft.chronicle.bytes.Bytes;
@@ -70,6 +71,9 @@ public final class EventLog implements AutoCloseable {
     private final DocumentChecksums checksums = new DocumentChecksums();
     private final byte[] trailer = new byte[RecordingFormat.CHECKSUM_BYTES];
     private State state = State.OPEN;
+    /** Whether a document is being appended (on the thread holding the monitor). */
+    private boolean appending;
+    private final ArrayDeque<Deferred> deferred = new ArrayDeque<>();
     private long bytesWritten;
     private long bytesAtSpaceCheck;
     private Throwable failure;
@@ -206,13 +210,53 @@ public final class EventLog implements AutoCloseable {
         queue.refreshDirectoryListing(); // readers opened from now on start at the oldest segment kept
     }
 
-    /** {@code prefix}, {@code body} and {@code suffix} (each but the body may be null) as one document. */
+    /**
+     * {@code prefix}, {@code body} and {@code suffix} (each but the body may be null) as one document.
+     * A document given while one is being appended, on this thread (the monitor is re-entrant):
+     * another agent's code run inside Chronicle's can run woven code, which can name a method or
+     * flush. It is appended once the current one is, in order, rather than inside it.
+     */
     private boolean append(ExcerptAppender to, byte[] prefix, int prefixLength, byte[] body, int offset, int length,
                            byte[] suffix) {
         int size = prefixLength + length + (suffix == null ? 0 : suffix.length);
+        if (appending) {
+            byte[] whole = new byte[size];
+            if (prefix != null) {
+                System.arraycopy(prefix, 0, whole, 0, prefixLength);
+            }
+            System.arraycopy(body, offset, whole, prefixLength, length);
+            if (suffix != null) {
+                System.arraycopy(suffix, 0, whole, prefixLength + length, suffix.length);
+            }
+            deferred.add(new Deferred(to, whole));
+            return true;
+        }
         if (!accepts(size)) {
             return false;
         }
+        boolean written = appendNow(to, prefix, prefixLength, body, offset, length, suffix, size);
+        for (Deferred next = deferred.poll(); next != null; next = deferred.poll()) {
+            if (accepts(next.bytes.length)) {
+                appendNow(next.to, null, 0, next.bytes, 0, next.bytes.length, null, next.bytes.length);
+            }
+        }
+        return written;
+    }
+
+    /** A document given during another's append, and where it goes. */
+    private static final class Deferred {
+        final ExcerptAppender to;
+        final byte[] bytes;
+
+        Deferred(ExcerptAppender to, byte[] bytes) {
+            this.to = to;
+            this.bytes = bytes;
+        }
+    }
+
+    private boolean appendNow(ExcerptAppender to, byte[] prefix, int prefixLength, byte[] body, int offset, int length,
+                              byte[] suffix, int size) {
+        appending = true;
         try (DocumentContext document = to.writingDocument()) {
             Bytes<?> out = document.wire().bytes();
             if (prefix != null) {
@@ -227,6 +271,8 @@ public final class EventLog implements AutoCloseable {
             failure = t;
             stopped(cannotWrite(t));
             return false;
+        } finally {
+            appending = false;
         }
         bytesWritten += size;
         return true;
@@ -337,9 +383,19 @@ public final class EventLog implements AutoCloseable {
         return bytesWritten;
     }
 
+    /**
+     * Takes no more documents, then closes the queues outside the monitor: closing loads classes,
+     * and a thread loading a class can be running woven code (another agent's class-file
+     * transformer) that waits for this monitor to write.
+     */
     @Override
-    public synchronized void close() {
-        state = State.CLOSED;
+    public void close() {
+        synchronized (this) {
+            if (state == State.CLOSED) {
+                return;
+            }
+            state = State.CLOSED;
+        }
         try {
             appender.close();
         } finally {
