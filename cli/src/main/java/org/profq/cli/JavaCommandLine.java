@@ -40,11 +40,18 @@ record JavaCommandLine(List<String> words) {
         return name.equals("java") || name.equals("java.exe");
     }
 
-    /** The same command with {@code agentOption} (a {@code -javaagent:...}) right after the executable. */
+    /**
+     * The same command with {@code agentOption} (a {@code -javaagent:...}) right after the
+     * executable, and modules {@code jdk.unsupported} and {@code java.sql} added to the boot layer:
+     * the recorder and the weaver need them, and a program run from the module path ({@code -m})
+     * resolves only what its modules require (from the class path, they are there already).
+     */
     List<String> withAgent(String agentOption) {
-        List<String> command = new ArrayList<>(words.size() + 1);
+        List<String> command = new ArrayList<>(words.size() + 3);
         command.add(words.get(0));
         command.add(agentOption);
+        command.add("--add-modules");
+        command.add("jdk.unsupported,java.sql");
         command.addAll(words.subList(1, words.size()));
         return command;
     }

@@ -42,10 +42,10 @@ class JavaCommandLineTest {
     }
 
     @Test
-    void theAgentGoesRightAfterTheExecutable() {
+    void theAgentGoesRightAfterTheExecutableWithTheModuleTheRecorderNeeds() {
         JavaCommandLine java = JavaCommandLine.of(List.of("/usr/bin/java", "-cp", "x", "Main", "a"));
 
-        assertEquals(List.of("/usr/bin/java", "-javaagent:a.jar=out=M.profq", "-cp", "x", "Main", "a"),
+        assertEquals(List.of("/usr/bin/java", "-javaagent:a.jar=out=M.profq", "--add-modules", "jdk.unsupported,java.sql", "-cp", "x", "Main", "a"),
                 java.withAgent("-javaagent:a.jar=out=M.profq"));
     }
 

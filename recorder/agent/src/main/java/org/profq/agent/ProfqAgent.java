@@ -3,6 +3,8 @@ package org.profq.agent;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
 import java.util.jar.JarFile;
 
 import org.profq.api.Profq;
@@ -28,6 +30,11 @@ public final class ProfqAgent {
     static final int USAGE_EXIT = 2;
     /** The agent argument of {@code profq detach}: end the recording the attach began. */
     public static final String DETACH = "detach";
+    /**
+     * Modules in the boot layer of a class-path program, not of a module-path one unless added:
+     * Chronicle's {@code sun.misc}, and AspectJ's weaver refers to {@code java.sql}.
+     */
+    private static final List<String> NEEDED_MODULES = List.of("jdk.unsupported", "java.sql");
 
     public static void premain(String agentArgs, Instrumentation instrumentation) {
         try {
@@ -82,6 +89,13 @@ public final class ProfqAgent {
             recording = OutputDirectory.choose(options.out());
         } catch (IllegalArgumentException e) {
             throw new IllegalStateException(e.getMessage(), e);
+        }
+        if (!ModuleLayer.boot().modules().stream().map(Module::getName).collect(Collectors.toSet())
+                .containsAll(NEEDED_MODULES)) {
+            // Checked before Chronicle loads: it needs sun.misc, and would fail the JVM's start with a stack trace.
+            throw new IllegalStateException("the program runs from the module path, and its modules leave out "
+                    + String.join(" and ", NEEDED_MODULES) + ", which profq's recorder and weaver need; add --add-modules "
+                    + String.join(",", NEEDED_MODULES) + " to the java command (profq record adds it).");
         }
         ChronicleSettings.apply();
         ModuleOpener.openJavaBaseTo(instrumentation, ProfqAgent.class.getModule());
