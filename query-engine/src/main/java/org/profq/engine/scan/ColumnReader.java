@@ -298,6 +298,28 @@ public abstract class ColumnReader {
         };
     }
 
+    /** A BIGINT column computed from three others: {@code minuend - subtrahend + correction}. */
+    public static ColumnReader corrected(ColumnReader minuend, ColumnReader subtrahend, ColumnReader correction) {
+        return new ColumnReader() {
+            private final BlockOfValues values = new BlockOfValues();
+
+            long raw(long row) { return minuend.raw(row) - subtrahend.raw(row) + correction.raw(row); }
+            Object value(long row) { return raw(row); }
+            long[] rawBlock(long block) {
+                if (values.holds(block)) {
+                    return values.array;
+                }
+                long[] left = minuend.rawBlock(block);
+                long[] right = subtrahend.rawBlock(block);
+                long[] added = correction.rawBlock(block);
+                for (int i = 0; i < BLOCK_ROWS; i++) {
+                    values.array[i] = left[i] - right[i] + added[i];
+                }
+                return values.array;
+            }
+        };
+    }
+
     /** A VARCHAR column named from an int column (e.g. a calling context's path). */
     public static ColumnReader text(MappedColumn mapped, LongFunction<String> name) {
         return new Stored(mapped) {
