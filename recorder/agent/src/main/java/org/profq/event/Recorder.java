@@ -78,7 +78,7 @@ public final class Recorder {
         readsCpuTimes = readCpuTimes;
         if (trackEveryNth > 0) {
             finalCollection = finalGc;
-            lifetimes = new Lifetimes(objectId -> CURRENT.get().death(objectId, EV_DEATH));
+            lifetimes = new Lifetimes(objectId -> recordingProfqThread().death(objectId, EV_DEATH));
             trackedObjects = lifetimes.tracked();
         }
     }
@@ -337,7 +337,7 @@ public final class Recorder {
         awaitCalibration();
         org.profq.api.Profq.install(null); // events emitted from now on are nowhere, as without profq
         if (lifetimes != null) {
-            ThreadRecorder closing = closingThread();
+            ThreadRecorder closing = recordingProfqThread();
             lifetimes.end(finalCollection && programEnded, new Lifetimes.EndOfRun() {
                 @Override
                 public void unreachable(long objectId) {
@@ -387,14 +387,18 @@ public final class Recorder {
         log.close();
     }
 
-    /** The closing thread's recorder, named if it was not: profq's own, whose program events are dropped, writes the deaths at exit. */
-    private static ThreadRecorder closingThread() {
-        ThreadRecorder closing = CURRENT.get();
-        if (closing.dropsEvents()) {
-            closing = registeredRecorder(Thread.currentThread());
-            CURRENT.set(closing);
+    /**
+     * The recorder of one of profq's threads that records profq's own events (deaths, found by the
+     * reference thread or at the end by the closing thread), named the first time: what other code
+     * does on such a thread is dropped ({@link #newThreadRecorder}), what profq records there is not.
+     */
+    private static ThreadRecorder recordingProfqThread() {
+        ThreadRecorder thread = CURRENT.get();
+        if (thread.dropsEvents()) {
+            thread = registeredRecorder(Thread.currentThread());
+            CURRENT.set(thread);
         }
-        return closing;
+        return thread;
     }
 
     /** The current thread's recorder, for work that finds out late that it records an event. */
