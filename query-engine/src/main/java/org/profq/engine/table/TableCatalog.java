@@ -189,7 +189,30 @@ public final class TableCatalog {
             nullableFlag("reachable_at_exit", "true when still reachable after the final collection at exit; false when"
                     + " found dead, during the run or by that collection (its life ended before death_ns); NULL for an"
                     + " at_exit object when no final collection told (--no-final-gc, profq detach, a recording older"
-                    + " than format 2.6, or the collection did not complete within 2 s)")));
+                    + " than format 2.6, or the collection did not complete within 2 s)"),
+            nanos("died_by_ns", "an upper bound of its death: the end of the collection that found it (of the collections"
+                    + " that started at or before death_ns, the one that ended last: a backlog of the recorder's reaper can"
+                    + " make it a later one than needed, never an earlier one); death_ns itself for at_exit objects and when"
+                    + " no collection is known (a recording older than format 2.9, or a JVM that does not report its"
+                    + " collections). Its death lies between its last use (or its allocation) and died_by_ns: the lifetimes"
+                    + " and waste views say so as died_after_ns and died_by_ns"),
+            nullableId("found_by_collection_id", "the collection whose end died_by_ns is (collections.collection_id); NULL"
+                    + " when died_by_ns is death_ns")));
+
+    public static final TableDefinition COLLECTIONS = new TableDefinition("collections", "garbage collection the JVM ran while"
+            + " the recording followed deaths (events=deaths or uses; none otherwise, nor in a recording older than format 2.9)", List.of(
+            id("collection_id", "the collection's place among the recording's, by start: 1, 2, ..."),
+            count("gc_id", "the JVM's number of it, counted per collector from 1 (GcInfo.getId)"),
+            text("collector", "the collector's name as the JVM gives it, e.g. 'G1 Young Generation', 'Copy', 'MarkSweepCompact'"),
+            text("kind", "'young' for a collection of the young generation alone (the JVM's 'end of minor GC'), 'old' for"
+                    + " one of the whole heap ('end of major GC': a full collection, e.g. MarkSweepCompact, G1 Old"
+                    + " Generation), 'other' when neither is told (cycles and pauses of ZGC and Shenandoah)"),
+            text("cause", "why it ran, as the JVM says: 'Allocation Failure', 'System.gc()', 'G1 Evacuation Pause', ..."),
+            nanos("start_ns", "at or before the collection's start: the JVM reports whole milliseconds on a clock of its own,"
+                    + " placed on profq's axis to within about 2 ms (docs/accuracy-and-overhead.md)"),
+            nanos("end_ns", "at or after the collection's end, likewise to within about 2 ms"),
+            nanos("duration_ns", "end_ns - start_ns: an upper bound of the collection's length, by up to a few"
+                    + " milliseconds")));
 
     public static final TableDefinition EXCEPTIONS = new TableDefinition("exceptions", "exception thrown in recorded code", List.of(
             id("thread_id", "the thread it was thrown in (threads.thread_id)"),
@@ -281,7 +304,7 @@ public final class TableCatalog {
             text("reason", "why it is not woven: 'loaded before profq attached'")));
 
     private static final List<TableDefinition> ALL = List.of(RUN, THREADS, CLASSES, METHODS, SITES, FIELDS, CALLS, ALLOCATIONS,
-            DEATHS, USES, EXCEPTIONS, PARAMS, FOLLOWED_OBJECTS, FIELD_WRITES, REFERENCE_FIELDS, VALUE_TUPLES, UNWOVEN_CLASSES);
+            DEATHS, COLLECTIONS, USES, EXCEPTIONS, PARAMS, FOLLOWED_OBJECTS, FIELD_WRITES, REFERENCE_FIELDS, VALUE_TUPLES, UNWOVEN_CLASSES);
 
     /** The name prefix of user-defined events' tables: {@code event_<name>}. */
     public static final String USER_EVENT_PREFIX = "event_";

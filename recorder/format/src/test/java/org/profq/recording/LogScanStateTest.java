@@ -89,6 +89,7 @@ class LogScanStateTest {
         state.losses.add(new Loss(1, "full buffer", 3));
         state.warnings.add("a warning");
         state.unwovenClasses.add(new UnwovenClass("a.C", "loaded before the attach"));
+        state.collections.add(new ReportedCollection(4, "Copy", "end of minor GC", "Allocation Failure", 30, 31, 32_500_000, -2_000_000, 0));
         state.threadLastNanos.put(1, 99L);
         state.end = new RecordingEnd(100, 200, 3, 1);
         state.weaving = new WeavingSummary(1, 2, 3, 4, Map.of("too large", 2L), 40, 7);
