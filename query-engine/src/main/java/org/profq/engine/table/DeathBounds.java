@@ -13,9 +13,10 @@ import org.profq.recording.GarbageCollection;
  * reaper got to it (a backlog), and the collections' places are bounds of their own
  * ({@link GarbageCollection}). So of the collections that started at or before the death's time
  * the one that ended last is taken: its end is at or after the finding collection's, an upper
- * bound of the death. Without such a collection (none recorded: an older recording, or a JVM
- * that does not report them), and for an object seen only at exit, the death's own time is the
- * bound.
+ * bound of the death. The time the death was seen is one too, later than that end as a rule (the
+ * collection's end is placed to within a millisecond or two): the bound is the earlier of the two.
+ * Without such a collection (none recorded: an older recording, or a JVM that does not report
+ * them), and for an object seen only at exit, the death's own time is the bound.
  */
 final class DeathBounds {
     /** The collections' starts, ascending. */
@@ -46,10 +47,10 @@ final class DeathBounds {
     /** The death's upper bound ({@code died_by_ns}): see above. */
     long diedBy(long deathNanos, long atExit) {
         int found = atExit != 0 ? -1 : lastStartedBy(deathNanos);
-        return found < 0 ? deathNanos : latestEnds[found];
+        return found < 0 ? deathNanos : Math.min(latestEnds[found], deathNanos);
     }
 
-    /** The collection whose end {@link #diedBy} is ({@code collections.collection_id}); -1 (NULL) when it is the death's own time. */
+    /** The collection taken as the one that found it ({@code collections.collection_id}, see above); -1 (NULL) when none. */
     long foundBy(long deathNanos, long atExit) {
         int found = atExit != 0 ? -1 : lastStartedBy(deathNanos);
         return found < 0 ? -1 : latestEndIds[found];

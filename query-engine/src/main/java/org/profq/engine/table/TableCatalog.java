@@ -190,14 +190,15 @@ public final class TableCatalog {
                     + " found dead, during the run or by that collection (its life ended before death_ns); NULL for an"
                     + " at_exit object when no final collection told (--no-final-gc, profq detach, a recording older"
                     + " than format 2.6, or the collection did not complete within 2 s)"),
-            nanos("died_by_ns", "an upper bound of its death: the end of the collection that found it (of the collections"
-                    + " that started at or before death_ns, the one that ended last: a backlog of the recorder's reaper can"
-                    + " make it a later one than needed, never an earlier one); death_ns itself for at_exit objects and when"
-                    + " no collection is known (a recording older than format 2.9, or a JVM that does not report its"
-                    + " collections). Its death lies between its last use (or its allocation) and died_by_ns: the lifetimes"
-                    + " and waste views say so as died_after_ns and died_by_ns"),
-            nullableId("found_by_collection_id", "the collection whose end died_by_ns is (collections.collection_id); NULL"
-                    + " when died_by_ns is death_ns")));
+            nanos("died_by_ns", "an upper bound of its death: the end of the collection that found it (found_by_collection_id),"
+                    + " or death_ns when that is earlier (the collection's end is placed to within a millisecond or two);"
+                    + " death_ns itself for at_exit objects and when no collection is known (a recording older than"
+                    + " format 2.9, or a JVM that does not report its collections). Its death lies between its last use"
+                    + " (or its allocation) and died_by_ns: the lifetimes and waste views give both bounds"),
+            nullableId("found_by_collection_id", "the collection taken as the one that found it (collections.collection_id):"
+                    + " of the collections that started at or before death_ns, the one that ended last (a backlog of the"
+                    + " recorder's reaper can make it a later one than the true one, never an earlier one); NULL for at_exit"
+                    + " objects and when no collection started before death_ns")));
 
     public static final TableDefinition COLLECTIONS = new TableDefinition("collections", "garbage collection the JVM ran while"
             + " the recording followed deaths (events=deaths or uses; none otherwise, nor in a recording older than format 2.9)", List.of(

@@ -4,6 +4,7 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 import javax.management.Notification;
 import javax.management.NotificationEmitter;
@@ -35,6 +36,10 @@ final class GarbageCollections implements NotificationListener {
     private static final long NANOS_PER_MILLI = 1_000_000L;
     private final Dictionary dictionary;
     private final List<NotificationEmitter> emitters = new ArrayList<>();
+    private final List<GarbageCollectorMXBean> collectors = new ArrayList<>();
+    /** The collections the JVM had run before the listener was added: never reported. */
+    private long collectionsBefore;
+    private final AtomicLong reported = new AtomicLong();
     /** Where the JVM's collection clock reads 0, on profq's axis: at least this (see above). */
     private final long baseLowNanos;
     /** ... and at most this. */
@@ -53,7 +58,9 @@ final class GarbageCollections implements NotificationListener {
         GarbageCollections collections = null;
         try {
             collections = new GarbageCollections(dictionary, ManagementFactory.getRuntimeMXBean().getStartTime());
-            for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+            collections.collectors.addAll(ManagementFactory.getGarbageCollectorMXBeans());
+            collections.collectionsBefore = collections.collectionsRun();
+            for (GarbageCollectorMXBean collector : collections.collectors) {
                 if (collector instanceof NotificationEmitter emitter) {
                     emitter.addNotificationListener(collections, null, null);
                     collections.emitters.add(emitter);
@@ -72,6 +79,34 @@ final class GarbageCollections implements NotificationListener {
             return null;
         }
         return collections;
+    }
+
+    /**
+     * Waits, at most {@code maxMillis}, for the reports of the collections the JVM has run so far
+     * (they are sent after each collection, on another thread): at the end, so that the last
+     * collections are in the recording.
+     */
+    void awaitReports(long maxMillis) {
+        try {
+            long deadline = System.nanoTime() + maxMillis * NANOS_PER_MILLI;
+            long expected = collectionsRun() - collectionsBefore;
+            while (reported.get() < expected && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Throwable t) {
+            Recorder.internalError(t);
+        }
+    }
+
+    /** How many collections the JVM's collectors have run (each counts its own). */
+    private long collectionsRun() {
+        long total = 0;
+        for (GarbageCollectorMXBean collector : collectors) {
+            total += Math.max(0, collector.getCollectionCount());
+        }
+        return total;
     }
 
     /** No more collections are recorded (the recording is ending). */
@@ -96,6 +131,7 @@ final class GarbageCollections implements NotificationListener {
             GcInfo gc = info.getGcInfo();
             dictionary.collection(gc.getId(), info.getGcName(), info.getGcAction(), info.getGcCause(), gc.getStartTime(),
                     gc.getEndTime(), arrivalNanos, baseLowNanos, baseHighNanos);
+            reported.incrementAndGet();
         } catch (Throwable t) {
             Recorder.internalError(t);
         }

@@ -36,6 +36,8 @@ public final class Recorder {
     private static Lifetimes lifetimes;
     /** The JVM's garbage collections, recorded while deaths are followed; null otherwise or when the JVM cannot tell them. */
     private static GarbageCollections collections;
+    /** How long the end waits for the reports of the collections already run. */
+    private static final long COLLECTION_REPORTS_WAIT_MILLIS = 500;
     /** The tracked objects alive, asked by every use advice; empty until deaths are recorded. */
     private static TrackedObjects trackedObjects = new TrackedObjects(null);
     private static Dictionary dictionary;
@@ -368,7 +370,8 @@ public final class Recorder {
                 }
             });
             if (collections != null) {
-                // After the final collection, whose report may still come before the close (the log refuses it after).
+                // After the final collection, whose report comes a moment later, as the last deaths' may.
+                collections.awaitReports(COLLECTION_REPORTS_WAIT_MILLIS);
                 collections.stop();
             }
         }

@@ -23,7 +23,7 @@ class LogScanStateTest {
     void everyFieldIsWrittenAndRead() {
         // A field added to LogScanState or Dictionaries must be written by write() and read by read()
         // (and LogScanState.VERSION bumped): then add it here.
-        assertEquals(Set.of("dictionaries", "losses", "warnings", "unwovenClasses", "threadLastNanos", "end", "weaving", "calibration", "window",
+        assertEquals(Set.of("dictionaries", "losses", "warnings", "unwovenClasses", "collections", "threadLastNanos", "end", "weaving", "calibration", "window",
                 "documentCount", "namesDocumentCount", "eventCount", "logBytes", "lastEventNanos", "headerChecksum", "eventFiles",
                 "nextFile", "nextOffset"), fields(LogScanState.class));
         assertEquals(Set.of("classes", "methods", "sites", "threads", "fields", "constants", "eventTypes", "eventColumns",
