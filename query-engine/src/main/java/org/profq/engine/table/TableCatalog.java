@@ -207,7 +207,8 @@ public final class TableCatalog {
             text("collector", "the collector's name as the JVM gives it, e.g. 'G1 Young Generation', 'Copy', 'MarkSweepCompact'"),
             text("kind", "'young' for a collection of the young generation alone (the JVM's 'end of minor GC'), 'old' for"
                     + " one of the whole heap ('end of major GC': a full collection, e.g. MarkSweepCompact, G1 Old"
-                    + " Generation), 'other' when neither is told (cycles and pauses of ZGC and Shenandoah)"),
+                    + " Generation, ZGC Major Cycles), 'other' when neither is told (pauses, and cycles of Shenandoah and"
+                    + " non-generational ZGC); 'young' too for ZGC Minor Cycles"),
             text("cause", "why it ran, as the JVM says: 'Allocation Failure', 'System.gc()', 'G1 Evacuation Pause', ..."),
             nanos("start_ns", "at or before the collection's start: the JVM reports whole milliseconds on a clock of its own,"
                     + " placed on profq's axis to within about 2 ms (docs/accuracy-and-overhead.md)"),

@@ -26,9 +26,10 @@ import java.util.Locale;
  * @param kind         {@code young} for a collection of the young generation alone (the JVM's "end of
  *                     minor GC": Copy, PS Scavenge, ParNew, G1 Young Generation, which includes
  *                     G1's mixed collections), {@code old} for one of the whole heap ("end of
- *                     major GC": MarkSweepCompact, PS MarkSweep, G1 Old Generation), {@code other}
- *                     for what neither tells (the cycles and pauses of ZGC and Shenandoah, G1's
- *                     concurrent cycle)
+ *                     major GC": MarkSweepCompact, PS MarkSweep, G1 Old Generation; generational
+ *                     ZGC's Major Cycles), {@code young} too for generational ZGC's Minor Cycles,
+ *                     {@code other} for what neither tells (pauses, Shenandoah's and
+ *                     non-generational ZGC's cycles, G1's concurrent cycle)
  */
 public record GarbageCollection(long collectionId, long gcId, String collector, String kind, String cause, long startNanos,
                                 long endNanos) {
@@ -52,7 +53,8 @@ public record GarbageCollection(long collectionId, long gcId, String collector, 
         for (ReportedCollection collection : reported) {
             long start = Math.max(0, zeroAtLeast + collection.startMillis() * NANOS_PER_MILLI);
             long end = Math.min(collection.arrivalNanos(), zeroAtMost + (collection.endMillis() + 1) * NANOS_PER_MILLI);
-            unnumbered.add(new GarbageCollection(0, collection.gcId(), collection.collector(), kind(collection.action()),
+            unnumbered.add(new GarbageCollection(0, collection.gcId(), collection.collector(),
+                    kind(collection.action(), collection.collector()),
                     collection.cause(), start, Math.max(start, end)));
         }
         unnumbered.sort(Comparator.comparingLong(GarbageCollection::startNanos).thenComparingLong(GarbageCollection::endNanos));
@@ -63,13 +65,24 @@ public record GarbageCollection(long collectionId, long gcId, String collector, 
         return placed;
     }
 
-    /** What the JVM's action says of the generation collected (see {@link #kind}). */
-    static String kind(String action) {
+    /**
+     * What the JVM's action, or else the collector's name, says of the generation collected (see
+     * {@link #kind}): generational ZGC's cycles are named "ZGC Minor Cycles" and "ZGC Major Cycles"
+     * (their pauses are parts of a cycle: other).
+     */
+    static String kind(String action, String collector) {
         String lower = action.toLowerCase(Locale.ROOT);
         if (lower.contains("minor")) {
             return "young";
         }
         if (lower.contains("major")) {
+            return "old";
+        }
+        String name = collector.toLowerCase(Locale.ROOT);
+        if (name.contains("cycles") && name.contains("minor")) {
+            return "young";
+        }
+        if (name.contains("cycles") && name.contains("major")) {
             return "old";
         }
         return "other";
