@@ -299,6 +299,28 @@ public abstract class ColumnReader {
         };
     }
 
+    /** A BIGINT column computed from three others: {@code minuend - subtrahend + correction}. */
+    public static ColumnReader corrected(ColumnReader minuend, ColumnReader subtrahend, ColumnReader correction) {
+        return new ColumnReader() {
+            private final BlockOfValues values = new BlockOfValues();
+
+            long raw(long row) { return minuend.raw(row) - subtrahend.raw(row) + correction.raw(row); }
+            Object value(long row) { return raw(row); }
+            long[] rawBlock(long block) {
+                if (values.holds(block)) {
+                    return values.array;
+                }
+                long[] left = minuend.rawBlock(block);
+                long[] right = subtrahend.rawBlock(block);
+                long[] added = correction.rawBlock(block);
+                for (int i = 0; i < BLOCK_ROWS; i++) {
+                    values.array[i] = left[i] - right[i] + added[i];
+                }
+                return values.array;
+            }
+        };
+    }
+
     /**
      * A BIGINT column worked out per row from two stored ones, {@code value(first, second)}; NULL
      * where that is negative (e.g. a death's bound from its time and kind).
