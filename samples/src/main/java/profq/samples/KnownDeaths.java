@@ -1,6 +1,7 @@
 package profq.samples;
 
 import java.util.Arrays;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Objects whose deaths are known to the nanosecond: a worker keeps the last {@link #LIVE}
@@ -8,7 +9,9 @@ import java.util.Arrays;
  * and at once calls {@link #released}, so the instant each object became unreachable is the
  * start of a recorded call (the k-th {@code released} call drops the k-th Payload made). Garbage
  * made inside the JDK (not recorded) keeps young collections running every few milliseconds
- * with a small young generation ({@code -Xmn}).
+ * with a small young generation ({@code -Xmn}). Each round pauses for 20 µs, so that on a small
+ * machine the recorder's reaper thread, which sees the deaths, is not starved by this loop: a
+ * reaper that falls behind by collections widens the death intervals (never out of bounds).
  */
 public final class KnownDeaths {
     public static final int OBJECTS = 4_000;
@@ -29,6 +32,7 @@ public final class KnownDeaths {
                 live[slot] = new Payload(i);
                 sink += live[slot].read();
             }
+            LockSupport.parkNanos(20_000); // a pause, as between a server's requests: the recorder's reaper runs meanwhile
             for (int k = 0; k < 8; k++) {
                 sink += Arrays.copyOf(CHURN, CHURN.length).length; // the JDK's allocation: drives the young collections
             }

@@ -181,7 +181,8 @@ public final class TableCatalog {
     public static final TableDefinition DEATHS = new TableDefinition("deaths", "tracked object that died or outlived the run", List.of(
             id("object_id", "the object (allocations.object_id)"),
             nanos("death_ns", "when the recorder saw it reclaimed: after the collection that freed it, by the collector's"
-                    + " reference processing and the recorder's reaper thread (usually well under a millisecond after);"
+                    + " reference processing and the recorder's reaper thread (usually well under a millisecond after; read"
+                    + " from the exact clock since format 2.9, whatever run.clock says);"
                     + " for an object whose death was not seen before the end (at_exit), when the recorder closed the"
                     + " recording: an upper bound"),
             flag("at_exit", "true when its death was not seen before the recording ended: still reachable then, or"
