@@ -199,7 +199,7 @@ final class CallIndexer {
         long[] callsInside = new long[32];
         long[] allocationsMade = new long[32];
         long[] allocationsInside = new long[32];
-        /** The overhead of the calls it made, their callees' included ({@link Compensation#overhead}). */
+        /** The overhead of the calls it made, their callees' included: the sum of their {@link Compensation#selfOverhead}. */
         long[] childOverhead = new long[32];
         /** The wall and CPU time of their overhead that the calls it made could not pay: taken off its own. */
         long[] childDeficit = new long[32];
@@ -295,8 +295,9 @@ final class CallIndexer {
             long duration = endNanos - startNanos[top];
             long self = duration - childNanos[top];
             long cpu = selfCpu[top] + childCpu[top];
-            long overhead = compensation.overhead(callsInside[top], allocationsInside[top]);
-            long ownOverhead = overhead - childOverhead[top];
+            // the overhead of the call's own events, rounded as calls.self_overhead_ns, and of all those inside it
+            long ownOverhead = compensation.selfOverhead(callsMade[top], allocationsMade[top]);
+            long overhead = ownOverhead + childOverhead[top];
             long own = self - ownOverhead - childDeficit[top];
             long deficit = Math.max(0, -own);
             long ownCpu = selfCpu[top] - ownOverhead - childCpuDeficit[top];

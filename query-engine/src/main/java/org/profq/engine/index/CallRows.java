@@ -11,7 +11,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.function.IntToLongFunction;
 
-import org.profq.recording.Calibration;
 import org.profq.recording.Recording;
 import org.profq.recording.RecordingException;
 
@@ -85,15 +84,16 @@ final class CallRows extends RowCollector implements CallIndexer.Sink {
         row.put(CALL_CALLS_IN_CALLEES, callsInside - callsMade);
         row.put(CALL_ALLOCATIONS_MADE, allocationsMade);
         row.put(CALL_ALLOCATIONS_IN_CALLEES, allocationsInside - allocationsMade);
-        // what the compensation of the whole tree makes of the call's times, as what it adds to the call's own formula
+        // what the compensation of the whole tree makes of the call's times, as what it adds to the call's own clamped
+        // difference (0 for most calls: a leaf, a call whose callees paid for their advice, a call charged no CPU time)
         Compensation compensation = callIndexer.compensation();
         long duration = endNanos - startNanos;
         long overhead = compensation.overhead(callsInside, allocationsInside);
         long selfOverhead = compensation.selfOverhead(callsMade, allocationsMade);
-        row.put(CALL_INCLUSIVE_CORRECTION, compensated.inclusiveNanos - (duration - overhead));
-        row.put(CALL_SELF_CORRECTION, compensated.selfNanos - (selfNanos - selfOverhead));
-        row.put(CALL_CPU_CORRECTION, compensated.cpuNanos - (cpuNanos - overhead));
-        row.put(CALL_SELF_CPU_CORRECTION, compensated.selfCpuNanos - (selfCpuNanos - selfOverhead));
+        row.put(CALL_INCLUSIVE_CORRECTION, compensated.inclusiveNanos - Math.max(0, duration - overhead));
+        row.put(CALL_SELF_CORRECTION, compensated.selfNanos - Math.max(0, selfNanos - selfOverhead));
+        row.put(CALL_CPU_CORRECTION, compensated.cpuNanos - Math.max(0, cpuNanos - overhead));
+        row.put(CALL_SELF_CPU_CORRECTION, compensated.selfCpuNanos - Math.max(0, selfCpuNanos - selfOverhead));
         rows = rowWritten(row);
         (writingUnfinished ? unfinishedTotals : totals).add(context, (outermost ? CallTotals.OUTERMOST : 0)
                         | (parentCallId == 0 ? CallTotals.ROOT : 0), depthBeyondContext,
@@ -108,13 +108,13 @@ final class CallRows extends RowCollector implements CallIndexer.Sink {
      */
     @Override
     void readingFrom(Recording recording) {
-        Calibration now = recording.calibration().orElse(new Calibration(0, 0, 0, 0, 0));
-        if (rowsBefore > 0 && !callIndexer.compensation().sameCosts(now)) {
+        Compensation now = Compensation.of(recording);
+        if (rowsBefore > 0 && !now.calibration().equals(callIndexer.compensation().calibration())) {
             throw new RecordingException("the calls indexed so far were compensated before the recording's calibration"
                     + " was known: built afresh");
         }
-        callIndexer.compensateWith(new Compensation(now));
-        totals.continueWith(now);
+        callIndexer.compensateWith(now);
+        totals.continueWith(now.calibration());
     }
 
     /** The open calls (their length, then them), then the totals of the finished rows. */

@@ -23,8 +23,9 @@ import java.util.function.Supplier;
  * {@code calls.allocations_in_callees} are the calls and allocations inside it less those it made
  * itself (0 for a leaf, most calls). The four {@code calls.*_correction} columns are what the
  * compensation of the whole call tree ({@link Compensation}) adds to each compensated time of
- * {@code _call_times} beyond the call's own formula (time less overhead_ns or self_overhead_ns):
- * 0 for most calls, whose callees paid for their advice. {@code params.kind} is the
+ * {@code _call_times} beyond the call's own clamped difference (time less overhead_ns or
+ * self_overhead_ns, at least 0): 0 for most calls (a leaf, a call whose callees paid for their
+ * advice, a call charged no CPU time). {@code params.kind} is the
  * {@link org.profq.recording.ValueKind} ordinal, {@code params.length} -1 for none, and
  * {@code params.value} a primitive's value (raw bits for float and double), a string's hash or an
  * enum constant's id.

@@ -299,12 +299,15 @@ public abstract class ColumnReader {
         };
     }
 
-    /** A BIGINT column computed from three others: {@code minuend - subtrahend + correction}. */
+    /**
+     * A BIGINT column computed from three others: {@link #clampedDifference} plus {@code correction}
+     * (e.g. a compensated time: the call's own difference, and what the compensation of its callees adds).
+     */
     public static ColumnReader corrected(ColumnReader minuend, ColumnReader subtrahend, ColumnReader correction) {
         return new ColumnReader() {
             private final BlockOfValues values = new BlockOfValues();
 
-            long raw(long row) { return minuend.raw(row) - subtrahend.raw(row) + correction.raw(row); }
+            long raw(long row) { return Math.max(minuend.raw(row) - subtrahend.raw(row), 0) + correction.raw(row); }
             Object value(long row) { return raw(row); }
             long[] rawBlock(long block) {
                 if (values.holds(block)) {
@@ -314,7 +317,7 @@ public abstract class ColumnReader {
                 long[] right = subtrahend.rawBlock(block);
                 long[] added = correction.rawBlock(block);
                 for (int i = 0; i < BLOCK_ROWS; i++) {
-                    values.array[i] = left[i] - right[i] + added[i];
+                    values.array[i] = Math.max(left[i] - right[i], 0) + added[i];
                 }
                 return values.array;
             }

@@ -12,9 +12,9 @@ import org.profq.recording.Recording;
 /**
  * {@code _call_times} ({@link TableCatalog#CALL_TIMES}): {@code calls} with profq's overhead taken
  * off the call tree (org.profq.engine.index.Compensation), what {@code _compensated_calls} selects:
- * each time is the call's own formula ({@code duration_ns - overhead_ns}, {@code self_ns -
- * self_overhead_ns}, and the same of the CPU times), computed as the columns are read, plus the
- * correction the index worked out with the callees' times (0 for most calls). Its times are
+ * each time is the call's own difference ({@code duration_ns - overhead_ns}, {@code self_ns -
+ * self_overhead_ns}, and the same of the CPU times, at least 0), computed as the columns are read,
+ * plus the correction the index worked out with the callees' times (0 for most calls). Its times are
  * the measures of the index's totals per calling context, so the time views' aggregations, sums
  * of these columns under the outermost and parent flags, are answered from those totals
  * ({@link CallContextTotals}) when the recording's calibration is the one they were worked out with.

@@ -138,10 +138,10 @@ public final class TableCatalog {
             count("allocations_inside", "recorded allocations made inside it, its own included"),
             nanos("overhead_ns", "the calibrated cost of profq's advice inside the call (docs/accuracy-and-overhead.md):"
                     + " run.call_cost_inside_ns + run.call_cost_ns * calls_inside + run.allocation_cost_ns * allocations_inside,"
-                    + " rounded; the time views take it off duration_ns"),
+                    + " each cost rounded to whole ns; the time views take it off duration_ns"),
             nanos("self_overhead_ns", "the part of overhead_ns that lands in the call's own code: run.call_cost_inside_ns"
                     + " + (run.call_cost_ns - run.call_cost_inside_ns) * calls_made + run.allocation_cost_ns * allocations_made,"
-                    + " rounded; the time views take it off self_ns")));
+                    + " each cost rounded to whole ns; the time views take it off self_ns")));
 
     /**
      * {@code _call_times}: private to the time views (the leading '_': not in {@link #all}, not

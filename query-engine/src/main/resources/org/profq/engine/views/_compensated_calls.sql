@@ -17,7 +17,7 @@
 --   inclusive_ns = self_ns + the inclusive_ns of the calls it made
 -- So no self time is below 0, a call's inclusive time is never below its callees', and a
 -- thread's outermost call is short of its measured time by exactly the overhead of the events
--- inside it (unless it could not pay for its own). The same for the CPU times, whose readings
+-- inside it, the sum of their calls' self_overhead_ns (unless it could not pay for its own). The same for the CPU times, whose readings
 -- come in lumps of run.cpu_period_ns. _call_times, a private table over the calls' index, reads
 -- these per call, the index having worked out each call's from its callees' as it was built;
 -- their sums per calling context are what the index keeps as its totals per context
