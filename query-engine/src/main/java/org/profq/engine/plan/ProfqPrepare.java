@@ -125,6 +125,7 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
                 cancel == null ? context : Contexts.chain(Contexts.of(new CancelFlag(cancel)), context), costFactory);
         withoutMergeJoins(planner); // a correctness fix of Calcite's, so the plain planner has it too
         withoutExhaustiveJoinOrders(planner); // so too: the plain planner must answer what profq's does
+        NoRightNestedLoopJoinRule.replaceJoinRule(planner); // and a correctness fix of Calcite's nested loop join
         if (profqRules()) {
             IndexAggregateRule.addTo(planner);
             IndexLookupJoinRule.addTo(planner);
