@@ -2,6 +2,8 @@ package profq.samples;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -16,10 +18,11 @@ import java.util.concurrent.CountDownLatch;
 /**
  * Phases whose times a plain run gives, for checking the times profq reports: {@code KnownPhases
  * <times file> [scale]}. Each phase is a method of its own, run once a round for three rounds;
- * the program times every call of a phase method itself ({@code System.nanoTime()} around it)
- * and writes each phase's total to the times file, one {@code phase<TAB>nanoseconds} line per
- * phase, so that the same program run plain and recorded states its own phase times, to set
- * beside what the recording says of the same method. {@code scale} (default 1) multiplies
+ * the program times every call of a phase method itself ({@code System.nanoTime()} and the
+ * thread's CPU time around it) and writes each phase's totals to the times file, one
+ * {@code phase<TAB>wall ns<TAB>CPU ns} line per phase, so that the same program run plain and
+ * recorded states its own phase times, to set beside what the recording says of the same
+ * method. The CPU time is the main thread's alone (a phase's other threads are not in it). {@code scale} (default 1) multiplies
  * every phase's work, sleeps and waits included. Prints a checksum of the work, so that none
  * of it can be left out.
  *
@@ -32,7 +35,7 @@ import java.util.concurrent.CountDownLatch;
  *   <li>{@code lockWait}: entering a monitor that another thread holds for 300 ms;</li>
  *   <li>{@code parallelWork}: three threads each making 10 M calls of {@code tiny} at once
  *       ({@code workerCalls}), until all have ended;</li>
- *   <li>{@code shortLivedArrays}: 10 M {@code long[4]} arrays that never leave the loop, which escape
+ *   <li>{@code shortLivedArrays}: 10 M {@code long[2]} arrays that never leave the loop, which escape
  *       analysis removes in a plain run.</li>
  * </ul>
  * Only {@code shortLivedArrays} allocates inside its loop.
@@ -60,41 +63,49 @@ public final class KnownPhases {
         Path timesFile = Path.of(args[0]);
         double scale = args.length > 1 ? Double.parseDouble(args[1]) : 1;
         Path scratch = timesFile.resolveSibling(timesFile.getFileName() + ".io-scratch");
-        Map<String, Long> nanos = new LinkedHashMap<>();
+        Map<String, long[]> nanos = new LinkedHashMap<>();
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long checksum = 0;
         for (int round = 0; round < ROUNDS; round++) {
             long start = System.nanoTime();
+            long startCpu = threads.getCurrentThreadCpuTime();
             checksum += loop(scaled(LOOP_ITERATIONS, scale), round);
-            add(nanos, "loop", System.nanoTime() - start);
+            add(nanos, "loop", System.nanoTime() - start, threads.getCurrentThreadCpuTime() - startCpu);
 
             start = System.nanoTime();
+            startCpu = threads.getCurrentThreadCpuTime();
             checksum += tinyCalls(scaled(TINY_CALLS, scale), round);
-            add(nanos, "tinyCalls", System.nanoTime() - start);
+            add(nanos, "tinyCalls", System.nanoTime() - start, threads.getCurrentThreadCpuTime() - startCpu);
 
             start = System.nanoTime();
+            startCpu = threads.getCurrentThreadCpuTime();
             sleep(scaled(SLEEP_MILLIS, scale));
-            add(nanos, "sleep", System.nanoTime() - start);
+            add(nanos, "sleep", System.nanoTime() - start, threads.getCurrentThreadCpuTime() - startCpu);
 
             start = System.nanoTime();
+            startCpu = threads.getCurrentThreadCpuTime();
             checksum += fileIo(scratch, scaled(FILE_BYTES / FILE_BLOCK, scale));
-            add(nanos, "fileIo", System.nanoTime() - start);
+            add(nanos, "fileIo", System.nanoTime() - start, threads.getCurrentThreadCpuTime() - startCpu);
 
             Thread holder = holdMonitor(scaled(LOCK_HELD_MILLIS, scale));
             start = System.nanoTime();
+            startCpu = threads.getCurrentThreadCpuTime();
             checksum += lockWait();
-            add(nanos, "lockWait", System.nanoTime() - start);
+            add(nanos, "lockWait", System.nanoTime() - start, threads.getCurrentThreadCpuTime() - startCpu);
             holder.join();
 
             start = System.nanoTime();
+            startCpu = threads.getCurrentThreadCpuTime();
             checksum += parallelWork(scaled(PARALLEL_CALLS_PER_THREAD, scale), round);
-            add(nanos, "parallelWork", System.nanoTime() - start);
+            add(nanos, "parallelWork", System.nanoTime() - start, threads.getCurrentThreadCpuTime() - startCpu);
 
             start = System.nanoTime();
+            startCpu = threads.getCurrentThreadCpuTime();
             checksum += shortLivedArrays(scaled(ARRAYS, scale), round);
-            add(nanos, "shortLivedArrays", System.nanoTime() - start);
+            add(nanos, "shortLivedArrays", System.nanoTime() - start, threads.getCurrentThreadCpuTime() - startCpu);
         }
         StringBuilder times = new StringBuilder();
-        nanos.forEach((phase, total) -> times.append(phase).append('\t').append(total).append('\n'));
+        nanos.forEach((phase, total) -> times.append(phase).append('\t').append(total[0]).append('\t').append(total[1]).append('\n'));
         Files.writeString(timesFile, times);
         System.out.println("checksum " + checksum);
     }
@@ -212,9 +223,10 @@ public final class KnownPhases {
     static long shortLivedArrays(long arrays, long seed) {
         long sum = seed;
         for (long i = 0; i < arrays; i++) {
-            long[] cell = new long[4];
-            cell[(int) (i & 3)] = i;
-            sum += cell[(int) (sum & 3)];
+            long[] pair = new long[2]; // constant indices only: C2 scalar-replaces an array no code indexes by a variable
+            pair[0] = i;
+            pair[1] = sum;
+            sum = pair[0] * 31 + (pair[1] ^ (pair[1] >>> 7));
         }
         return sum;
     }
@@ -223,8 +235,10 @@ public final class KnownPhases {
         return Math.max(1, Math.round(amount * scale));
     }
 
-    private static void add(Map<String, Long> nanos, String phase, long elapsed) {
-        nanos.merge(phase, elapsed, Long::sum);
+    private static void add(Map<String, long[]> nanos, String phase, long wall, long cpu) {
+        long[] total = nanos.computeIfAbsent(phase, name -> new long[2]);
+        total[0] += wall;
+        total[1] += cpu;
     }
 
     private KnownPhases() {
