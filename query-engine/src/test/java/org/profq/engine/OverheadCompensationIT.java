@@ -60,12 +60,14 @@ class OverheadCompensationIT {
         long compensatedWithCalls = warmSelfCpu(COMPENSATED, WITH_CALLS);
         String figures = "warm rounds' self CPU, raw " + rawWithCalls + " ns, compensated " + compensatedWithCalls
                 + " ns; a call's advice " + call + " ns, " + inside + " ns of it inside";
-        long perRound = Math.round(1_000_000 * (call - inside) + inside);
+        long wholeCall = Math.round(call); // the costs are taken off in whole ns
+        long wholeInside = Math.min(Math.round(inside), wholeCall);
+        long perRound = 1_000_000 * (wholeCall - wholeInside) + wholeInside;
         assertTrue(Math.abs(rawWithCalls - compensatedWithCalls - 2 * perRound) <= 2,
                 "two rounds of a million calls' advice taken off: " + figures);
         long rawInline = warmSelfCpu("c.self_cpu_ns", INLINE);
         long compensatedInline = warmSelfCpu(COMPENSATED, INLINE);
-        assertTrue(Math.abs(rawInline - compensatedInline - 2 * Math.round(inside)) <= 2,
+        assertTrue(Math.abs(rawInline - compensatedInline - 2 * wholeInside) <= 2,
                 "inline makes no call: only its own call's advice is taken off: raw " + rawInline + " ns, compensated "
                         + compensatedInline + " ns");
     }
@@ -82,7 +84,7 @@ class OverheadCompensationIT {
         assertTrue((Long) compensated.get(0) < (Long) compensated.get(1), "compensated self time is below the raw: " + compensated);
     }
 
-    /** A call's compensated self CPU time, as the time views take it (_compensated_calls). */
+    /** A call's self CPU time less the overhead of its own events (calls.self_overhead_ns), at least 0. */
     private static final String COMPENSATED = "CASE WHEN c.self_cpu_ns > c.self_overhead_ns THEN c.self_cpu_ns - c.self_overhead_ns ELSE 0 END";
 
     /** {@code selfCpu} summed over the method's calls of the sample's two last rounds. */

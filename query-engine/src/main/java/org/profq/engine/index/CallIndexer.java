@@ -16,7 +16,8 @@ import java.util.function.IntUnaryOperator;
  * already open further down the stack is known at entry ({@code outermost}), and so is the
  * calling context ({@code stack}, as a {@link CallingContexts} id). The same way a frame sums
  * the CPU time charged to it and to its callees, and counts the calls and allocations made
- * in it and inside it, which the time views' overhead compensation needs. Rows come in the order
+ * in it and inside it, and takes profq's overhead off the tree bottom-up ({@link Compensation}):
+ * a call's compensated times need its callees', which have ended before it. Rows come in the order
  * calls end; calls still open when the log ends come last, thread by thread, innermost
  * first, ending at the recording's end (or at their thread's last event, when an abrupt end
  * left the recording's end earlier). Memory is bounded by threads times stack depth (and the
@@ -27,13 +28,24 @@ final class CallIndexer {
     interface Sink {
         void call(long callId, int threadId, int methodId, long parentCallId, int depth, long startNanos, long endNanos,
                   long selfNanos, boolean threw, boolean finished, boolean outermost, int context, long cpuNanos,
-                  long selfCpuNanos, long callsMade, long callsInside, long allocationsMade, long allocationsInside);
+                  long selfCpuNanos, long callsMade, long callsInside, long allocationsMade, long allocationsInside,
+                  CompensatedTimes compensated);
+    }
+
+    /** A call's times with profq's overhead taken off ({@link Compensation}); reused from row to row. */
+    static final class CompensatedTimes {
+        long inclusiveNanos;
+        long selfNanos;
+        long cpuNanos;
+        long selfCpuNanos;
     }
 
     private final Sink sink;
     private final CallingContexts contexts = new CallingContexts();
     private final Map<Integer, ThreadStack> stacks = new TreeMap<>();
     private ThreadStack last;
+    private final CompensatedTimes compensated = new CompensatedTimes();
+    private Compensation compensation = Compensation.NONE;
 
     CallIndexer(Sink sink) {
         this.sink = sink;
@@ -41,6 +53,15 @@ final class CallIndexer {
 
     CallingContexts contexts() {
         return contexts;
+    }
+
+    /** The overhead taken off the calls from now on: before the first event, and the same for every event of a table. */
+    void compensateWith(Compensation compensation) {
+        this.compensation = compensation;
+    }
+
+    Compensation compensation() {
+        return compensation;
     }
 
     /** Each thread's open calls, as {@link #restore} takes them up: taken before {@link #finish}, which ends them. */
@@ -64,6 +85,9 @@ final class CallIndexer {
                 out.writeLong(stack.callsInside[level]);
                 out.writeLong(stack.allocationsMade[level]);
                 out.writeLong(stack.allocationsInside[level]);
+                out.writeLong(stack.childOverhead[level]);
+                out.writeLong(stack.childDeficit[level]);
+                out.writeLong(stack.childCpuDeficit[level]);
             }
         }
     }
@@ -105,6 +129,9 @@ final class CallIndexer {
                 stack.callsInside[top] = in.readLong();
                 stack.allocationsMade[top] = in.readLong();
                 stack.allocationsInside[top] = in.readLong();
+                stack.childOverhead[top] = in.readLong();
+                stack.childDeficit[top] = in.readLong();
+                stack.childCpuDeficit[top] = in.readLong();
             }
         }
         last = null;
@@ -172,6 +199,11 @@ final class CallIndexer {
         long[] callsInside = new long[32];
         long[] allocationsMade = new long[32];
         long[] allocationsInside = new long[32];
+        /** The overhead of the calls it made, their callees' included: the sum of their {@link Compensation#selfOverhead}. */
+        long[] childOverhead = new long[32];
+        /** The wall and CPU time of their overhead that the calls it made could not pay: taken off its own. */
+        long[] childDeficit = new long[32];
+        long[] childCpuDeficit = new long[32];
         /** The method each frame last called and that call's context: a loop calls the same method again and again. */
         int[] lastCalleeMethods = new int[32];
         int[] lastCalleeContexts = new int[32];
@@ -198,6 +230,9 @@ final class CallIndexer {
                 callsInside = Arrays.copyOf(callsInside, size);
                 allocationsMade = Arrays.copyOf(allocationsMade, size);
                 allocationsInside = Arrays.copyOf(allocationsInside, size);
+                childOverhead = Arrays.copyOf(childOverhead, size);
+                childDeficit = Arrays.copyOf(childDeficit, size);
+                childCpuDeficit = Arrays.copyOf(childCpuDeficit, size);
                 lastCalleeMethods = Arrays.copyOf(lastCalleeMethods, size);
                 lastCalleeContexts = Arrays.copyOf(lastCalleeContexts, size);
             }
@@ -218,6 +253,9 @@ final class CallIndexer {
             callsInside[depth] = 0;
             allocationsMade[depth] = 0;
             allocationsInside[depth] = 0;
+            childOverhead[depth] = 0;
+            childDeficit[depth] = 0;
+            childCpuDeficit[depth] = 0;
             lastCalleeContexts[depth] = 0;
             depth++;
         }
@@ -255,7 +293,20 @@ final class CallIndexer {
         void emit(long endNanos, boolean threw, boolean finished) {
             int top = depth - 1;
             long duration = endNanos - startNanos[top];
+            long self = duration - childNanos[top];
             long cpu = selfCpu[top] + childCpu[top];
+            // the overhead of the call's own events, rounded as calls.self_overhead_ns, and of all those inside it
+            long ownOverhead = compensation.selfOverhead(callsMade[top], allocationsMade[top]);
+            long overhead = ownOverhead + childOverhead[top];
+            long own = self - ownOverhead - childDeficit[top];
+            long deficit = Math.max(0, -own);
+            long ownCpu = selfCpu[top] - ownOverhead - childCpuDeficit[top];
+            long cpuDeficit = Math.max(0, -ownCpu);
+            CompensatedTimes times = compensated;
+            times.selfNanos = Math.max(0, own);
+            times.inclusiveNanos = duration - overhead + deficit;
+            times.selfCpuNanos = Math.max(0, ownCpu);
+            times.cpuNanos = cpu - overhead + cpuDeficit;
             if (top > 0) {
                 int caller = top - 1;
                 childNanos[caller] += duration;
@@ -263,10 +314,13 @@ final class CallIndexer {
                 callsMade[caller]++;
                 callsInside[caller] += 1 + callsInside[top];
                 allocationsInside[caller] += allocationsInside[top];
+                childOverhead[caller] += overhead;
+                childDeficit[caller] += deficit;
+                childCpuDeficit[caller] += cpuDeficit;
             }
             sink.call(callIds[top], threadId, methodIds[top], parentCallIds[top], depths[top], startNanos[top], endNanos,
-                    duration - childNanos[top], threw, finished, outermost[top], contextIds[top], cpu, selfCpu[top],
-                    callsMade[top], callsInside[top], allocationsMade[top], allocationsInside[top]);
+                    self, threw, finished, outermost[top], contextIds[top], cpu, selfCpu[top],
+                    callsMade[top], callsInside[top], allocationsMade[top], allocationsInside[top], times);
             pop();
         }
 

@@ -11,8 +11,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.function.IntToLongFunction;
 
-import org.profq.recording.Calibration;
 import org.profq.recording.Recording;
+import org.profq.recording.RecordingException;
 
 /**
  * The rows of {@code calls}, made from entries and exits by the {@link CallIndexer} as calls
@@ -32,6 +32,8 @@ final class CallRows extends RowCollector implements CallIndexer.Sink {
     /** The totals of the finished rows; those of the unfinished ones, written at the end, apart. */
     private CallTotals totals = new CallTotals();
     private CallTotals unfinishedTotals;
+    /** The rows the table held before this pass (an extension's), compensated with {@link CallIndexer#compensation}. */
+    private long rowsBefore;
 
     CallRows() {
         super(Table.CALLS);
@@ -62,7 +64,8 @@ final class CallRows extends RowCollector implements CallIndexer.Sink {
     @Override
     public void call(long callId, int threadId, int methodId, long parentCallId, int depth, long startNanos, long endNanos,
                      long selfNanos, boolean threw, boolean finished, boolean outermost, int context, long cpuNanos,
-                     long selfCpuNanos, long callsMade, long callsInside, long allocationsMade, long allocationsInside) {
+                     long selfCpuNanos, long callsMade, long callsInside, long allocationsMade, long allocationsInside,
+                     CallIndexer.CompensatedTimes compensated) {
         int depthBeyondContext = depth - callIndexer.contexts().depth(context);
         RowChunk row = rows;
         row.put(CALL_ID, callId);
@@ -81,17 +84,37 @@ final class CallRows extends RowCollector implements CallIndexer.Sink {
         row.put(CALL_CALLS_IN_CALLEES, callsInside - callsMade);
         row.put(CALL_ALLOCATIONS_MADE, allocationsMade);
         row.put(CALL_ALLOCATIONS_IN_CALLEES, allocationsInside - allocationsMade);
+        // what the compensation of the whole tree makes of the call's times, as what it adds to the call's own clamped
+        // difference (0 for most calls: a leaf, a call whose callees paid for their advice, a call charged no CPU time)
+        Compensation compensation = callIndexer.compensation();
+        long duration = endNanos - startNanos;
+        long overhead = compensation.overhead(callsInside, allocationsInside);
+        long selfOverhead = compensation.selfOverhead(callsMade, allocationsMade);
+        row.put(CALL_INCLUSIVE_CORRECTION, compensated.inclusiveNanos - Math.max(0, duration - overhead));
+        row.put(CALL_SELF_CORRECTION, compensated.selfNanos - Math.max(0, selfNanos - selfOverhead));
+        row.put(CALL_CPU_CORRECTION, compensated.cpuNanos - Math.max(0, cpuNanos - overhead));
+        row.put(CALL_SELF_CPU_CORRECTION, compensated.selfCpuNanos - Math.max(0, selfCpuNanos - selfOverhead));
         rows = rowWritten(row);
         (writingUnfinished ? unfinishedTotals : totals).add(context, (outermost ? CallTotals.OUTERMOST : 0)
                         | (parentCallId == 0 ? CallTotals.ROOT : 0), depthBeyondContext,
-                endNanos - startNanos, selfNanos, cpuNanos, selfCpuNanos, callsMade, callsInside, allocationsMade,
-                allocationsInside);
+                duration, selfNanos, cpuNanos, selfCpuNanos, compensated);
     }
 
-    /** The totals are worked out with the recording's calibration (none: nothing taken off), as {@code calls} reads it. */
+    /**
+     * The calls are compensated with the recording's calibration (none: nothing taken off), as
+     * {@code calls} reads it. The calibration is written once, at most a second or so into the run: an
+     * extension of rows compensated without it (an index built while the program started) is refused,
+     * and the table built afresh, since a call's compensated times depend on all of its callees'.
+     */
     @Override
     void readingFrom(Recording recording) {
-        totals.continueWith(recording.calibration().orElse(new Calibration(0, 0, 0, 0, 0)));
+        Compensation now = Compensation.of(recording);
+        if (rowsBefore > 0 && !now.calibration().equals(callIndexer.compensation().calibration())) {
+            throw new RecordingException("the calls indexed so far were compensated before the recording's calibration"
+                    + " was known: built afresh");
+        }
+        callIndexer.compensateWith(now);
+        totals.continueWith(now.calibration());
     }
 
     /** The open calls (their length, then them), then the totals of the finished rows. */
@@ -160,6 +183,8 @@ final class CallRows extends RowCollector implements CallIndexer.Sink {
                 throw new IOException("bytes after the open calls");
             }
             totals = CallTotals.readFrom(in, manifest.finishedRows(Table.CALLS)); // those of the unfinished rows follow
+            callIndexer.compensateWith(new Compensation(totals.calibration()));
+            rowsBefore = manifest.rows(Table.CALLS);
         } catch (IOException e) {
             throw new IndexDamagedException(directory + ": its state to extend it from is unreadable: " + e.getMessage());
         }

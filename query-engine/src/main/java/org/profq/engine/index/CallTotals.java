@@ -14,9 +14,9 @@ import org.profq.recording.Calibration;
  * call (compensated and raw; {@link #measures}), their sum and their largest. Every key the time
  * views group by (method, depth, stack) is a function of the context, so those views are sums of
  * these groups ({@code org.profq.engine.scan.ContextTotalsAnswer}) instead of a scan of every call.
- * Compensation takes the recording's calibration off each call and clamps at 0, which is not a
- * sum of anything smaller: so the totals are worked out with the calibration known when they were
- * added up, keep its figures, and are trusted only while the recording's is the same.
+ * Compensation takes the recording's calibration off the call tree ({@link Compensation}), which
+ * is not a sum of anything smaller: so the totals are worked out with the calibration known when
+ * they were added up, keep its figures, and are trusted only while the recording's is the same.
  * {@code CallRows} keeps them in the table's state, committed and checksummed with its rows.
  */
 public final class CallTotals {
@@ -96,12 +96,9 @@ public final class CallTotals {
         return Double.doubleToLongBits(a) == Double.doubleToLongBits(b);
     }
 
-    /**
-     * Adds one call: the times and counts {@code calls} has of it, worked out as {@code calls}
-     * and {@code _call_times} read them (overhead_ns is the same rounded weighted sum).
-     */
+    /** Adds one call: the times {@code calls} has of it, and those {@code _call_times} reads, {@code compensated}. */
     void add(int context, int flags, int depthBeyondContext, long durationNanos, long selfNanos, long cpuNanos,
-             long selfCpuNanos, long callsMade, long callsInside, long allocationsMade, long allocationsInside) {
+             long selfCpuNanos, CallIndexer.CompensatedTimes compensated) {
         if (abandoned) {
             return;
         }
@@ -110,14 +107,11 @@ public final class CallTotals {
             return;
         }
         deeperThanContext |= depthBeyondContext != 0;
-        long overhead = Math.round(callInsideNanos + callCostNanos * callsInside + allocationCostNanos * allocationsInside);
-        long selfOverhead = Math.round(callInsideNanos + (callCostNanos - callInsideNanos) * callsMade
-                + allocationCostNanos * allocationsMade);
         long[] measures = call;
-        measures[0] = clamped(durationNanos - overhead);
-        measures[1] = clamped(selfNanos - selfOverhead);
-        measures[2] = clamped(cpuNanos - overhead);
-        measures[3] = clamped(selfCpuNanos - selfOverhead);
+        measures[0] = compensated.inclusiveNanos;
+        measures[1] = compensated.selfNanos;
+        measures[2] = compensated.cpuNanos;
+        measures[3] = compensated.selfCpuNanos;
         measures[4] = clamped(durationNanos - cpuNanos);
         measures[5] = clamped(selfNanos - selfCpuNanos);
         measures[6] = durationNanos;

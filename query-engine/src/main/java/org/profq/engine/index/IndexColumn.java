@@ -21,7 +21,11 @@ import java.util.function.Supplier;
  * stored; {@code calls.depth_beyond_context} is its depth less its context's (0, unless a decoder
  * ever numbers depths otherwise); {@code calls.calls_in_callees} and
  * {@code calls.allocations_in_callees} are the calls and allocations inside it less those it made
- * itself (0 for a leaf, most calls). {@code params.kind} is the
+ * itself (0 for a leaf, most calls). The four {@code calls.*_correction} columns are what the
+ * compensation of the whole call tree ({@link Compensation}) adds to each compensated time of
+ * {@code _call_times} beyond the call's own clamped difference (time less overhead_ns or
+ * self_overhead_ns, at least 0): 0 for most calls (a leaf, a call whose callees paid for their
+ * advice, a call charged no CPU time). {@code params.kind} is the
  * {@link org.profq.recording.ValueKind} ordinal, {@code params.length} -1 for none, and
  * {@code params.value} a primitive's value (raw bits for float and double), a string's hash or an
  * enum constant's id.
@@ -42,6 +46,10 @@ public enum IndexColumn {
     CALL_CALLS_IN_CALLEES(Table.CALLS, "calls_in_callees"),
     CALL_ALLOCATIONS_MADE(Table.CALLS, "allocations_made"),
     CALL_ALLOCATIONS_IN_CALLEES(Table.CALLS, "allocations_in_callees"),
+    CALL_INCLUSIVE_CORRECTION(Table.CALLS, "inclusive_correction"),
+    CALL_SELF_CORRECTION(Table.CALLS, "self_correction"),
+    CALL_CPU_CORRECTION(Table.CALLS, "cpu_correction"),
+    CALL_SELF_CPU_CORRECTION(Table.CALLS, "self_cpu_correction"),
     ALLOCATION_OBJECT_ID(Table.ALLOCATIONS, "object_id"),
     ALLOCATION_SITE_ID(Table.ALLOCATIONS, "site_id"),
     ALLOCATION_CLASS_ID(Table.ALLOCATIONS, "class_id"),

@@ -40,8 +40,9 @@ record IndexManifest(int format, IndexColumn.Table table, long startedAtEpochNan
      * 13: calls without what their calling context says (no method_id; depth_beyond_context for depth) and
      *     with the counts inside a call as those of its callees (calls_in_callees, allocations_in_callees).
      * 14: calls' totals per calling context and flags in its collector state (CallTotals), which answer the time views.
+     * 15: calls' compensation of the whole call tree (the *_correction columns; the open calls' overhead and deficits).
      */
-    static final int FORMAT = 14;
+    static final int FORMAT = 15;
     static final String FILE = "manifest.properties";
     private static final String EXTENT_PREFIX = "extent.";
     private static final String FINISHED_PREFIX = "finished.";

@@ -298,6 +298,31 @@ public abstract class ColumnReader {
         };
     }
 
+    /**
+     * A BIGINT column computed from three others: {@link #clampedDifference} plus {@code correction}
+     * (e.g. a compensated time: the call's own difference, and what the compensation of its callees adds).
+     */
+    public static ColumnReader corrected(ColumnReader minuend, ColumnReader subtrahend, ColumnReader correction) {
+        return new ColumnReader() {
+            private final BlockOfValues values = new BlockOfValues();
+
+            long raw(long row) { return Math.max(minuend.raw(row) - subtrahend.raw(row), 0) + correction.raw(row); }
+            Object value(long row) { return raw(row); }
+            long[] rawBlock(long block) {
+                if (values.holds(block)) {
+                    return values.array;
+                }
+                long[] left = minuend.rawBlock(block);
+                long[] right = subtrahend.rawBlock(block);
+                long[] added = correction.rawBlock(block);
+                for (int i = 0; i < BLOCK_ROWS; i++) {
+                    values.array[i] = Math.max(left[i] - right[i], 0) + added[i];
+                }
+                return values.array;
+            }
+        };
+    }
+
     /** A VARCHAR column named from an int column (e.g. a calling context's path). */
     public static ColumnReader text(MappedColumn mapped, LongFunction<String> name) {
         return new Stored(mapped) {

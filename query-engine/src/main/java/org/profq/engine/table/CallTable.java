@@ -2,6 +2,7 @@ package org.profq.engine.table;
 
 import static org.profq.engine.index.IndexColumn.*;
 
+import org.profq.engine.index.Compensation;
 import org.profq.engine.index.ContextPaths;
 import org.profq.engine.index.IndexColumn;
 import org.profq.engine.index.LiveRecording;
@@ -123,11 +124,11 @@ public final class CallTable extends IndexedTable {
     }
 
     /**
-     * What the advice cost per call and allocation; none where it was not measured (an older recording,
-     * or a program that ended before the calibration did), so that nothing is taken off.
+     * What the advice cost per call and allocation, in whole ns; none where it was not measured (an older
+     * recording, or a program that ended before the calibration did), so that nothing is taken off.
      */
     static Calibration calibration(Recording recording) {
-        return recording.calibration().orElse(new Calibration(0, 0, 0, 0, 0));
+        return Compensation.of(recording).calibration();
     }
 
     /** Column 0, {@code call_id}: joins on it stream this table rather than hold it. */

@@ -11,8 +11,10 @@ import org.profq.recording.Recording;
 
 /**
  * {@code _call_times} ({@link TableCatalog#CALL_TIMES}): {@code calls} with profq's overhead taken
- * off each call's times, computed as the columns are read (each {@code CASE WHEN a > b THEN a - b
- * ELSE 0 END} of {@code calls}' columns), what {@code _compensated_calls} selects. Its times are
+ * off the call tree (org.profq.engine.index.Compensation), what {@code _compensated_calls} selects:
+ * each time is the call's own difference ({@code duration_ns - overhead_ns}, {@code self_ns -
+ * self_overhead_ns}, and the same of the CPU times, at least 0), computed as the columns are read,
+ * plus the correction the index worked out with the callees' times (0 for most calls). Its times are
  * the measures of the index's totals per calling context, so the time views' aggregations, sums
  * of these columns under the outermost and parent flags, are answered from those totals
  * ({@link CallContextTotals}) when the recording's calibration is the one they were worked out with.
@@ -36,10 +38,14 @@ public final class CallTimesTable extends IndexedTable {
             case 4 -> CallTable.depth(index);
             case 5 -> CallTable.stack(index, recording);
             case 6 -> ColumnReader.flag(index.column(CALL_FLAGS), OUTERMOST);
-            case 7 -> ColumnReader.clampedDifference(CallTable.duration(index), CallTable.overhead(index, recording));
-            case 8 -> ColumnReader.clampedDifference(selfNanos(index), CallTable.selfOverhead(index, recording));
-            case 9 -> ColumnReader.clampedDifference(cpuNanos(index), CallTable.overhead(index, recording));
-            case 10 -> ColumnReader.clampedDifference(selfCpuNanos(index), CallTable.selfOverhead(index, recording));
+            case 7 -> ColumnReader.corrected(CallTable.duration(index), CallTable.overhead(index, recording),
+                    ColumnReader.longs(index.column(CALL_INCLUSIVE_CORRECTION)));
+            case 8 -> ColumnReader.corrected(selfNanos(index), CallTable.selfOverhead(index, recording),
+                    ColumnReader.longs(index.column(CALL_SELF_CORRECTION)));
+            case 9 -> ColumnReader.corrected(cpuNanos(index), CallTable.overhead(index, recording),
+                    ColumnReader.longs(index.column(CALL_CPU_CORRECTION)));
+            case 10 -> ColumnReader.corrected(selfCpuNanos(index), CallTable.selfOverhead(index, recording),
+                    ColumnReader.longs(index.column(CALL_SELF_CPU_CORRECTION)));
             case 11 -> ColumnReader.clampedDifference(CallTable.duration(index), cpuNanos(index));
             case 12 -> ColumnReader.clampedDifference(selfNanos(index), selfCpuNanos(index));
             case 13 -> CallTable.duration(index);

@@ -138,10 +138,10 @@ public final class TableCatalog {
             count("allocations_inside", "recorded allocations made inside it, its own included"),
             nanos("overhead_ns", "the calibrated cost of profq's advice inside the call (docs/accuracy-and-overhead.md):"
                     + " run.call_cost_inside_ns + run.call_cost_ns * calls_inside + run.allocation_cost_ns * allocations_inside,"
-                    + " rounded; the time views take it off duration_ns"),
+                    + " each cost rounded to whole ns; the time views take it off duration_ns"),
             nanos("self_overhead_ns", "the part of overhead_ns that lands in the call's own code: run.call_cost_inside_ns"
                     + " + (run.call_cost_ns - run.call_cost_inside_ns) * calls_made + run.allocation_cost_ns * allocations_made,"
-                    + " rounded; the time views take it off self_ns")));
+                    + " each cost rounded to whole ns; the time views take it off self_ns")));
 
     /**
      * {@code _call_times}: private to the time views (the leading '_': not in {@link #all}, not
@@ -157,10 +157,10 @@ public final class TableCatalog {
             integer("depth", "", false, "nesting depth"),
             text("stack", "its calling context"),
             flag("outermost", "no enclosing call on the thread runs the same method"),
-            nanos("inclusive_ns", "duration_ns - overhead_ns, at least 0"),
-            nanos("self_ns", "self_ns - self_overhead_ns, at least 0"),
-            nanos("cpu_ns", "cpu_ns - overhead_ns, at least 0"),
-            nanos("self_cpu_ns", "self_cpu_ns - self_overhead_ns, at least 0"),
+            nanos("inclusive_ns", "self_ns plus the inclusive_ns of the calls it made: duration_ns - overhead_ns, plus what the calls inside could not pay"),
+            nanos("self_ns", "self_ns - self_overhead_ns, less what the calls it made could not pay, at least 0"),
+            nanos("cpu_ns", "self_cpu_ns plus the cpu_ns of the calls it made"),
+            nanos("self_cpu_ns", "self_cpu_ns - self_overhead_ns, less what the calls it made could not pay, at least 0"),
             nanos("wait_ns", "duration_ns - cpu_ns, at least 0"),
             nanos("self_wait_ns", "self_ns - self_cpu_ns, at least 0"),
             nanos("raw_inclusive_ns", "calls.duration_ns"),

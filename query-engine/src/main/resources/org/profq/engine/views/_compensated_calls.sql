@@ -8,18 +8,23 @@
 -- lands in the calls around the event: the part of a call's cost that runs between its own two
 -- clock readings (run.call_cost_inside_ns) in the call itself, the rest of it in its caller; an
 -- allocation's in the call that made it. calls.overhead_ns sums it over the events inside a call,
--- calls.self_overhead_ns over those that land in its own code, so that:
---   inclusive_ns = duration_ns - overhead_ns
---   self_ns      = self_ns - self_overhead_ns
--- each at least 0. Both are columns of calls, worked out from per-call counts as they are read,
--- and so are the compensated times here: _call_times, a private table over the calls' index,
--- computes each of these CASE WHEN a > b THEN a - b ELSE 0 END per call, so the views over it
--- stream the calls (no join holds them), and their sums per calling context are what the index
--- keeps as its totals per context (docs/engine-internals.md, "Totals per calling context"): a view that groups by
--- method_id, stack or depth is answered from those instead of every call, when the recording's
--- calibration is the one they were worked out with.
--- The advice is CPU work, so the same is taken off the CPU times; waiting is what the call did
--- not spend on a CPU (duration minus CPU time, at least 0), which compensation leaves alone.
+-- calls.self_overhead_ns over those that land in its own code. It is taken off the call tree
+-- from the leaves up, so that the tree still adds up:
+--   self_ns      = self_ns - self_overhead_ns, at least 0; what a call could not pay (a call
+--                  shorter than its advice, or one the clock measured as 0 because it fell
+--                  between two ticks) is taken off its caller's self time instead, where the
+--                  clock put that time
+--   inclusive_ns = self_ns + the inclusive_ns of the calls it made
+-- So no self time is below 0, a call's inclusive time is never below its callees', and a
+-- thread's outermost call is short of its measured time by exactly the overhead of the events
+-- inside it, the sum of their calls' self_overhead_ns (unless it could not pay for its own). The same for the CPU times, whose readings
+-- come in lumps of run.cpu_period_ns. _call_times, a private table over the calls' index, reads
+-- these per call, the index having worked out each call's from its callees' as it was built;
+-- their sums per calling context are what the index keeps as its totals per context
+-- (docs/engine-internals.md, "Totals per calling context"): a view that groups by method_id,
+-- stack or depth is answered from those instead of every call.
+-- Waiting is what the call did not spend on a CPU (duration minus CPU time, at least 0), which
+-- compensation leaves alone.
 --
 -- Builds on: _call_times.
 --
@@ -31,8 +36,8 @@
 --   depth           INTEGER  nesting depth
 --   stack           VARCHAR  its calling context
 --   outermost       BOOLEAN  no enclosing call on the thread runs the same method
---   inclusive_ns    BIGINT   compensated inclusive time
---   self_ns         BIGINT   compensated self time
+--   inclusive_ns    BIGINT   compensated inclusive time: self_ns plus the callees' inclusive_ns
+--   self_ns         BIGINT   compensated self time, at least 0
 --   cpu_ns          BIGINT   compensated CPU time, callees included
 --   self_cpu_ns     BIGINT   compensated CPU time in its own code
 --   wait_ns         BIGINT   duration_ns - calls.cpu_ns, at least 0: time not on a CPU, callees included

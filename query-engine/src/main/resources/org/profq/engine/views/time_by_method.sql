@@ -11,8 +11,8 @@
 -- CPU time and waiting are told apart (cpu_ns, wait_ns), and rows come hottest first by
 -- CPU time, so that a method that waits (a blocked or sleeping thread) is not reported as hot.
 -- profq's own time (weaving the classes a call loaded) is a row of its own, <profq: weaving>,
--- marked is_profq, and is in no method's self time. Compensation can leave a callee a few ns
--- above its caller: its share is then 1, not more.
+-- marked is_profq, and is in no method's self time. Compensation keeps the call tree's sums
+-- (_compensated_calls): a method's self time is never above its inclusive time.
 --
 -- Builds on: _compensated_calls, methods, classes.
 --

@@ -44,7 +44,7 @@ class CallIndexerTest {
         List<Integer> contextOfRow = new ArrayList<>();
         CallIndexer indexer = new CallIndexer((callId, threadId, methodId, parentCallId, depth, start, end, self, threw,
                                                finished, outermost, context, cpu, selfCpu, callsMade, callsInside,
-                                               allocationsMade, allocationsInside) -> {
+                                               allocationsMade, allocationsInside, compensated) -> {
             rows.add(new ArrayList<>(Arrays.asList(callId, (long) threadId, (long) methodId,
                     parentCallId == 0 ? null : parentCallId, depth, start, end, end - start, self, threw, finished, outermost)));
             contextOfRow.add(context);

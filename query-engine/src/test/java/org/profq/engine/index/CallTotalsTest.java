@@ -15,9 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.profq.recording.Calibration;
 
 /**
- * Totals per calling context: each call's compensated times worked out as {@code calls}' columns
- * are read (overhead rounded, each difference at least 0), added up per context and flags in the
- * order groups first came, written and read back whole, checked against the rows they must add
+ * Totals per calling context: each call's compensated times, as the call indexer works them out,
+ * and its raw ones, added up per context and flags in the order groups first came, written and read back whole, checked against the rows they must add
  * up to, and abandoned, not wrong, when the calibration changes under them.
  */
 class CallTotalsTest {
@@ -25,33 +24,42 @@ class CallTotalsTest {
     private static final Calibration COSTS = new Calibration(10, 4, 3, 0, 0);
 
     @Test
-    void aCallsTimesAreCompensatedAndClampedAsTheTableReadsThem() {
+    void aGroupAddsUpTheCompensatedTimesItIsGivenBesideTheRawOnes() {
         CallTotals totals = new CallTotals(COSTS);
-        // duration 100, self 40, CPU 90, self CPU 35; made 2 calls (5 inside), 1 allocation (3 inside)
-        totals.add(7, CallTotals.OUTERMOST, 0, 100, 40, 90, 35, 2, 5, 1, 3);
-        // overhead 4 + 10 * 5 + 3 * 3 = 63; self overhead 4 + 6 * 2 + 3 * 1 = 19
+        // duration 100, self 40, CPU 90, self CPU 35; compensated by the call tree to 37, 21, 27, 16
+        totals.add(7, CallTotals.OUTERMOST, 0, 100, 40, 90, 35, times(37, 21, 27, 16));
         assertEquals(1, totals.groups());
         assertEquals(7, totals.context(0));
         assertEquals(CallTotals.OUTERMOST, totals.flags(0));
-        long[] expected = {100 - 63, 40 - 19, 90 - 63, 35 - 19, 100 - 90, 40 - 35, 100, 40};
+        long[] expected = {37, 21, 27, 16, 100 - 90, 40 - 35, 100, 40};
         for (int m = 0; m < CallTotals.MEASURES; m++) {
             assertEquals(expected[m], totals.sum(0, m), "measure " + m);
             assertEquals(expected[m], totals.max(0, m), "measure " + m);
         }
-        totals.add(7, CallTotals.OUTERMOST, 0, 3, 3, 0, 0, 0, 0, 0, 0); // a leaf shorter than its overhead (4): 0, not -1
-        assertEquals(100 - 63, totals.sum(0, 0));
-        assertEquals(40 - 19, totals.sum(0, 1));
-        assertEquals(100 - 63, totals.max(0, 0));
+        totals.add(7, CallTotals.OUTERMOST, 0, 3, 3, 0, 0, times(0, 0, 0, 0));
+        assertEquals(37, totals.sum(0, 0));
+        assertEquals(21, totals.sum(0, 1));
+        assertEquals(37, totals.max(0, 0));
         assertEquals(2, totals.rows(0));
+    }
+
+    /** A call's compensated times, as the call indexer hands them on. */
+    private static CallIndexer.CompensatedTimes times(long inclusive, long self, long cpu, long selfCpu) {
+        CallIndexer.CompensatedTimes times = new CallIndexer.CompensatedTimes();
+        times.inclusiveNanos = inclusive;
+        times.selfNanos = self;
+        times.cpuNanos = cpu;
+        times.selfCpuNanos = selfCpu;
+        return times;
     }
 
     @Test
     void groupsComeInTheOrderOfTheirFirstRowsAndAreWrittenAndReadBackWhole() throws IOException {
         CallTotals totals = new CallTotals(COSTS);
-        totals.add(3, CallTotals.ROOT | CallTotals.OUTERMOST, 0, 50, 50, 0, 0, 0, 0, 0, 0);
-        totals.add(1, 0, 0, 20, 20, 0, 0, 0, 0, 0, 0);
-        totals.add(3, CallTotals.ROOT | CallTotals.OUTERMOST, 0, 70, 70, 0, 0, 0, 0, 0, 0);
-        totals.add(3, 0, 0, 5, 5, 0, 0, 0, 0, 0, 0);
+        totals.add(3, CallTotals.ROOT | CallTotals.OUTERMOST, 0, 50, 50, 0, 0, times(50, 50, 0, 0));
+        totals.add(1, 0, 0, 20, 20, 0, 0, times(20, 20, 0, 0));
+        totals.add(3, CallTotals.ROOT | CallTotals.OUTERMOST, 0, 70, 70, 0, 0, times(70, 70, 0, 0));
+        totals.add(3, 0, 0, 5, 5, 0, 0, times(5, 5, 0, 0));
         CallTotals read = CallTotals.readFrom(new DataInputStream(new ByteArrayInputStream(bytes(totals))), 4);
         assertEquals(3, read.groups());
         assertEquals(3, read.context(0));
@@ -69,10 +77,10 @@ class CallTotalsTest {
     @Test
     void theUnfinishedRowsTotalsComeAfter() {
         CallTotals finished = new CallTotals(COSTS);
-        finished.add(2, 0, 0, 10, 10, 0, 0, 0, 0, 0, 0);
+        finished.add(2, 0, 0, 10, 10, 0, 0, times(10, 10, 0, 0));
         CallTotals unfinished = finished.empty();
-        unfinished.add(1, 0, 0, 30, 30, 0, 0, 0, 0, 0, 0);
-        unfinished.add(2, 0, 0, 5, 5, 0, 0, 0, 0, 0, 0);
+        unfinished.add(1, 0, 0, 30, 30, 0, 0, times(30, 30, 0, 0));
+        unfinished.add(2, 0, 0, 5, 5, 0, 0, times(5, 5, 0, 0));
         CallTotals all = finished.plus(unfinished);
         assertEquals(2, all.groups());
         assertEquals(2, all.context(0));
@@ -85,7 +93,7 @@ class CallTotalsTest {
         CallTotals empty = new CallTotals();
         empty.continueWith(COSTS); // before any row: the build's own
         assertTrue(empty.kept() && empty.calibratedWith(COSTS));
-        empty.add(1, 0, 0, 10, 10, 0, 0, 0, 0, 0, 0);
+        empty.add(1, 0, 0, 10, 10, 0, 0, times(10, 10, 0, 0));
         empty.continueWith(COSTS);
         assertTrue(empty.kept());
         empty.continueWith(new Calibration(11, 4, 3, 0, 0));
@@ -95,9 +103,9 @@ class CallTotalsTest {
     @Test
     void aDepthBeyondTheContextsIsSaid() {
         CallTotals totals = new CallTotals(COSTS);
-        totals.add(1, 0, 0, 10, 10, 0, 0, 0, 0, 0, 0);
+        totals.add(1, 0, 0, 10, 10, 0, 0, times(10, 10, 0, 0));
         assertTrue(totals.depthsAreContexts());
-        totals.add(1, 0, 2, 10, 10, 0, 0, 0, 0, 0, 0);
+        totals.add(1, 0, 2, 10, 10, 0, 0, times(10, 10, 0, 0));
         assertFalse(totals.depthsAreContexts());
     }
 
@@ -105,11 +113,11 @@ class CallTotalsTest {
     void tooManyCallingContextsAbandonTheTotalsAndTheirMemory() throws IOException {
         CallTotals totals = new CallTotals(COSTS);
         for (int context = 1; context <= CallTotals.MAX_GROUPS; context++) {
-            totals.add(context, 0, 0, 10, 10, 0, 0, 0, 0, 0, 0);
+            totals.add(context, 0, 0, 10, 10, 0, 0, times(10, 10, 0, 0));
         }
         assertTrue(totals.kept());
         assertEquals(CallTotals.MAX_GROUPS, totals.groups());
-        totals.add(1, CallTotals.OUTERMOST, 0, 10, 10, 0, 0, 0, 0, 0, 0); // one group more: its first row
+        totals.add(1, CallTotals.OUTERMOST, 0, 10, 10, 0, 0, times(10, 10, 0, 0)); // one group more: its first row
         assertFalse(totals.kept());
         assertEquals(0, totals.groups());
         byte[] written = bytes(totals);
@@ -121,11 +129,11 @@ class CallTotalsTest {
     void unfinishedRowsThatPassTheLimitAbandonTheSum() {
         CallTotals finished = new CallTotals(COSTS);
         for (int context = 1; context <= CallTotals.MAX_GROUPS; context++) {
-            finished.add(context, 0, 0, 10, 10, 0, 0, 0, 0, 0, 0);
+            finished.add(context, 0, 0, 10, 10, 0, 0, times(10, 10, 0, 0));
         }
         CallTotals unfinished = finished.empty();
-        unfinished.add(CallTotals.MAX_GROUPS + 1, 0, 0, 10, 10, 0, 0, 0, 0, 0, 0);
-        unfinished.add(CallTotals.MAX_GROUPS + 2, 0, 0, 10, 10, 0, 0, 0, 0, 0, 0);
+        unfinished.add(CallTotals.MAX_GROUPS + 1, 0, 0, 10, 10, 0, 0, times(10, 10, 0, 0));
+        unfinished.add(CallTotals.MAX_GROUPS + 2, 0, 0, 10, 10, 0, 0, times(10, 10, 0, 0));
         CallTotals all = finished.plus(unfinished);
         assertFalse(all.kept());
         assertEquals(0, all.groups());

@@ -41,7 +41,10 @@ public final class AspectJOutput {
         WeaverMessages.noteFailure(String.valueOf(failure));
     }
 
-    /** Rewrites AspectJ's classes in the jar {@code args[0]} in place; prints how many it changed. */
+    /**
+     * Rewrites AspectJ's classes in the jar {@code args[0]} in place, silently (a build step); fails
+     * when it found none that prints, which would mean the jar's AspectJ is not the one this knows.
+     */
     public static void main(String[] args) throws IOException {
         Path jar = Path.of(args[0]);
         Path rewritten = jar.resolveSibling(jar.getFileName() + ".tmp");
@@ -62,8 +65,11 @@ public final class AspectJOutput {
                 out.closeEntry();
             }
         }
+        if (changed == 0) {
+            Files.delete(rewritten);
+            throw new IllegalStateException("no class of AspectJ's in " + jar + " prints: is it AspectJ's jar?");
+        }
         Files.move(rewritten, jar, StandardCopyOption.REPLACE_EXISTING);
-        System.out.println("profq: " + changed + " of AspectJ's classes print nowhere in " + jar);
     }
 
     /** The class with its printing replaced; the same array if it prints nothing. */
