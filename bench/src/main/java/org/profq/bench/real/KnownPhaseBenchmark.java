@@ -69,7 +69,6 @@ public final class KnownPhaseBenchmark {
         BenchEnvironment environment = BenchEnvironment.locate(BenchEnvironment.currentJava());
         Path target = environment.benchJar().getParent();
         Path work = Path.of(options.getOrDefault("work", target.resolve("known-phases").toString())).toAbsolutePath();
-        ProgramMeasurement.delete(work);
         Files.createDirectories(work);
         String startLoad = loadAverage();
         Instant started = Instant.now();
@@ -77,6 +76,7 @@ public final class KnownPhaseBenchmark {
         List<PairResult> results = new ArrayList<>();
         for (int pair = 1; pair <= pairs; pair++) {
             System.err.printf(Locale.ROOT, "pair %d of %d%n", pair, pairs);
+            ProgramMeasurement.delete(work.resolve("pair-" + pair)); // an earlier run's recording, never anything else of the directory
             results.add(measurePair(environment, work.resolve("pair-" + pair), pair % 2 == 1, scale, agentOptions, jvmOptions,
                     timeout));
         }
