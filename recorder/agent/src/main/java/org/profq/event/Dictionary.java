@@ -2,6 +2,8 @@ package org.profq.event;
 
 import static org.profq.format.RecordingFormat.*;
 
+import org.profq.format.Varint;
+
 import java.lang.reflect.Field;
 import java.util.HashMap;
 import java.util.List;
@@ -208,6 +210,15 @@ final class Dictionary {
                                   long cpuPeriodNanos) {
         document.start(DOC_CALIBRATION).putVarint(callCostPicos).putVarint(callInsidePicos).putVarint(allocationCostPicos)
                 .putVarint(cpuReadNanos).putVarint(cpuPeriodNanos);
+        log.write(document.bytes(), 0, document.length());
+    }
+
+    /** A garbage collection the JVM reported ({@code DOC_COLLECTION}). */
+    synchronized void collection(long gcId, String collector, String action, String cause, long startMillis, long endMillis,
+                                 long arrivalNanos, long baseLowNanos, long baseHighNanos) {
+        document.start(DOC_COLLECTION).putVarint(gcId).putString(collector).putString(action).putString(cause)
+                .putVarint(startMillis).putVarint(endMillis).putVarint(arrivalNanos)
+                .putVarint(Varint.zigzag(baseLowNanos)).putVarint(Varint.zigzag(baseHighNanos));
         log.write(document.bytes(), 0, document.length());
     }
 
