@@ -35,7 +35,8 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         header = "Runs a saved report on a recording.",
         customSynopsis = "profq report NAME RECORDING... [--param NAME=VALUE]... [--format=table|csv|json|markdown|html] [-o FILE]",
-        description = {"%nprofq reports lists the reports and their parameters; profq report --show NAME prints one's SQL.%n"},
+        description = {"%nprofq reports lists the reports and their parameters; profq report --show NAME prints one's SQL.",
+                "profq report time ranks methods by self CPU time; --param by=wall ranks them by self wall time.%n"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:the report failed", "2:usage error (unknown report or parameter, a value of the wrong type)"})
 public final class ReportCommand implements Callable<Integer> {

@@ -23,18 +23,20 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code profq top REC}: a full-screen view, redrawn every second, of the hottest methods by self
- * time (or, after {@code h}, the top allocation sites), with the recording's age and events per
- * second. On a recording still being written it follows the program; on a finished one it shows
- * the whole run. {@code q} (or Ctrl-C) quits, {@code t} and {@code h} switch views. Without a
- * terminal it prints one screen and ends.
+ * CPU time (by self wall time with {@code --by=wall} or after {@code w}; or, after {@code h}, the
+ * top allocation sites), with the recording's age and events per second. On a recording still
+ * being written it follows the program; on a finished one it shows the whole run. {@code q} (or
+ * Ctrl-C) quits, {@code t}, {@code w} and {@code h} switch views. Without a terminal it prints
+ * one screen and ends.
  */
 @Command(name = "top",
         mixinStandardHelpOptions = true,
         versionProvider = ManifestVersion.class,
         sortOptions = false,
         header = "Shows a recording's hottest methods and allocation sites, live, full screen.",
-        customSynopsis = "profq top RECORDING [--heap] [--interval=SECONDS]",
-        description = {"%nKeys: t time (hottest methods by self time), h heap (top allocation sites by bytes), q quit.",
+        customSynopsis = "profq top RECORDING [--by=cpu|wall] [--heap] [--interval=SECONDS]",
+        description = {"%nKeys: t time (hottest methods by self CPU time), w wall time (by self wall time, which counts"
+                + " sleeping, blocking and waiting too), h heap (top allocation sites by bytes), q quit.",
                 "Every figure is a query: profq top --help-sql prints them.%n"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:the recording cannot be read", "2:usage error"})
@@ -44,6 +46,10 @@ public final class TopCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "RECORDING", description = "The recording directory, finished or still being written.")
     String recording;
+
+    @Option(names = "--by", paramLabel = "CLOCK", description = "Rank the methods by self cpu time (the default) or self wall time"
+            + " (wall: waiting counts too).")
+    String by = "cpu";
 
     @Option(names = "--heap", description = "Start with the allocation sites rather than the methods.")
     boolean heap;
@@ -62,13 +68,16 @@ public final class TopCommand implements Callable<Integer> {
             }
             return 0;
         }
+        if (!by.equals("cpu") && !by.equals("wall")) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--by is cpu or wall, not '" + by + "'.");
+        }
         if (!(interval >= 0.1)) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--interval is 0.1 seconds or more.");
         }
         try (Connection connection = RecordingConnections.connect(spec, List.of(recording));
              Terminal terminal = TerminalBuilder.builder().system(true).build()) {
             TopFrame frame = new TopFrame();
-            View view = heap ? View.HEAP : View.TIME;
+            View view = heap ? View.HEAP : by.equals("wall") ? View.TIME_WALL : View.TIME;
             if (Terminal.TYPE_DUMB.equals(terminal.getType()) || Terminal.TYPE_DUMB_COLOR.equals(terminal.getType())) {
                 frame.draw(connection, recording, view, Integer.MAX_VALUE, 25).forEach(System.out::println);
                 return 0;
@@ -99,8 +108,12 @@ public final class TopCommand implements Callable<Integer> {
                     int key = keys.read(Math.min(left, 100));
                     if (key == 'q' || key == 'Q' || key == NonBlockingReader.EOF) {
                         quit.set(true);
-                    } else if (key == 'h' || key == 'H' || key == 't' || key == 'T') {
-                        view = key == 'h' || key == 'H' ? View.HEAP : View.TIME;
+                    } else if ("hHtTwW".indexOf(key) >= 0) {
+                        view = switch (Character.toLowerCase(key)) {
+                            case 'h' -> View.HEAP;
+                            case 'w' -> View.TIME_WALL;
+                            default -> View.TIME;
+                        };
                         break; // redraw at once
                     }
                 }

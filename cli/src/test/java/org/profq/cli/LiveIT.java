@@ -71,9 +71,12 @@ class LiveIT {
         assumeTrue(Tmux.available(), "tmux is not installed (.ci/run installs it)");
         Running program = recordLongRun(dir);
         try (Tmux terminal = Tmux.start(dir, profq("top", "LongRun.profq"))) {
-            String screen = terminal.await("hottest methods by self time");
+            String screen = terminal.await("hottest methods by self CPU time");
             terminal.await("profq.samples.LongRun$Worker.square(int)");
             assertTrue(terminal.await("no end record yet").contains("profq top LongRun.profq  age "), screen);
+            terminal.type("w");
+            assertTrue(terminal.await("hottest methods by self wall time").contains("     self ms        calls      incl ms  method"),
+                    "wall time in ms, self then inclusive");
             terminal.type("h");
             terminal.await("top allocation sites by bytes");
             terminal.await("profq.samples.LongRun$Worker$Cell  at  profq.samples.LongRun$Worker.step(int):");

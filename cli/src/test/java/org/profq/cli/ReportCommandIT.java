@@ -10,8 +10,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -119,14 +122,51 @@ class ReportCommandIT {
 
         assertEquals(0, outcome.exitCode(), outcome::toString);
         List<List<String>> rows = outcome.stdout().lines().map(line -> List.of(line.split(","))).toList();
-        assertEquals(List.of("signature", "calls", "inclusive_ns", "self_ns", "share"), rows.get(0));
-        assertEquals(List.of("profq.samples.Recursion.main(java.lang.String[])", "1"), rows.get(1).subList(0, 2));
-        assertEquals("1.0", rows.get(1).get(4), "main is the only outermost call");
-        assertEquals(List.of("profq.samples.Recursion.sum(int)", "11"), rows.get(2).subList(0, 2));
+        assertEquals(List.of("signature", "calls", "self_cpu_ns", "inclusive_cpu_ns", "self_ns", "inclusive_ns", "share"), rows.get(0));
         assertEquals(3, rows.size());
-        long mainInclusive = Long.parseLong(rows.get(1).get(2));
-        long sumInclusive = Long.parseLong(rows.get(2).get(2));
-        assertTrue(sumInclusive <= mainInclusive, "sum runs inside main");
+        // ranked by self CPU time, which of two methods that each take well under a millisecond has more is the clock's to say
+        Map<String, List<String>> bySignature = rows.subList(1, 3).stream().collect(Collectors.toMap(row -> row.get(0), row -> row));
+        List<String> main = bySignature.get("profq.samples.Recursion.main(java.lang.String[])");
+        List<String> sum = bySignature.get("profq.samples.Recursion.sum(int)");
+        assertEquals("1", main.get(1));
+        assertEquals("1.0", main.get(6), "main is the only outermost call");
+        assertEquals("11", sum.get(1));
+        assertTrue(Long.parseLong(sum.get(5)) <= Long.parseLong(main.get(5)), "sum runs inside main");
+    }
+
+    @Test
+    void timeReportRanksBySelfCpuTimeOrOnRequestBySelfWallTime(@TempDir Path dir) throws Exception {
+        // a thread that sleeps for a second beside one that computes for a second, while main waits for both
+        String recording = Recorded.sample("RunningAndWaiting").toString();
+        Outcome byCpu = run(dir, profq("report", "time", recording, "--format", "csv"));
+        Outcome byWall = run(dir, profq("report", "time", recording, "--param", "by=wall", "--format", "csv"));
+        Outcome byNeither = run(dir, profq("report", "time", recording, "--param", "by=self"));
+
+        assertEquals(0, byCpu.exitCode(), byCpu::toString);
+        List<List<String>> cpuRows = byCpu.stdout().lines().skip(1).map(line -> List.of(line.split(","))).toList();
+        assertEquals("profq.samples.RunningAndWaiting.compute()", cpuRows.get(0).get(0), byCpu.stdout());
+        assertNonIncreasing(cpuRows, 2, byCpu.stdout());
+
+        assertEquals(0, byWall.exitCode(), byWall::toString);
+        List<List<String>> wallRows = byWall.stdout().lines().skip(1).map(line -> List.of(line.split(","))).toList();
+        assertNonIncreasing(wallRows, 4, byWall.stdout());
+        // a second of its own each: sleeping, computing, and waiting for the two threads to end
+        assertEquals(Set.of("profq.samples.RunningAndWaiting.sleep()", "profq.samples.RunningAndWaiting.compute()",
+                "profq.samples.RunningAndWaiting.main(java.lang.String[])"),
+                wallRows.subList(0, 3).stream().map(row -> row.get(0)).collect(Collectors.toSet()), byWall.stdout());
+        List<String> cpuOrder = cpuRows.stream().map(row -> row.get(0)).toList();
+        assertTrue(cpuOrder.indexOf("profq.samples.RunningAndWaiting.sleep()") > 0, "sleeping takes no CPU: " + byCpu.stdout());
+
+        assertEquals(2, byNeither.exitCode(), byNeither::toString);
+        assertEquals(List.of("profq: the parameter by takes 'cpu' or 'wall', and 'self' is not one of them."),
+                byNeither.stderrLines());
+    }
+
+    private static void assertNonIncreasing(List<List<String>> rows, int column, String table) {
+        for (int i = 1; i < rows.size(); i++) {
+            assertTrue(Long.parseLong(rows.get(i - 1).get(column)) >= Long.parseLong(rows.get(i).get(column)),
+                    "rows ranked by column " + column + ":\n" + table);
+        }
     }
 
     @Test
@@ -168,7 +208,7 @@ class ReportCommandIT {
         assertEquals(2, injected.exitCode());
         assertEquals(List.of("profq: the parameter top is a BIGINT, and '1 OR 1=1' is not one."), injected.stderrLines());
         assertEquals(2, unknown.exitCode());
-        assertEquals(List.of("profq: the report time has no parameter 'limit'; its parameters are [top]."), unknown.stderrLines());
+        assertEquals(List.of("profq: the report time has no parameter 'limit'; its parameters are [top, by]."), unknown.stderrLines());
     }
 
     @Test
@@ -200,7 +240,7 @@ class ReportCommandIT {
                 heap,built-in,which methods allocate the most memory?,top=10
                 lifetime,built-in,"which allocation sites make objects that live long, or die young?",top=10
                 waste,built-in,which allocation sites make objects that sit unused?,top=10
-                time,built-in,which methods take the most time?,top=10
+                time,built-in,which methods spend the most CPU time (or wall time) in their own code?,top=10 by='cpu'|'wall'
                 values,built-in,which methods are called with the same parameters most of the time?,top=10 min_calls=10
                 compare-heap,built-in,how did the heap profile change between two runs?,top=20
                 compare-time,built-in,how did the time profile change between two runs?,top=20

@@ -24,7 +24,7 @@ public final class Findings {
         StringBuilder text = new StringBuilder();
         text.append("### ").append(outcome.verdict().label()).append(" on `").append(failure.recording()).append("`\n\n");
         text.append("Found by seed ").append(failure.seed()).append(", check ").append(failure.index())
-                .append(" (minimised from `").append(failure.test().sql()).append("`).\n\n");
+                .append(" (minimised from `").append(failure.test().identity()).append("`).\n\n");
         if (failure.test() instanceof TestCase.Language language) {
             text.append("Language statement: `").append(language.statement()).append("`\n\n");
         }

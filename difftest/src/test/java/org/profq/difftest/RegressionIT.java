@@ -6,7 +6,6 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
@@ -23,14 +22,14 @@ class RegressionIT {
             cases = RegressionCases.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         }
         assertTrue(cases.size() >= 5, "the regression file holds " + cases.size() + " cases");
-        Set<String> known = KnownFailures.read();
+        KnownFailures known = KnownFailures.read();
         List<String> problems = new ArrayList<>();
         int stillKnown = 0;
         for (RegressionCases.Case regression : cases) {
             RecordingUnderTest target = StandardRecordings.named(regression.recording());
             Answer profq = target.profq().run(regression.sql());
             boolean right = profq.sameAs(regression.expectedAnswer(), regression.ordered());
-            if (known.contains(regression.sql())) {
+            if (known.names(regression.recording(), regression.sql())) {
                 if (right) {
                     problems.add("now right, so take it out of known-failures.txt: " + regression.sql());
                 } else {

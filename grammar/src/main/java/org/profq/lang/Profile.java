@@ -21,7 +21,7 @@ enum Profile {
     LIFETIME_BY_SITE("lifetime by site", "lifetime_by_site", "allocated_objects DESC, site_id", Code.SIGNATURE,
             Map.of("lifetime", "mean_ns", "method", "signature", "type", "type_name"), List.of("signature", "line", "type_name"),
             "mean_ns"),
-    WASTE_BY_SITE("waste by site", "waste_by_site", "uses_observable DESC, est_waste_ns DESC, site_id", Code.SIGNATURE,
+    WASTE_BY_SITE("waste by site", "waste_by_site", "uses_observable DESC, est_bounded_waste_ns DESC, site_id", Code.SIGNATURE,
             Map.of("lifetime", "lifetime_ns", "method", "signature", "type", "type_name"), List.of("signature", "line", "type_name"),
             "est_waste_ns"),
     TIME_BY_METHOD("time by method", "time_by_method", "inclusive_ns DESC, method_id", Code.METHOD_ID,

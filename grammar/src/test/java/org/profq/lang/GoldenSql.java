@@ -62,7 +62,7 @@ public final class GoldenSql {
                 SELECT type_name, tracked_objects, never_used
                 FROM waste_by_site
                 WHERE lag_ns > 100000000 AND drag_ns < 10000000000
-                ORDER BY uses_observable DESC, est_waste_ns DESC, site_id""");
+                ORDER BY uses_observable DESC, est_bounded_waste_ns DESC, site_id""");
         add("time by method where class = 'profq.samples.*' and duration > 0ns order by calls desc columns signature, calls", """
                 SELECT signature, calls
                 FROM time_by_method
@@ -344,7 +344,9 @@ public final class GoldenSql {
                            d.death_ns,
                            d.death_ns - a.alloc_ns AS lifetime_ns,
                            d.at_exit,
-                           d.reachable_at_exit
+                           d.reachable_at_exit,
+                           CASE WHEN d.died_by_ns > a.alloc_ns THEN d.died_by_ns ELSE a.alloc_ns END AS died_by_ns,
+                           CASE WHEN d.died_by_ns > a.alloc_ns THEN d.died_by_ns - a.alloc_ns ELSE 0 END AS lifetime_max_ns
                     FROM thread_allocations AS a
                     JOIN deaths AS d ON d.object_id = a.object_id
                     WHERE a.tracked
@@ -370,7 +372,7 @@ public final class GoldenSql {
                 ),
                 lifetime_by_site AS (
                     WITH lives AS (
-                        SELECT site_id, lifetime_ns, at_exit, reachable_at_exit,
+                        SELECT site_id, lifetime_ns, lifetime_max_ns, at_exit, reachable_at_exit,
                                ROW_NUMBER() OVER (PARTITION BY site_id ORDER BY lifetime_ns) AS rank_in_site,
                                COUNT(*) OVER (PARTITION BY site_id) AS site_objects
                         FROM lifetimes
@@ -390,7 +392,8 @@ public final class GoldenSql {
                            AVG(CAST(l.lifetime_ns AS DOUBLE)) AS mean_ns,
                            CAST(MIN(CASE WHEN l.rank_in_site >= CEIL(0.5 * l.site_objects) THEN l.lifetime_ns END) AS BIGINT) AS p50_ns,
                            CAST(MIN(CASE WHEN l.rank_in_site >= CEIL(0.9 * l.site_objects) THEN l.lifetime_ns END) AS BIGINT) AS p90_ns,
-                           MAX(l.lifetime_ns) AS max_ns
+                           MAX(l.lifetime_ns) AS max_ns,
+                           AVG(CAST(l.lifetime_max_ns AS DOUBLE)) AS mean_max_ns
                     FROM lives AS l
                     JOIN _site_names AS n ON n.site_id = l.site_id
                     JOIN _site_sampling AS p ON p.site_id = l.site_id
@@ -414,7 +417,9 @@ public final class GoldenSql {
                            d.death_ns,
                            d.death_ns - a.alloc_ns AS lifetime_ns,
                            d.at_exit,
-                           d.reachable_at_exit
+                           d.reachable_at_exit,
+                           CASE WHEN d.died_by_ns > a.alloc_ns THEN d.died_by_ns ELSE a.alloc_ns END AS died_by_ns,
+                           CASE WHEN d.died_by_ns > a.alloc_ns THEN d.died_by_ns - a.alloc_ns ELSE 0 END AS lifetime_max_ns
                     FROM thread_allocations AS a
                     JOIN deaths AS d ON d.object_id = a.object_id
                     WHERE a.tracked
@@ -443,28 +448,42 @@ public final class GoldenSql {
                         SELECT object_id, COUNT(*) AS uses, MIN(use_ns) AS first_use_ns, MAX(use_ns) AS last_use_ns
                         FROM uses
                         GROUP BY object_id
+                    ),
+                    bounded AS (
+                        SELECT l.object_id, l.site_id, l.class_id, p.uses_observable, u.object_id AS used_object_id, u.uses,
+                               u.first_use_ns, u.last_use_ns, l.alloc_ns, l.death_ns, l.at_exit, l.reachable_at_exit, l.lifetime_ns,
+                               l.died_by_ns AS found_by_ns,
+                               CASE WHEN p.uses_observable AND u.last_use_ns > l.alloc_ns THEN u.last_use_ns ELSE l.alloc_ns END AS died_after_ns
+                        FROM lifetimes AS l
+                        JOIN _site_sampling AS p ON p.site_id = l.site_id
+                        LEFT JOIN used AS u ON u.object_id = l.object_id
                     )
-                    SELECT l.object_id,
-                           l.site_id,
-                           l.class_id,
-                           p.uses_observable,
-                           COALESCE(u.uses, 0) AS uses,
-                           l.alloc_ns,
-                           u.first_use_ns,
-                           u.last_use_ns,
-                           l.death_ns,
-                           l.at_exit,
-                           l.reachable_at_exit,
-                           CASE WHEN NOT p.uses_observable THEN NULL
-                                WHEN u.object_id IS NULL THEN l.lifetime_ns ELSE u.first_use_ns - l.alloc_ns END AS lag_ns,
-                           CASE WHEN NOT p.uses_observable THEN NULL
-                                WHEN u.object_id IS NULL THEN 0 ELSE u.last_use_ns - u.first_use_ns END AS use_ns,
-                           CASE WHEN NOT p.uses_observable THEN NULL
-                                WHEN u.object_id IS NULL THEN 0 ELSE l.death_ns - u.last_use_ns END AS drag_ns,
-                           l.lifetime_ns
-                    FROM lifetimes AS l
-                    JOIN _site_sampling AS p ON p.site_id = l.site_id
-                    LEFT JOIN used AS u ON u.object_id = l.object_id
+                    SELECT object_id,
+                           site_id,
+                           class_id,
+                           uses_observable,
+                           COALESCE(uses, 0) AS uses,
+                           alloc_ns,
+                           first_use_ns,
+                           last_use_ns,
+                           death_ns,
+                           at_exit,
+                           reachable_at_exit,
+                           CASE WHEN NOT uses_observable THEN NULL
+                                WHEN used_object_id IS NULL THEN lifetime_ns ELSE first_use_ns - alloc_ns END AS lag_ns,
+                           CASE WHEN NOT uses_observable THEN NULL
+                                WHEN used_object_id IS NULL THEN 0 ELSE last_use_ns - first_use_ns END AS use_ns,
+                           CASE WHEN NOT uses_observable THEN NULL
+                                WHEN used_object_id IS NULL THEN 0 ELSE death_ns - last_use_ns END AS drag_ns,
+                           lifetime_ns,
+                           died_after_ns,
+                           CASE WHEN found_by_ns > died_after_ns THEN found_by_ns ELSE died_after_ns END AS died_by_ns,
+                           died_after_ns - alloc_ns AS lifetime_min_ns,
+                           CASE WHEN found_by_ns > died_after_ns THEN found_by_ns ELSE died_after_ns END - alloc_ns AS lifetime_max_ns,
+                           CASE WHEN NOT uses_observable THEN NULL
+                                WHEN used_object_id IS NULL THEN 0
+                                WHEN found_by_ns > died_after_ns THEN found_by_ns - died_after_ns ELSE 0 END AS drag_max_ns
+                    FROM bounded
                 ),
                 waste_by_site AS (
                     SELECT w.site_id,
@@ -488,17 +507,20 @@ public final class GoldenSql {
                            CAST(ROUND(SUM(w.lifetime_ns) * p.scale) AS BIGINT) AS est_lifetime_ns,
                            CAST(SUM(w.lag_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_ns), 0) AS lag_share,
                            CAST(SUM(w.drag_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_ns), 0) AS drag_share,
-                           CAST(SUM(w.lag_ns + w.drag_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_ns), 0) AS waste_share
+                           CAST(SUM(w.lag_ns + w.drag_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_ns), 0) AS waste_share,
+                           SUM(w.drag_max_ns) AS drag_max_ns,
+                           CAST(ROUND(SUM(w.drag_max_ns) * p.scale) AS BIGINT) AS est_drag_max_ns,
+                           CAST(ROUND(SUM(w.lag_ns + w.drag_max_ns) * p.scale) AS BIGINT) AS est_bounded_waste_ns
                     FROM waste AS w
                     JOIN _site_names AS n ON n.site_id = w.site_id
                     JOIN _site_sampling AS p ON p.site_id = w.site_id
                     GROUP BY w.site_id, n.signature, n.line, n.type_name, p.uses_observable, p.allocated_objects, p.scale
-                    ORDER BY uses_observable DESC, est_waste_ns DESC, site_id
+                    ORDER BY uses_observable DESC, est_bounded_waste_ns DESC, site_id
                 )
                 SELECT type_name, tracked_objects, never_used
                 FROM waste_by_site
                 WHERE tracked_objects > 1
-                ORDER BY uses_observable DESC, est_waste_ns DESC, site_id""");
+                ORDER BY uses_observable DESC, est_bounded_waste_ns DESC, site_id""");
         add("time by method where class = 'profq.samples.*' and thread = 'worker-3' columns signature, calls", """
                 WITH thread_call_times AS (
                     SELECT *

@@ -14,6 +14,7 @@ import org.profq.engine.table.CallTable;
 import org.profq.engine.table.CallTimesTable;
 import org.profq.engine.table.ClassTable;
 import org.profq.engine.table.UnwovenClassTable;
+import org.profq.engine.table.CollectionTable;
 import org.profq.engine.table.DeathTable;
 import org.profq.engine.table.ExceptionTable;
 import org.profq.engine.table.FieldWriteTable;
@@ -54,7 +55,7 @@ public final class RecordingSchema extends AbstractSchema implements AutoCloseab
                 new RunTable(live), new ThreadTable(live), new ClassTable(live),
                 new MethodTable(live), new SiteTable(live), new FieldTable(live), new CallTable(live),
                 new CallTimesTable(live),
-                new AllocationTable(live), new DeathTable(live), new UseTable(live), new ExceptionTable(live),
+                new AllocationTable(live), new DeathTable(live), new CollectionTable(live), new UseTable(live), new ExceptionTable(live),
                 new ParamTable(live), new FollowedObjectTable(live), new FieldWriteTable(live), new ReferenceFieldTable(live),
                 new ValueTupleTable(live), new UnwovenClassTable(live)}) {
             tables.put(table.definition().name(), table);

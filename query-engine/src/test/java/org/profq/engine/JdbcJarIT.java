@@ -75,6 +75,7 @@ class JdbcJarIT {
                 "'','recording','uses','TABLE','one row per use of a tracked object by woven code','','','','',''",
                 "'','recording','fields','TABLE','one row per instance field used on a tracked object or written, read or followed by value profiles','','','','',''",
                 "'','recording','deaths','TABLE','one row per tracked object that died or outlived the run','','','','',''",
+                "'','recording','collections','TABLE','one row per garbage collection the JVM ran while the recording followed deaths (events=deaths or uses; none otherwise, nor in a recording older than format 2.9)','','','','',''",
                 "'','recording','exceptions','TABLE','one row per exception thrown in recorded code','','','','',''",
                 "'','recording','params','TABLE','one row per parameter of a value-profiled call (recorded with --values)','','','','',''",
                 "'','recording','followed_objects','TABLE','one row per object value profiles followed: a parameter, or an object one reached through reference fields','','','','',''",

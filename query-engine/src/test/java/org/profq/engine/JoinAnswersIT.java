@@ -161,6 +161,29 @@ class JoinAnswersIT {
                 + " LEFT JOIN uses u ON u.object_id = d.object_id OR u.call_id = d.object_id"));
     }
 
+    /**
+     * A RIGHT or FULL join with no key keeps every right row no left row matches, however many
+     * are equal. Calcite's nested loop join kept them in a set of identities, and the rows of one
+     * small number (a depth, or the constant a COUNT(*) projects) are one object: each such join
+     * gave one row per distinct value.
+     */
+    @Test
+    void rightAndFullJoinsWithNoKeyKeepEveryUnmatchedRightRow() throws SQLException {
+        // p.call_id IS NULL is FALSE (call_id is never NULL), so nothing matches: 100 params and 215 calls
+        String full = "SELECT COUNT(*), COUNT(p.call_id), COUNT(c.call_id) FROM params p FULL JOIN calls c"
+                + " ON p.call_id = c.call_id AND p.call_id IS NULL";
+        assertNoNestedLoopKeepingRightRows(full);
+        assertEquals(List.of(List.of(315L, 100L, 215L)), query(full));
+        assertEquals(List.of(List.of(315L)), query("SELECT COUNT(*) FROM params p FULL JOIN calls c ON FALSE"));
+        // a call id is never below a depth (0 or 1): every call once, with no param
+        String right = "SELECT COUNT(*), COUNT(p.call_id) FROM params p RIGHT JOIN calls c ON p.call_id < c.depth";
+        assertNoNestedLoopKeepingRightRows(right);
+        assertEquals(List.of(List.of(215L, 0L)), query(right));
+        // each square's call matches its own param only (call ids below its own id are other calls')
+        assertEquals(List.of(List.of(100L + 115L, 100L)), query("SELECT COUNT(*), COUNT(p.call_id) FROM params p"
+                + " RIGHT JOIN calls c ON p.call_id <= c.call_id AND p.call_id >= c.call_id"));
+    }
+
     @Test
     void aggregatesOfDifferentColumnsInOneQueryAreEachComputedFromTheirOwn() throws SQLException {
         List<Object> separate = query("SELECT (SELECT SUM(self_ns + 1) FROM calls), (SELECT SUM(duration_ns + 1) FROM calls)").get(0);
@@ -181,6 +204,13 @@ class JoinAnswersIT {
     private static void assertNoNestedLoop(String sql) throws SQLException {
         String plan = query("EXPLAIN PLAN FOR " + sql).get(0).get(0).toString();
         assertTrue(!plan.contains("NestedLoopJoin"), "no row is compared with every row of the other side:\n" + plan);
+    }
+
+    private static void assertNoNestedLoopKeepingRightRows(String sql) throws SQLException {
+        String plan = query("EXPLAIN PLAN FOR " + sql).get(0).get(0).toString();
+        assertTrue(plan.lines().noneMatch(line -> line.contains("NestedLoopJoin")
+                && (line.contains("joinType=[right]") || line.contains("joinType=[full]"))),
+                "no nested loop join keeps right rows:\n" + plan);
     }
 
     private static List<List<Object>> query(String sql) throws SQLException {

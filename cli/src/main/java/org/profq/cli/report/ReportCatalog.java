@@ -78,10 +78,10 @@ public final class ReportCatalog {
                 + String.join(", ", names) + " (see profq reports)";
     }
 
-    /** {@code report}'s parameters with their defaults, as the listings show them: {@code top=20 kind=all}. */
+    /** {@code report}'s parameters with their defaults, as the listings show them: {@code top=20 kind=all}; a choice lists its values, the default first ({@code by='cpu'|'wall'}). */
     public static String parameterDefaults(Report report) {
         return report.parameters().stream()
-                .map(parameter -> parameter.name() + "=" + parameter.defaultText())
+                .map(parameter -> parameter.name() + "=" + (parameter.choices().isEmpty() ? parameter.defaultText() : parameter.choicesText()))
                 .collect(Collectors.joining(" "));
     }
 

@@ -12,14 +12,18 @@ import java.util.Locale;
 
 /**
  * One screen of {@code profq top}: the recording's age and event rate, then the hottest methods
- * by self time or the top allocation sites so far, as many as fit. Each figure comes from a query
+ * by self CPU time (or self wall time, which counts waiting too) or the top allocation sites so
+ * far, as many as fit; the screen's title says which. Each figure comes from a query
  * a user can run ({@link View#sql}, and {@code SELECT events, duration_ns, started_at, ended_cleanly FROM run}).
  */
 public final class TopFrame {
     /** What the screen lists. */
     public enum View {
-        TIME("hottest methods by self time",
-                "SELECT signature, calls, self_ns, inclusive_ns FROM time_by_method ORDER BY self_ns DESC, signature LIMIT ?",
+        TIME("hottest methods by self CPU time",
+                "SELECT signature, calls, self_cpu_ns, cpu_ns FROM time_by_method ORDER BY self_cpu_ns DESC, cpu_ns DESC, signature LIMIT ?",
+                String.format(Locale.ROOT, "%12s %12s %12s  %s", "self cpu ms", "calls", "incl cpu ms", "method")),
+        TIME_WALL("hottest methods by self wall time",
+                "SELECT signature, calls, self_ns, inclusive_ns FROM time_by_method ORDER BY self_ns DESC, inclusive_ns DESC, signature LIMIT ?",
                 String.format(Locale.ROOT, "%12s %12s %12s  %s", "self ms", "calls", "incl ms", "method")),
         HEAP("top allocation sites by bytes",
                 "SELECT signature, line, type_name, objects, bytes FROM heap_by_site ORDER BY bytes DESC, signature, line LIMIT ?",
@@ -47,13 +51,13 @@ public final class TopFrame {
         try {
             lines.add(status(connection, recording));
             lines.add("");
-            lines.add(view.title + "  —  t: time  h: heap  q: quit");
+            lines.add(view.title + "  —  t: time (CPU)  w: time (wall)  h: heap  q: quit");
             lines.add(view.heading);
             try (PreparedStatement statement = connection.prepareStatement(view.sql)) {
                 statement.setInt(1, Math.max(1, height - lines.size()));
                 try (ResultSet rows = statement.executeQuery()) {
                     while (rows.next()) {
-                        lines.add(view == View.TIME ? timeRow(rows) : heapRow(rows));
+                        lines.add(view == View.HEAP ? heapRow(rows) : timeRow(rows));
                     }
                 }
             }

@@ -7,6 +7,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.AvaticaStatement;
@@ -55,6 +56,20 @@ final class QueryTimeLimit {
         int seconds = statement.getQueryTimeout();
         if (seconds > 0) {
             pending = TIMER.schedule(() -> cancel(seconds), seconds, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * The statement's cancel flag (Avatica's), which this limit and {@code Statement.cancel()} set;
+     * null once the statement is closed.
+     */
+    AtomicBoolean cancelFlag() {
+        AvaticaStatement avatica;
+        try {
+            avatica = statement.unwrap(AvaticaStatement.class);
+            return avatica.getConnection().unwrap(AvaticaConnection.class).getCancelFlag(avatica.handle);
+        } catch (SQLException | NoSuchStatementException closed) {
+            return null;
         }
     }
 

@@ -15,6 +15,7 @@ import java.util.Optional;
 
 import org.profq.engine.RecordingSchema;
 import org.profq.engine.language.LanguageStatements;
+import org.profq.engine.plan.PlanningCancel;
 import org.profq.udf.FunctionLibrary;
 import org.profq.udf.UdfJars;
 
@@ -125,12 +126,15 @@ final class ReadOnlyConnection implements InvocationHandler {
                             return null;
                         }
                     }
-                    if (statementMethod.getName().startsWith("execute")) {
+                    boolean execute = statementMethod.getName().startsWith("execute");
+                    if (execute) {
                         limit.started();
                     }
                     Object result;
                     try {
-                        result = callNamingFunctions(statement, statementMethod, statementArgs);
+                        result = execute ? PlanningCancel.under(limit.cancelFlag(),
+                                () -> callNamingFunctions(statement, statementMethod, statementArgs))
+                                : callNamingFunctions(statement, statementMethod, statementArgs);
                     } catch (Throwable failure) {
                         limit.ended();
                         throw limit.explained(failure);

@@ -4,6 +4,8 @@ import java.lang.reflect.Type;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
@@ -12,17 +14,21 @@ import org.apache.calcite.adapter.enumerable.EnumerableRules;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.interpreter.BindableConvention;
 import org.apache.calcite.jdbc.CalcitePrepare;
+import org.apache.calcite.plan.Contexts;
 import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.plan.RelOptCostFactory;
 import org.apache.calcite.plan.RelOptPlanner;
+import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.prepare.CalcitePrepareImpl;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.rules.JoinPushThroughJoinRule;
 import org.apache.calcite.runtime.Hook;
+import org.apache.calcite.util.CancelFlag;
 import org.profq.engine.scan.ColumnSource;
 
 /**
@@ -62,7 +68,21 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
             return super.prepareSql(context, query, elementType, maxRowCount);
         }
         return plans.get(query.sql, context.getDefaultSchemaPath(), elementType, maxRowCount, profqRules(),
-                () -> namingIndexTables(() -> super.prepareSql(context, query, elementType, maxRowCount)));
+                () -> notCancelled(namingIndexTables(() -> super.prepareSql(context, query, elementType, maxRowCount))));
+    }
+
+    /**
+     * {@code signature}, unless its statement was cancelled while it was planned: Calcite's planner
+     * then stops where it is and gives the best plan it has found so far, which is right but may be
+     * far from the best. It is not kept for the next statement of the same SQL; this one fails,
+     * and the statement's time limit says why.
+     */
+    private static <T> CalciteSignature<T> notCancelled(CalciteSignature<T> signature) {
+        AtomicBoolean cancel = PlanningCancel.current();
+        if (cancel != null && cancel.get()) {
+            throw new CancellationException("the statement was cancelled while its plan was being made");
+        }
+        return signature;
     }
 
     /**
@@ -99,8 +119,13 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
                                           org.apache.calcite.plan.Context externalContext,
                                           RelOptCostFactory costFactory) {
         // (the plan Context is spelled out: inside this class, Context is CalcitePrepare's)
-        RelOptPlanner planner = super.createPlanner(prepareContext, externalContext, costFactory);
+        AtomicBoolean cancel = PlanningCancel.current();
+        org.apache.calcite.plan.Context context = externalContext == null ? Contexts.of(prepareContext.config()) : externalContext;
+        RelOptPlanner planner = super.createPlanner(prepareContext,
+                cancel == null ? context : Contexts.chain(Contexts.of(new CancelFlag(cancel)), context), costFactory);
         withoutMergeJoins(planner); // a correctness fix of Calcite's, so the plain planner has it too
+        withoutExhaustiveJoinOrders(planner); // so too: the plain planner must answer what profq's does
+        NoRightNestedLoopJoinRule.replaceJoinRule(planner); // and a correctness fix of Calcite's nested loop join
         if (profqRules()) {
             IndexAggregateRule.addTo(planner);
             IndexLookupJoinRule.addTo(planner);
@@ -126,6 +151,25 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
      */
     static void withoutMergeJoins(RelOptPlanner planner) {
         planner.removeRule(EnumerableRules.ENUMERABLE_MERGE_JOIN_RULE);
+    }
+
+    /**
+     * Takes out of {@code planner} the rules that push a join through another
+     * ({@code JoinPushThroughJoinRule}, left and right), so that joins are reordered by commuting
+     * their inputs only. With them, Calcite's planner searches every order of a query's joins, and
+     * where the joins' conditions equate many columns with one another (a join of four relations
+     * on {@code a.x = b.x}, {@code a.x = c.y} and {@code c.y = d.z}, say) it registers new
+     * equivalent joins faster than it can cost them: such a query over four tables of a few
+     * hundred rows was still being planned after minutes. Calcite's own heuristic join ordering
+     * takes them out for the same reason ({@code Programs.heuristicJoinOrder}: "they cause
+     * exhaustive search").
+     */
+    static void withoutExhaustiveJoinOrders(RelOptPlanner planner) {
+        for (RelOptRule rule : List.copyOf(planner.getRules())) {
+            if (rule instanceof JoinPushThroughJoinRule) {
+                planner.removeRule(rule);
+            }
+        }
     }
 
     /** Calcite's preparation of one statement, with {@link ViewOrder}'s order for a query over one view. */

@@ -25,6 +25,7 @@ import org.profq.lang.ProfqLanguage;
  * --
  * -- Parameters:
  * --   top  BIGINT  10  how many methods to show
+ * --   by   VARCHAR  'cpu'|'wall'  a choice: the values it may take, the default first
  * --
  * -- Columns:
  * --   signature  VARCHAR  the allocating method
@@ -48,8 +49,10 @@ import org.profq.lang.ProfqLanguage;
  */
 public record Report(String name, String summary, String description, List<ReportParameter> parameters,
                      List<ViewDoc.ColumnDoc> columns, Optional<Chart> chart, String sql, String source) {
+    private static final String QUOTED = "'(?:[^']|'')*'";
     private static final Pattern PARAMETER = Pattern.compile(
-            "--\\s{2,}(\\w+)\\s+(BIGINT|DOUBLE|VARCHAR|BOOLEAN)\\s+('(?:[^']|'')*'|\\S+)\\s*(.*)");
+            "--\\s{2,}(\\w+)\\s+(BIGINT|DOUBLE|VARCHAR|BOOLEAN)\\s+(" + QUOTED + "(?:\\|" + QUOTED + ")*|\\S+)\\s*(.*)");
+    private static final Pattern CHOICE = Pattern.compile(QUOTED);
     private static final Pattern CHART = Pattern.compile("--\\s*Chart:\\s*(\\w+)\\s+by\\s+(\\w+)\\s*");
     private static final Pattern LANGUAGE = Pattern.compile("--\\s*Language:\\s*(\\w+)\\s*");
     private static final Pattern NEEDS = Pattern.compile("--\\s*Needs:\\s*(.*?)\\.?\\s*");
@@ -128,10 +131,24 @@ public record Report(String name, String summary, String description, List<Repor
         }
         ReportParameter.Type type = ReportParameter.Type.valueOf(matcher.group(2));
         String defaultText = matcher.group(3);
+        List<String> choices = new ArrayList<>();
         if (defaultText.startsWith("'")) {
-            defaultText = defaultText.substring(1, defaultText.length() - 1).replace("''", "'");
+            Matcher choice = CHOICE.matcher(defaultText);
+            while (choice.find()) {
+                choices.add(unquoted(choice.group()));
+            }
+            defaultText = choices.get(0);
         }
-        return new ReportParameter(matcher.group(1), type, type.convert(matcher.group(1), defaultText), matcher.group(4).strip());
+        if (choices.size() > 1 && type != ReportParameter.Type.VARCHAR) {
+            throw new IllegalArgumentException("the report " + source + " gives the " + type + " parameter " + matcher.group(1)
+                    + " a choice of values; only a VARCHAR parameter can be a choice ('a'|'b').");
+        }
+        return new ReportParameter(matcher.group(1), type, type.convert(matcher.group(1), defaultText), matcher.group(4).strip(),
+                choices.size() > 1 ? choices : List.of());
+    }
+
+    private static String unquoted(String quoted) {
+        return quoted.substring(1, quoted.length() - 1).replace("''", "'");
     }
 
     /** Whether the report's body is a statement of the profiling language (its header says {@code -- Language: profq}). */

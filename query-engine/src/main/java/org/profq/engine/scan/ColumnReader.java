@@ -2,6 +2,7 @@ package org.profq.engine.scan;
 
 import java.util.Arrays;
 import java.util.function.IntUnaryOperator;
+import java.util.function.LongBinaryOperator;
 import java.util.function.LongFunction;
 
 import static org.profq.engine.index.MappedColumn.BLOCK_ROWS;
@@ -317,6 +318,34 @@ public abstract class ColumnReader {
                 long[] added = correction.rawBlock(block);
                 for (int i = 0; i < BLOCK_ROWS; i++) {
                     values.array[i] = Math.max(left[i] - right[i], 0) + added[i];
+                }
+                return values.array;
+            }
+        };
+    }
+
+    /**
+     * A BIGINT column worked out per row from two stored ones, {@code value(first, second)}; NULL
+     * where that is negative (e.g. a death's bound from its time and kind).
+     */
+    public static ColumnReader computedLongs(MappedColumn firstColumn, MappedColumn secondColumn, LongBinaryOperator value) {
+        MappedColumn.Cursor first = firstColumn.cursor();
+        MappedColumn.Cursor second = secondColumn.cursor();
+        return new ColumnReader() {
+            private final BlockOfValues values = new BlockOfValues();
+
+            long raw(long row) { return value.applyAsLong(first.get(row), second.get(row)); }
+            Object value(long row) { long raw = raw(row); return raw < 0 ? null : raw; }
+            boolean isNull(long raw) { return raw < 0; }
+            boolean rawIdentifiesValue() { return false; }
+            long[] rawBlock(long block) {
+                if (values.holds(block)) {
+                    return values.array;
+                }
+                long[] left = first.block(block);
+                long[] right = second.block(block);
+                for (int i = 0; i < BLOCK_ROWS; i++) {
+                    values.array[i] = value.applyAsLong(left[i], right[i]);
                 }
                 return values.array;
             }

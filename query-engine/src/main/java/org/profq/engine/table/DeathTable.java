@@ -8,7 +8,11 @@ import org.profq.engine.index.StoredColumns;
 import org.profq.engine.scan.ColumnReader;
 import org.profq.recording.Recording;
 
-/** {@code deaths}: one row per tracked object's death (or survival to the end), read from the index's {@code deaths} columns. */
+/**
+ * {@code deaths}: one row per tracked object's death (or survival to the end), read from the index's
+ * {@code deaths} columns; the bound by the collection that found it is worked out from the death's
+ * time and the recording's collections ({@link DeathBounds}).
+ */
 public final class DeathTable extends IndexedTable {
 
     public DeathTable(LiveRecording live) {
@@ -22,6 +26,10 @@ public final class DeathTable extends IndexedTable {
             case 1 -> ColumnReader.longs(index.column(DEATH_NS));
             case 2 -> ColumnReader.flag(index.column(DEATH_AT_EXIT), 1);
             case 3 -> ColumnReader.nullableFlag(index.column(DEATH_REACHABLE_AT_EXIT));
+            case 4 -> ColumnReader.computedLongs(index.column(DEATH_NS), index.column(DEATH_AT_EXIT),
+                    new DeathBounds(recording.collections())::diedBy);
+            case 5 -> ColumnReader.computedLongs(index.column(DEATH_NS), index.column(DEATH_AT_EXIT),
+                    new DeathBounds(recording.collections())::foundBy);
             default -> throw new IndexOutOfBoundsException(column);
         };
     }

@@ -181,7 +181,8 @@ public final class TableCatalog {
     public static final TableDefinition DEATHS = new TableDefinition("deaths", "tracked object that died or outlived the run", List.of(
             id("object_id", "the object (allocations.object_id)"),
             nanos("death_ns", "when the recorder saw it reclaimed: after the collection that freed it, by the collector's"
-                    + " reference processing and the recorder's reaper thread (usually well under a millisecond after);"
+                    + " reference processing and the recorder's reaper thread (usually well under a millisecond after; read"
+                    + " from the exact clock since format 2.9, whatever run.clock says);"
                     + " for an object whose death was not seen before the end (at_exit), when the recorder closed the"
                     + " recording: an upper bound"),
             flag("at_exit", "true when its death was not seen before the recording ended: still reachable then, or"
@@ -189,7 +190,32 @@ public final class TableCatalog {
             nullableFlag("reachable_at_exit", "true when still reachable after the final collection at exit; false when"
                     + " found dead, during the run or by that collection (its life ended before death_ns); NULL for an"
                     + " at_exit object when no final collection told (--no-final-gc, profq detach, a recording older"
-                    + " than format 2.6, or the collection did not complete within 2 s)")));
+                    + " than format 2.6, or the collection did not complete within 2 s)"),
+            nanos("died_by_ns", "an upper bound of its death: the end of the collection that found it (found_by_collection_id),"
+                    + " or death_ns when that is earlier (the collection's end is placed to within a millisecond or two);"
+                    + " death_ns itself for at_exit objects and when no collection is known (a recording older than"
+                    + " format 2.9, or a JVM that does not report its collections). Its death lies between its last use"
+                    + " (or its allocation) and died_by_ns: the lifetimes and waste views give both bounds"),
+            nullableId("found_by_collection_id", "the collection taken as the one that found it (collections.collection_id):"
+                    + " of the collections that started at or before death_ns, the one that ended last (a backlog of the"
+                    + " recorder's reaper can make it a later one than the true one, never an earlier one); NULL for at_exit"
+                    + " objects and when no collection started before death_ns")));
+
+    public static final TableDefinition COLLECTIONS = new TableDefinition("collections", "garbage collection the JVM ran while"
+            + " the recording followed deaths (events=deaths or uses; none otherwise, nor in a recording older than format 2.9)", List.of(
+            id("collection_id", "the collection's place among the recording's, by start: 1, 2, ..."),
+            count("gc_id", "the JVM's number of it, counted per collector from 1 (GcInfo.getId)"),
+            text("collector", "the collector's name as the JVM gives it, e.g. 'G1 Young Generation', 'Copy', 'MarkSweepCompact'"),
+            text("kind", "'young' for a collection of the young generation alone (the JVM's 'end of minor GC'), 'old' for"
+                    + " one of the whole heap ('end of major GC': a full collection, e.g. MarkSweepCompact, G1 Old"
+                    + " Generation, ZGC Major Cycles), 'other' when neither is told (pauses, and cycles of Shenandoah and"
+                    + " non-generational ZGC); 'young' too for ZGC Minor Cycles"),
+            text("cause", "why it ran, as the JVM says: 'Allocation Failure', 'System.gc()', 'G1 Evacuation Pause', ..."),
+            nanos("start_ns", "at or before the collection's start: the JVM reports whole milliseconds on a clock of its own,"
+                    + " placed on profq's axis to within about 2 ms (docs/accuracy-and-overhead.md)"),
+            nanos("end_ns", "at or after the collection's end, likewise to within about 2 ms"),
+            nanos("duration_ns", "end_ns - start_ns: an upper bound of the collection's length, by up to a few"
+                    + " milliseconds")));
 
     public static final TableDefinition EXCEPTIONS = new TableDefinition("exceptions", "exception thrown in recorded code", List.of(
             id("thread_id", "the thread it was thrown in (threads.thread_id)"),
@@ -281,7 +307,7 @@ public final class TableCatalog {
             text("reason", "why it is not woven: 'loaded before profq attached'")));
 
     private static final List<TableDefinition> ALL = List.of(RUN, THREADS, CLASSES, METHODS, SITES, FIELDS, CALLS, ALLOCATIONS,
-            DEATHS, USES, EXCEPTIONS, PARAMS, FOLLOWED_OBJECTS, FIELD_WRITES, REFERENCE_FIELDS, VALUE_TUPLES, UNWOVEN_CLASSES);
+            DEATHS, COLLECTIONS, USES, EXCEPTIONS, PARAMS, FOLLOWED_OBJECTS, FIELD_WRITES, REFERENCE_FIELDS, VALUE_TUPLES, UNWOVEN_CLASSES);
 
     /** The name prefix of user-defined events' tables: {@code event_<name>}. */
     public static final String USER_EVENT_PREFIX = "event_";

@@ -1,31 +1,41 @@
--- time: which methods take the most time?
+-- time: which methods spend the most CPU time (or wall time) in their own code?
 --
--- The methods with the most inclusive time (callees included, recursion counted once),
--- with their calls and self time: the top rows of the time_by_method view.
+-- The methods that spent the most time in their own code (self time: callees excluded),
+-- ranked by self CPU time, or by self wall time when by is 'wall' (wall time counts
+-- sleeping, blocking and waiting too, so a thread that waits all run comes first), with
+-- their inclusive times (callees included, recursion counted once) beside: the top rows
+-- of the time_by_method view, times compensated for profq's overhead.
 --
 -- Needs: calls
 --
 -- Parameters:
---   top  BIGINT  10  how many methods to show
+--   top  BIGINT   10            how many methods to show
+--   by   VARCHAR  'cpu'|'wall'  rank by self CPU time (cpu) or self wall time (wall)
 --
 -- Columns:
---   signature     VARCHAR  the method
---   calls         BIGINT   executions, recursive ones included
---   inclusive_ns  BIGINT   ns inside the method, callees included, recursion counted once
---   self_ns       BIGINT   ns in the method's own code
---   share         DOUBLE   inclusive_ns / the time of all threads' outermost calls (0..1)
+--   signature         VARCHAR  the method
+--   calls             BIGINT   executions, recursive ones included
+--   self_cpu_ns       BIGINT   CPU time in the method's own code
+--   inclusive_cpu_ns  BIGINT   CPU time inside the method, callees included, recursion counted once
+--   self_ns           BIGINT   wall time in the method's own code
+--   inclusive_ns      BIGINT   wall time inside the method, callees included, recursion counted once
+--   share             DOUBLE   inclusive_ns / the wall time of all threads' outermost calls (0..1)
 --
--- Chart: inclusive_ns by signature
+-- Chart: self_cpu_ns by signature
 WITH ranked AS (
     SELECT signature,
            calls,
-           inclusive_ns,
+           self_cpu_ns,
+           cpu_ns AS inclusive_cpu_ns,
            self_ns,
+           inclusive_ns,
            share,
-           ROW_NUMBER() OVER (ORDER BY inclusive_ns DESC, method_id) AS rank_by_time
+           ROW_NUMBER() OVER (ORDER BY CASE WHEN :by = 'wall' THEN self_ns ELSE self_cpu_ns END DESC,
+                                       CASE WHEN :by = 'wall' THEN inclusive_ns ELSE cpu_ns END DESC,
+                                       method_id) AS rank_by_time
     FROM time_by_method
 )
-SELECT signature, calls, inclusive_ns, self_ns, share
+SELECT signature, calls, self_cpu_ns, inclusive_cpu_ns, self_ns, inclusive_ns, share
 FROM ranked
 WHERE rank_by_time <= :top
 ORDER BY rank_by_time

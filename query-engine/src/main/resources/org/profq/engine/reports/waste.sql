@@ -3,9 +3,10 @@
 -- The allocation sites whose objects waste the most time (record with --events ...:uses;
 -- the first and every --track'th object of each site is followed, and its sums are scaled
 -- to all of the site's objects): lag before the first use, drag after the last, and their
--- share of the objects' lifetime: the top rows of the waste_by_site view. Sites whose uses
--- cannot be seen (arrays, classes the weaver never saw) come after the others, with no
--- waste figures.
+-- share of the objects' lifetime: the top rows of the waste_by_site view, ranked as it ranks
+-- them: by lag plus the drag the garbage collections bound (est_bounded_waste_ns), what the
+-- program controls. Sites whose uses cannot be seen (arrays, classes the weaver never saw)
+-- come after the others, with no waste figures.
 --
 -- Needs: allocations, deaths, uses
 --
@@ -30,7 +31,7 @@
 WITH ranked AS (
     SELECT signature, line, type_name, uses_observable, tracked_objects, never_used, alive_at_exit, lag_share, drag_share,
            waste_share, est_lag_ns, est_drag_ns,
-           ROW_NUMBER() OVER (ORDER BY uses_observable DESC, est_waste_ns DESC, site_id) AS rank_by_waste
+           ROW_NUMBER() OVER (ORDER BY uses_observable DESC, est_bounded_waste_ns DESC, site_id) AS rank_by_waste
     FROM waste_by_site
 )
 SELECT signature, line, type_name, uses_observable, tracked_objects, never_used, alive_at_exit, lag_share, drag_share,

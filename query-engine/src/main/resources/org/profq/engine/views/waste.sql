@@ -12,6 +12,14 @@
 -- Objects of JDK classes count as observable: woven code's field accesses and calls on them are
 -- seen, though the JDK's own uses of them are not.
 --
+-- The death itself is bounded, not guessed: it lies after the object's last use (its allocation
+-- if never used), died_after_ns, and by the end of the collection that found it, died_by_ns
+-- (deaths.died_by_ns). lifetime_min_ns and lifetime_max_ns are the lifetime both ways; the drag
+-- lies between 0 and drag_max_ns, which is bounded by the collections (the next young collection
+-- for a young object; for an object found only by a full collection the bound is as loose as the
+-- old generation went uncollected). drag_ns and lifetime_ns keep the death as the recorder saw it,
+-- after that collection. Without a collection that could have found it, died_by_ns is death_ns.
+--
 -- Builds on: lifetimes, uses, _site_sampling.
 --
 -- Columns:
@@ -30,29 +38,48 @@
 --   use_ns           BIGINT   last_use_ns - first_use_ns; 0 if never used; NULL if uses are not observable
 --   drag_ns          BIGINT   death_ns - last_use_ns; 0 if never used; NULL if uses are not observable
 --   lifetime_ns      BIGINT   death_ns - alloc_ns = lag_ns + use_ns + drag_ns
+--   died_after_ns    BIGINT   a lower bound of its death: its last use, or its allocation if never seen used (or uses are not observable)
+--   died_by_ns       BIGINT   an upper bound of its death: the end of the collection that found it (lifetimes.died_by_ns), at least died_after_ns
+--   lifetime_min_ns  BIGINT   died_after_ns - alloc_ns: allocation to last use, what the program's own code spans
+--   lifetime_max_ns  BIGINT   died_by_ns - alloc_ns
+--   drag_max_ns      BIGINT   died_by_ns - last_use_ns: the most it can have been kept after its last use (the least is 0); 0 if never used; NULL if uses are not observable
 WITH used AS (
     SELECT object_id, COUNT(*) AS uses, MIN(use_ns) AS first_use_ns, MAX(use_ns) AS last_use_ns
     FROM uses
     GROUP BY object_id
+),
+bounded AS (
+    SELECT l.object_id, l.site_id, l.class_id, p.uses_observable, u.object_id AS used_object_id, u.uses,
+           u.first_use_ns, u.last_use_ns, l.alloc_ns, l.death_ns, l.at_exit, l.reachable_at_exit, l.lifetime_ns,
+           l.died_by_ns AS found_by_ns,
+           CASE WHEN p.uses_observable AND u.last_use_ns > l.alloc_ns THEN u.last_use_ns ELSE l.alloc_ns END AS died_after_ns
+    FROM lifetimes AS l
+    JOIN _site_sampling AS p ON p.site_id = l.site_id
+    LEFT JOIN used AS u ON u.object_id = l.object_id
 )
-SELECT l.object_id,
-       l.site_id,
-       l.class_id,
-       p.uses_observable,
-       COALESCE(u.uses, 0) AS uses,
-       l.alloc_ns,
-       u.first_use_ns,
-       u.last_use_ns,
-       l.death_ns,
-       l.at_exit,
-       l.reachable_at_exit,
-       CASE WHEN NOT p.uses_observable THEN NULL
-            WHEN u.object_id IS NULL THEN l.lifetime_ns ELSE u.first_use_ns - l.alloc_ns END AS lag_ns,
-       CASE WHEN NOT p.uses_observable THEN NULL
-            WHEN u.object_id IS NULL THEN 0 ELSE u.last_use_ns - u.first_use_ns END AS use_ns,
-       CASE WHEN NOT p.uses_observable THEN NULL
-            WHEN u.object_id IS NULL THEN 0 ELSE l.death_ns - u.last_use_ns END AS drag_ns,
-       l.lifetime_ns
-FROM lifetimes AS l
-JOIN _site_sampling AS p ON p.site_id = l.site_id
-LEFT JOIN used AS u ON u.object_id = l.object_id
+SELECT object_id,
+       site_id,
+       class_id,
+       uses_observable,
+       COALESCE(uses, 0) AS uses,
+       alloc_ns,
+       first_use_ns,
+       last_use_ns,
+       death_ns,
+       at_exit,
+       reachable_at_exit,
+       CASE WHEN NOT uses_observable THEN NULL
+            WHEN used_object_id IS NULL THEN lifetime_ns ELSE first_use_ns - alloc_ns END AS lag_ns,
+       CASE WHEN NOT uses_observable THEN NULL
+            WHEN used_object_id IS NULL THEN 0 ELSE last_use_ns - first_use_ns END AS use_ns,
+       CASE WHEN NOT uses_observable THEN NULL
+            WHEN used_object_id IS NULL THEN 0 ELSE death_ns - last_use_ns END AS drag_ns,
+       lifetime_ns,
+       died_after_ns,
+       CASE WHEN found_by_ns > died_after_ns THEN found_by_ns ELSE died_after_ns END AS died_by_ns,
+       died_after_ns - alloc_ns AS lifetime_min_ns,
+       CASE WHEN found_by_ns > died_after_ns THEN found_by_ns ELSE died_after_ns END - alloc_ns AS lifetime_max_ns,
+       CASE WHEN NOT uses_observable THEN NULL
+            WHEN used_object_id IS NULL THEN 0
+            WHEN found_by_ns > died_after_ns THEN found_by_ns - died_after_ns ELSE 0 END AS drag_max_ns
+FROM bounded

@@ -10,6 +10,13 @@
 -- reported apart, after the others: their lifetimes are known but their waste is not, so
 -- never_used, the lag/use/drag/waste totals and the shares are NULL, never 100 %.
 --
+-- Sites are ranked by what the program controls: the time its objects wait for their first use
+-- (lag) plus the most they can have been kept after their last use as the collections bound it
+-- (drag_max: to the end of the collection that found each object, see waste), scaled to all the
+-- site's objects (est_bounded_waste_ns). drag_ns and waste_ns keep the deaths as the recorder saw
+-- them, after the collection: for objects promoted to the old generation that measures how long
+-- it went uncollected rather than the program.
+--
 -- Builds on: waste, _site_names, _site_sampling.
 --
 -- Columns:
@@ -35,6 +42,9 @@
 --   lag_share            DOUBLE   lag_ns / lifetime_ns
 --   drag_share           DOUBLE   drag_ns / lifetime_ns
 --   waste_share          DOUBLE   (lag_ns + drag_ns) / lifetime_ns; NULL when lifetime_ns is 0 or uses are not observable
+--   drag_max_ns          BIGINT   total drag bounded by the collections: last use to the end of the collection that found each object (waste.drag_max_ns)
+--   est_drag_max_ns      BIGINT   drag_max_ns scaled to all the site's objects, rounded
+--   est_bounded_waste_ns BIGINT   (lag_ns + drag_max_ns) scaled to all the site's objects, rounded: what the view ranks by
 SELECT w.site_id,
        n.signature,
        n.line,
@@ -56,9 +66,12 @@ SELECT w.site_id,
        CAST(ROUND(SUM(w.lifetime_ns) * p.scale) AS BIGINT) AS est_lifetime_ns,
        CAST(SUM(w.lag_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_ns), 0) AS lag_share,
        CAST(SUM(w.drag_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_ns), 0) AS drag_share,
-       CAST(SUM(w.lag_ns + w.drag_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_ns), 0) AS waste_share
+       CAST(SUM(w.lag_ns + w.drag_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_ns), 0) AS waste_share,
+       SUM(w.drag_max_ns) AS drag_max_ns,
+       CAST(ROUND(SUM(w.drag_max_ns) * p.scale) AS BIGINT) AS est_drag_max_ns,
+       CAST(ROUND(SUM(w.lag_ns + w.drag_max_ns) * p.scale) AS BIGINT) AS est_bounded_waste_ns
 FROM waste AS w
 JOIN _site_names AS n ON n.site_id = w.site_id
 JOIN _site_sampling AS p ON p.site_id = w.site_id
 GROUP BY w.site_id, n.signature, n.line, n.type_name, p.uses_observable, p.allocated_objects, p.scale
-ORDER BY uses_observable DESC, est_waste_ns DESC, site_id
+ORDER BY uses_observable DESC, est_bounded_waste_ns DESC, site_id

@@ -68,6 +68,35 @@ class ReportTest {
     }
 
     @Test
+    void aChoiceTakesOnlyItsValuesTheFirstByDefault() {
+        Report report = Report.parse("hot", """
+                -- hot: which methods are hottest?
+                --
+                -- Parameters:
+                --   by  VARCHAR  'cpu'|'wall'|'it''s'  what to rank by
+                --
+                -- Columns:
+                --   signature  VARCHAR  the method
+                SELECT signature FROM time_by_method WHERE :by IS NOT NULL
+                """, "test");
+
+        assertEquals(List.of(new ReportParameter("by", ReportParameter.Type.VARCHAR, "cpu", "what to rank by",
+                List.of("cpu", "wall", "it's"))), report.parameters());
+        assertEquals(List.of("cpu"), report.bind(Map.of()).values());
+        assertEquals(List.of("it's"), report.bind(Map.of("by", "it's")).values());
+        assertEquals("the parameter by takes 'cpu', 'wall' or 'it''s', and 'CPU' is not one of them.",
+                assertThrows(IllegalArgumentException.class, () -> report.bind(Map.of("by", "CPU"))).getMessage());
+        assertEquals("the report test gives the BIGINT parameter top a choice of values; only a VARCHAR parameter can be a"
+                + " choice ('a'|'b').", assertThrows(IllegalArgumentException.class, () -> Report.parse("top", """
+                -- top: which?
+                --
+                -- Parameters:
+                --   top  BIGINT  '1'|'2'  how many
+                SELECT 1
+                """, "test")).getMessage());
+    }
+
+    @Test
     void everyBuiltInReportIsDocumented() {
         for (Report report : BuiltInReports.all()) {
             assertEquals(false, report.summary().isEmpty(), report.name());

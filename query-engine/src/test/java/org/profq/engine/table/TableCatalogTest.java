@@ -33,7 +33,7 @@ class TableCatalogTest {
         assertEquals("BIGINT", parent.getType().getSqlTypeName().getName());
         assertTrue(parent.getType().isNullable());
         assertFalse(calls.getField("call_id", true, false).getType().isNullable());
-        assertEquals(List.of("run", "threads", "classes", "methods", "sites", "fields", "calls", "allocations", "deaths", "uses",
+        assertEquals(List.of("run", "threads", "classes", "methods", "sites", "fields", "calls", "allocations", "deaths", "collections", "uses",
                         "exceptions", "params", "followed_objects", "field_writes", "reference_fields", "value_tuples",
                         "unwoven_classes"),
                 TableCatalog.all().stream().map(TableDefinition::name).toList());

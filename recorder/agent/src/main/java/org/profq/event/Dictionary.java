@@ -2,6 +2,8 @@ package org.profq.event;
 
 import static org.profq.format.RecordingFormat.*;
 
+import org.profq.format.Varint;
+
 import java.lang.reflect.Field;
 import java.util.HashMap;
 import java.util.List;
@@ -211,6 +213,14 @@ final class Dictionary {
         DocumentWriter document = begin(DOC_CALIBRATION).putVarint(callCostPicos).putVarint(callInsidePicos).putVarint(allocationCostPicos)
                 .putVarint(cpuReadNanos).putVarint(cpuPeriodNanos);
         write(document);
+    }
+
+    /** A garbage collection the JVM reported ({@code DOC_COLLECTION}). */
+    synchronized void collection(long gcId, String collector, String action, String cause, long startMillis, long endMillis,
+                                 long arrivalNanos, long baseLowNanos, long baseHighNanos) {
+        write(begin(DOC_COLLECTION).putVarint(gcId).putString(collector).putString(action).putString(cause)
+                .putVarint(startMillis).putVarint(endMillis).putVarint(arrivalNanos)
+                .putVarint(Varint.zigzag(baseLowNanos)).putVarint(Varint.zigzag(baseHighNanos)));
     }
 
     synchronized void warning(String message) {

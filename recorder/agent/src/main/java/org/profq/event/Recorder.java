@@ -34,6 +34,10 @@ public final class Recorder {
     /** How old a thread's batch may grow before it is written ({@code flush=}). */
     private static long flushIntervalNanos;
     private static Lifetimes lifetimes;
+    /** The JVM's garbage collections, recorded while deaths are followed; null otherwise or when the JVM cannot tell them. */
+    private static GarbageCollections collections;
+    /** How long the end waits for the reports of the collections already run. */
+    private static final long COLLECTION_REPORTS_WAIT_MILLIS = 500;
     /** The tracked objects alive, asked by every use advice; empty until deaths are recorded. */
     private static TrackedObjects trackedObjects = new TrackedObjects(null);
     private static Dictionary dictionary;
@@ -78,8 +82,19 @@ public final class Recorder {
         readsCpuTimes = readCpuTimes;
         if (trackEveryNth > 0) {
             finalCollection = finalGc;
-            lifetimes = new Lifetimes(objectId -> recordingProfqThread().death(objectId, EV_DEATH));
+            // The reaper's own clock reading: a death is placed exactly against the collections (the tick may lag a collection).
+            lifetimes = new Lifetimes(objectId -> recordingProfqThread().deathAt(objectId, Clock.preciseNow()));
             trackedObjects = lifetimes.tracked();
+            collections = startCollections();
+        }
+    }
+
+    /** The collections bound the deaths; a JVM whose classes cannot even be loaded for it just has none. */
+    private static GarbageCollections startCollections() {
+        try {
+            return GarbageCollections.start(dictionary);
+        } catch (Throwable t) {
+            return null;
         }
     }
 
@@ -354,6 +369,11 @@ public final class Recorder {
                     closing.death(objectId, EV_DEATH_AT_EXIT);
                 }
             });
+            if (collections != null) {
+                // After the final collection, whose report comes a moment later, as the last deaths' may.
+                collections.awaitReports(COLLECTION_REPORTS_WAIT_MILLIS);
+                collections.stop();
+            }
         }
         long written = eventsWrittenByEndedThreads;
         long lost = eventsLostByEndedThreads;

@@ -149,6 +149,12 @@ final class ThreadRecorder {
         end(Varint.put(events, p, objectId));
     }
 
+    /** A tracked object's death ({@code EV_DEATH}) seen at {@code nanos}, read from the precise clock by a thread that records nothing else. */
+    void deathAt(long objectId, long nanos) {
+        int p = begin(EV_DEATH, nanos);
+        end(Varint.put(events, p, objectId));
+    }
+
     /** A use ({@code EV_USE_GET}, {@code _SET} or {@code _CALL}) of a tracked object, by its field or method id. */
     void use(int kind, long objectId, int memberId) {
         int p = begin(kind);
@@ -373,7 +379,10 @@ final class ThreadRecorder {
      * since the previous event goes first: one plain load when there is none.
      */
     private int begin(int kind) {
-        long now = Clock.now();
+        return begin(kind, Clock.now());
+    }
+
+    private int begin(int kind, long now) {
         if ((long) PENDING_CPU.getOpaque(this) != 0) {
             end(Varint.put(events, beginAt(EV_CPU, now), (long) PENDING_CPU.getAndSet(this, 0L)));
         }

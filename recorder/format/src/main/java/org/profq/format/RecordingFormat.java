@@ -36,11 +36,15 @@ package org.profq.format;
  * profq's own pseudo-methods ({@link #PROFQ_CLASS}, such as the weaving frame); every recording
  * has them, so every recording this profq writes is 2.8 ({@link #TIME_MINOR_VERSION}), whatever
  * else it holds: the minor versions before it say what a profq of that version wrote.
+ * 2.9 added the garbage collections ({@link #DOC_COLLECTION}), which bound each tracked object's
+ * death; a recording that follows deaths has them, one made without has none, and every recording
+ * this profq writes is 2.9 ({@link #COLLECTIONS_MINOR_VERSION}). An older recording has no
+ * collections: its deaths are bounded by their recorded time alone.
  */
 public final class RecordingFormat {
     public static final byte[] MAGIC = {'P', 'R', 'O', 'F', 'Q'};
     public static final int MAJOR_VERSION = 2;
-    public static final int MINOR_VERSION = 8;
+    public static final int MINOR_VERSION = 9;
     /** The minor version that added user-defined events (see above). */
     public static final int USER_EVENTS_MINOR_VERSION = 6;
     /** The minor version of a recording with a window (see above). */
@@ -53,6 +57,8 @@ public final class RecordingFormat {
     public static final int FINAL_GC_MINOR_VERSION = 7;
     /** The minor version of every recording this profq writes: it has calibration and CPU events (see above). */
     public static final int TIME_MINOR_VERSION = 8;
+    /** The minor version of every recording this profq writes: it has the garbage collections when it follows deaths (see above). */
+    public static final int COLLECTIONS_MINOR_VERSION = 9;
 
     // Document kinds: the first byte of every document.
     /** magic, major, minor, then run metadata. Always the first document. */
@@ -123,6 +129,19 @@ public final class RecordingFormat {
      * Written once, soon after the header (the calibration runs on a thread of its own).
      */
     public static final byte DOC_CALIBRATION = 19;
+    /**
+     * gcId, collector, action, cause, startMillis, endMillis, arrivalNanos, baseLowNanos, baseHighNanos
+     * (both zigzag): a garbage collection, as
+     * the JVM's collector MXBean told of it once it had ended ({@code GarbageCollectionNotificationInfo}):
+     * the JVM's collection number (per collector), the collector's name (e.g. {@code G1 Young Generation}),
+     * its action ({@code end of minor GC}, {@code end of major GC}), the cause ({@code System.gc()},
+     * {@code Allocation Failure}), its start and end in whole milliseconds on the JVM's collection clock,
+     * when the notification reached the recorder, on profq's clock (after the end, by definition), and
+     * where the JVM's collection clock reads 0 on profq's axis, at least baseLowNanos and at most
+     * baseHighNanos (from the JVM's start time against the wall clock, read once at the start).
+     * Written only when deaths are followed.
+     */
+    public static final byte DOC_COLLECTION = 20;
 
     /**
      * A thread's events become a batch document when they fill this many bytes, or when an event

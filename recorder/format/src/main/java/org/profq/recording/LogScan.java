@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import org.profq.format.BatchHeader;
 import org.profq.format.ByteCursor;
 import org.profq.format.DocumentChecksums;
+import org.profq.format.Varint;
 
 /**
  * One pass over a recording's log for everything but the events: the header, the names, the
@@ -322,6 +323,9 @@ final class LogScan {
                 case DOC_WEAVING -> state.weaving = readWeaving(in);
                 case DOC_CALIBRATION -> state.calibration = new Calibration(in.readVarint() / 1000.0, in.readVarint() / 1000.0,
                         in.readVarint() / 1000.0, in.readVarint(), in.readVarint());
+                case DOC_COLLECTION -> state.collections.add(new ReportedCollection(in.readVarint(), in.readString(),
+                        in.readString(), in.readString(), in.readVarint(), in.readVarint(), in.readVarint(),
+                        Varint.unzigzag(in.readVarint()), Varint.unzigzag(in.readVarint())));
                 case DOC_UNWOVEN -> {
                     String reason = in.readString();
                     for (long count = in.readVarint(); count > 0; count--) {

@@ -32,13 +32,15 @@ import java.util.zip.CRC32C;
  */
 final class LogScanState {
     /** Bump when what {@link #write} writes changes, or the records it holds do. */
-    static final int VERSION = 3;
+    static final int VERSION = 4;
     private static final int MAGIC = 0x70717331; // "pqs1"
 
     final Dictionaries dictionaries = new Dictionaries();
     final List<Loss> losses = new ArrayList<>();
     final List<String> warnings = new ArrayList<>();
     final List<UnwovenClass> unwovenClasses = new ArrayList<>();
+    /** The garbage collections the JVM reported (format 2.9, with deaths), in the order reported. */
+    final List<ReportedCollection> collections = new ArrayList<>();
     /** The last event's time of each thread, by thread id: {@link ThreadInfo#lastNanos}. */
     final Map<Integer, Long> threadLastNanos = new HashMap<>();
     RecordingEnd end;
@@ -204,6 +206,18 @@ final class LogScanState {
             writeString(out, unwoven.name());
             writeString(out, unwoven.reason());
         }
+        out.writeInt(collections.size());
+        for (ReportedCollection collection : collections) {
+            out.writeLong(collection.gcId());
+            writeString(out, collection.collector());
+            writeString(out, collection.action());
+            writeString(out, collection.cause());
+            out.writeLong(collection.startMillis());
+            out.writeLong(collection.endMillis());
+            out.writeLong(collection.arrivalNanos());
+            out.writeLong(collection.baseLowNanos());
+            out.writeLong(collection.baseHighNanos());
+        }
         out.writeInt(threadLastNanos.size());
         for (Map.Entry<Integer, Long> thread : threadLastNanos.entrySet()) {
             out.writeInt(thread.getKey());
@@ -304,6 +318,10 @@ final class LogScanState {
         readStrings(in, warnings);
         for (int i = in.count(); i > 0; i--) {
             unwovenClasses.add(new UnwovenClass(in.string(), in.string()));
+        }
+        for (int i = in.count(); i > 0; i--) {
+            collections.add(new ReportedCollection(in.readLong(), in.string(), in.string(), in.string(), in.readLong(),
+                    in.readLong(), in.readLong(), in.readLong(), in.readLong()));
         }
         for (int i = in.count(); i > 0; i--) {
             threadLastNanos.put(in.readInt(), in.readLong());

@@ -313,6 +313,15 @@ public final class Recording implements AutoCloseable {
     }
 
     /**
+     * The garbage collections the JVM ran while the recording followed deaths, on profq's time axis
+     * ({@link GarbageCollection} says how precisely), in the order the JVM reported them; empty for a
+     * recording made without deaths, or older than format 2.9.
+     */
+    public List<GarbageCollection> collections() {
+        return GarbageCollection.placed(scan.state.collections);
+    }
+
+    /**
      * Classes the weaver never saw, named with why: with {@code profq attach}, those the JVM had
      * loaded before the agent arrived (format 2.5); empty for a recording made from the JVM's start.
      */

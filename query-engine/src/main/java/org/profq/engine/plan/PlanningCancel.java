@@ -1,0 +1,39 @@
+package org.profq.engine.plan;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The cancel flag of the statement whose SQL this thread is preparing, so that a statement's
+ * time limit and {@code Statement.cancel()} stop its planning too, not only the reading of its
+ * rows. Calcite's planner checks the flag it is given before each rule it fires, but the
+ * preparation of a statement is given none of the statement's: a query whose plan space is large
+ * went on planning for minutes after its statement had been cancelled.
+ */
+public final class PlanningCancel {
+    private static final ThreadLocal<AtomicBoolean> CURRENT = new ThreadLocal<>();
+
+    private PlanningCancel() {
+    }
+
+    /** Runs {@code execution} (a statement's execute, which prepares its SQL) with {@code flag} as its planning's cancel flag. */
+    public static <T> T under(AtomicBoolean flag, Execution<T> execution) throws Throwable {
+        AtomicBoolean outer = CURRENT.get();
+        CURRENT.set(flag);
+        try {
+            return execution.run();
+        } finally {
+            CURRENT.set(outer);
+        }
+    }
+
+    /** A statement's execution, which may throw what the statement throws. */
+    @FunctionalInterface
+    public interface Execution<T> {
+        T run() throws Throwable;
+    }
+
+    /** The flag of the statement being prepared on this thread; null when it has none (a prepared statement). */
+    static AtomicBoolean current() {
+        return CURRENT.get();
+    }
+}
