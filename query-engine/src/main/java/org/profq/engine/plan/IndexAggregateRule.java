@@ -10,10 +10,8 @@ import org.apache.calcite.plan.RelRule;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.core.Project;
-import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.logical.LogicalTableScan;
 import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.tools.RelBuilderFactory;
 import org.profq.engine.scan.AggregationScan;
 import org.profq.engine.scan.ColumnSource;
 
@@ -32,33 +30,9 @@ import org.profq.engine.scan.ColumnSource;
  * the aggregation and the columns it reads ({@link IndexAggregate}), so the planner never takes
  * two different aggregations for one.
  */
-final class IndexAggregateRule extends RelRule<IndexAggregateRule.Settings> {
+final class IndexAggregateRule extends RelRule<RuleSettings> {
 
-    /** The rule's settings, as Calcite's {@link RelRule} wants them: a name and the shape it matches. */
-    record Settings(String description, OperandTransform operandSupplier, RelBuilderFactory relBuilderFactory)
-            implements RelRule.Config {
-        @Override
-        public IndexAggregateRule toRule() {
-            return new IndexAggregateRule(this);
-        }
-
-        @Override
-        public Settings withRelBuilderFactory(RelBuilderFactory factory) {
-            return new Settings(description, operandSupplier, factory);
-        }
-
-        @Override
-        public Settings withDescription(String name) {
-            return new Settings(name, operandSupplier, relBuilderFactory);
-        }
-
-        @Override
-        public Settings withOperandSupplier(OperandTransform operands) {
-            return new Settings(description, operands, relBuilderFactory);
-        }
-    }
-
-    private IndexAggregateRule(Settings settings) {
+    private IndexAggregateRule(RuleSettings settings) {
         super(settings);
     }
 
@@ -67,23 +41,22 @@ final class IndexAggregateRule extends RelRule<IndexAggregateRule.Settings> {
      * one, and over the interpreter Calcite puts around a scan with pushed filters and projections.
      */
     static void addTo(RelOptPlanner planner) {
-        RelBuilderFactory builders = RelFactories.LOGICAL_BUILDER;
-        planner.addRule(new Settings("IndexAggregateRule(scan)",
+        planner.addRule(RuleSettings.rule("IndexAggregateRule(scan)",
                 aggregate -> aggregate.operand(Aggregate.class).oneInput(
-                        scan -> scan.operand(TableScan.class).noInputs()), builders).toRule());
-        planner.addRule(new Settings("IndexAggregateRule(project, scan)",
+                        scan -> scan.operand(TableScan.class).noInputs()), IndexAggregateRule::new));
+        planner.addRule(RuleSettings.rule("IndexAggregateRule(project, scan)",
                 aggregate -> aggregate.operand(Aggregate.class).oneInput(
                         project -> project.operand(Project.class).oneInput(
-                                scan -> scan.operand(TableScan.class).noInputs())), builders).toRule());
-        planner.addRule(new Settings("IndexAggregateRule(interpreter, scan)",
+                                scan -> scan.operand(TableScan.class).noInputs())), IndexAggregateRule::new));
+        planner.addRule(RuleSettings.rule("IndexAggregateRule(interpreter, scan)",
                 aggregate -> aggregate.operand(Aggregate.class).oneInput(
                         interpreter -> interpreter.operand(EnumerableInterpreter.class).oneInput(
-                                scan -> scan.operand(TableScan.class).noInputs())), builders).toRule());
-        planner.addRule(new Settings("IndexAggregateRule(project, interpreter, scan)",
+                                scan -> scan.operand(TableScan.class).noInputs())), IndexAggregateRule::new));
+        planner.addRule(RuleSettings.rule("IndexAggregateRule(project, interpreter, scan)",
                 aggregate -> aggregate.operand(Aggregate.class).oneInput(
                         project -> project.operand(Project.class).oneInput(
                                 interpreter -> interpreter.operand(EnumerableInterpreter.class).oneInput(
-                                        scan -> scan.operand(TableScan.class).noInputs()))), builders).toRule());
+                                        scan -> scan.operand(TableScan.class).noInputs()))), IndexAggregateRule::new));
     }
 
     @Override

@@ -3,12 +3,12 @@ package org.profq.engine.plan;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.RelOptRuleCall;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.RelRule;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.JoinRelType;
-import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.logical.LogicalJoin;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
@@ -19,7 +19,6 @@ import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.tools.RelBuilder;
-import org.apache.calcite.tools.RelBuilderFactory;
 
 /**
  * Plans a join whose condition is an OR of equalities ({@code ON u.object_id = d.object_id OR
@@ -42,36 +41,12 @@ import org.apache.calcite.tools.RelBuilderFactory;
  *     the left input with one of the right input among its conjuncts: the key of its hash join.</li>
  * </ul>
  */
-final class OrJoinToUnionRule extends RelRule<OrJoinToUnionRule.Settings> {
+final class OrJoinToUnionRule extends RelRule<RuleSettings> {
 
-    /** The rule's settings, as Calcite's {@link RelRule} wants them: a name and the shape it matches. */
-    record Settings(String description, OperandTransform operandSupplier, RelBuilderFactory relBuilderFactory)
-            implements RelRule.Config {
-        @Override
-        public OrJoinToUnionRule toRule() {
-            return new OrJoinToUnionRule(this);
-        }
+    static final RelOptRule INSTANCE = RuleSettings.rule("OrJoinToUnionRule",
+            b -> b.operand(LogicalJoin.class).anyInputs(), OrJoinToUnionRule::new);
 
-        @Override
-        public Settings withRelBuilderFactory(RelBuilderFactory factory) {
-            return new Settings(description, operandSupplier, factory);
-        }
-
-        @Override
-        public Settings withDescription(String name) {
-            return new Settings(name, operandSupplier, relBuilderFactory);
-        }
-
-        @Override
-        public Settings withOperandSupplier(OperandTransform operands) {
-            return new Settings(description, operands, relBuilderFactory);
-        }
-    }
-
-    static final OrJoinToUnionRule INSTANCE = new Settings("OrJoinToUnionRule",
-            b -> b.operand(LogicalJoin.class).anyInputs(), RelFactories.LOGICAL_BUILDER).toRule();
-
-    private OrJoinToUnionRule(Settings settings) {
+    private OrJoinToUnionRule(RuleSettings settings) {
         super(settings);
     }
 

@@ -3,11 +3,11 @@ package org.profq.engine.plan;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.RelOptRuleCall;
 import org.apache.calcite.plan.RelRule;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinRelType;
-import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.logical.LogicalJoin;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexInputRef;
@@ -15,7 +15,6 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.tools.RelBuilder;
-import org.apache.calcite.tools.RelBuilderFactory;
 
 /**
  * Plans a {@code RIGHT} or {@code FULL} join that has no equality of a left and a right field in
@@ -40,36 +39,12 @@ import org.apache.calcite.tools.RelBuilderFactory;
  * key Calcite plans a hash join); {@link #runsAsNestedLoop} is that test, which
  * {@link NoRightNestedLoopJoinRule} shares so the nested loop is not planned beside it.
  */
-final class RightRowsAsUnionRule extends RelRule<RightRowsAsUnionRule.Settings> {
+final class RightRowsAsUnionRule extends RelRule<RuleSettings> {
 
-    /** The rule's settings, as Calcite's {@link RelRule} wants them: a name and the shape it matches. */
-    record Settings(String description, OperandTransform operandSupplier, RelBuilderFactory relBuilderFactory)
-            implements RelRule.Config {
-        @Override
-        public RightRowsAsUnionRule toRule() {
-            return new RightRowsAsUnionRule(this);
-        }
+    static final RelOptRule INSTANCE = RuleSettings.rule("RightRowsAsUnionRule",
+            b -> b.operand(LogicalJoin.class).anyInputs(), RightRowsAsUnionRule::new);
 
-        @Override
-        public Settings withRelBuilderFactory(RelBuilderFactory factory) {
-            return new Settings(description, operandSupplier, factory);
-        }
-
-        @Override
-        public Settings withDescription(String name) {
-            return new Settings(name, operandSupplier, relBuilderFactory);
-        }
-
-        @Override
-        public Settings withOperandSupplier(OperandTransform operands) {
-            return new Settings(description, operands, relBuilderFactory);
-        }
-    }
-
-    static final RightRowsAsUnionRule INSTANCE = new Settings("RightRowsAsUnionRule",
-            b -> b.operand(LogicalJoin.class).anyInputs(), RelFactories.LOGICAL_BUILDER).toRule();
-
-    private RightRowsAsUnionRule(Settings settings) {
+    private RightRowsAsUnionRule(RuleSettings settings) {
         super(settings);
     }
 
