@@ -219,6 +219,7 @@ class ReplIT {
             first.await(PROMPT);
             first.typeLine("SELECT 8 AS eight;");
             first.await("(1 row)");
+            first.await(PROMPT, 2); // the shell reads again: a key typed before it would be flushed with its terminal's mode
             first.keys("C-d");
             first.await("EXITED 0");
         }
@@ -266,6 +267,7 @@ class ReplIT {
             first.await(PROMPT);
             first.typeLine("SELECT 7 AS seven;");
             first.await("(1 row)");
+            first.await(PROMPT, 2); // the shell reads again: a key typed before it would be flushed with its terminal's mode
             first.keys("C-d");
             first.await("EXITED 0");
         }
