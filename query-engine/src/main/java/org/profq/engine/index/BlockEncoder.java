@@ -131,7 +131,9 @@ final class BlockEncoder {
                     patchedSlope = candidate;
                 }
             }
-            if (estimate < lineCost && estimate < dictionaryCost) {
+            // no exception among the sampled rows: a constant with a few rows apart (a column that is mostly 0) is
+            // sized exactly too, since the sample cannot tell it from one with none
+            if (estimate == Long.MAX_VALUE || estimate < lineCost && estimate < dictionaryCost) {
                 exceptionWidth = patchedWidth(values, from, rows, patchedSlope, 1);
                 patchedCost = lastPatchedCost;
             }
