@@ -4,6 +4,8 @@ import java.util.List;
 
 import org.apache.calcite.config.CalciteConnectionConfig;
 import org.apache.calcite.jdbc.CalciteConnection;
+import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeImpl;
 import org.apache.calcite.rel.type.RelProtoDataType;
@@ -17,6 +19,7 @@ import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.tools.Frameworks;
 import org.apache.calcite.tools.Planner;
 import org.apache.calcite.tools.ValidationException;
+import org.profq.engine.plan.PlanningCancel;
 
 /**
  * One profile view: a view as Calcite's view macro makes it, except that the view's SQL is read
@@ -50,11 +53,18 @@ final class ProfileView implements TableMacro {
 
     @Override
     public synchronized TranslatableTable apply(List<? extends Object> arguments) {
+        PlanningCancel.check();
         if (rowType == null) {
             sql = ProfileViews.sql(name);
             rowType = RelDataTypeImpl.proto(rowType());
         }
-        return new ViewTable(Object[].class, rowType, sql, schemaPath, viewPath);
+        return new ViewTable(Object[].class, rowType, sql, schemaPath, viewPath) {
+            @Override
+            public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable table) {
+                PlanningCancel.check(); // each expansion of a view parses and converts its SQL anew
+                return super.toRel(context, table);
+            }
+        };
     }
 
     /** The view's row type, as the connection's parser and validator see its SQL. */

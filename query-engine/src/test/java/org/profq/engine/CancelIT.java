@@ -1,25 +1,35 @@
 package org.profq.engine;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
+import profq.samples.RepeatedArguments;
 import profq.samples.Threads;
 
 /**
  * A query that would not finish (a three-way cross join over the 160,009 calls of the Threads
  * sample: ~4·10^15 rows) stops soon after {@code Statement.cancel()}, and the connection goes on
- * answering.
+ * answering. A statement whose plan takes seconds to make (a union of twelve joins of two
+ * views, each view expanded and planned anew) stops while it is being planned.
  */
 class CancelIT {
+    @RegisterExtension
+    static final SampleConnection values = SampleConnection.recorded(RepeatedArguments.class,
+            "clock=exact,events=calls:allocations:deaths:exceptions:uses,track=1,values=*RepeatedArguments.square");
+
     @Test
     void aQueryThatWouldNotFinishStopsWhenCancelled() throws Exception {
         try (Connection connection = Rows.connect(SampleRecording.of(Threads.class).toString());
@@ -44,5 +54,62 @@ class CancelIT {
             assertTrue(stopMillis < 5_000, "stopped " + stopMillis + " ms after cancel");
             assertTrue(Rows.query(connection, "SELECT COUNT(*) FROM threads").size() == 1, "the connection still answers");
         }
+    }
+
+    /**
+     * Cancelled a second into its planning, a statement stops within a few seconds, as a
+     * cancelled statement, while its plan alone takes many seconds more. It did not: Avatica's
+     * {@code Statement.cancel()} waits for the statement's lock, which Calcite holds while it
+     * prepares the statement, so the cancel came only once the plan was made; and the planner
+     * was given no cancel flag to check.
+     */
+    @Test
+    void aStatementCancelledWhileItIsPlannedStopsPlanning() throws Exception {
+        Connection connection = values.get();
+        Rows.query(connection, unionOfJoinsOfViews(2, 100)); // Calcite's classes loaded, its code generators warm
+        try (Statement statement = connection.createStatement()) {
+            String sql = unionOfJoinsOfViews(12, 0);
+            CompletableFuture<Object> running = CompletableFuture.supplyAsync(() -> {
+                try (ResultSet rows = statement.executeQuery(sql)) {
+                    return "rows";
+                } catch (SQLException e) {
+                    return e;
+                }
+            });
+            Thread.sleep(1_000);
+            assertTrue(!running.isDone(), "still being planned a second after it was executed: " + running.getNow(null));
+            long cancelledAt = System.nanoTime();
+            statement.cancel();
+            long cancelMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - cancelledAt);
+            Object outcome = running.get(120, TimeUnit.SECONDS);
+            long stopMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - cancelledAt);
+
+            assertTrue(cancelMillis < 1_000, "cancel() returned " + cancelMillis + " ms after it was called");
+            assertTrue(outcome instanceof SQLException, "cancelled, not answered: " + outcome);
+            assertEquals("HY008", ((SQLException) outcome).getSQLState(), "a cancelled statement: " + outcome);
+            String causes = causes((SQLException) outcome);
+            assertTrue(causes.contains("while its plan was being made") || causes.contains("Statement preparation aborted"),
+                    "stopped while it was planned (by profq's check or Calcite's planner), not once its plan was made: " + causes);
+            assertTrue(stopMillis < 10_000, "stopped " + stopMillis + " ms after cancel");
+        }
+    }
+
+    /** {@code branches} joins of the views waste_by_site and lifetime_by_site, each with its own filter, in one UNION ALL. */
+    private static String unionOfJoinsOfViews(int branches, int from) {
+        List<String> selects = new ArrayList<>();
+        for (int i = from; i < from + branches; i++) {
+            selects.add("SELECT t0.est_lifetime_ns, t1.site_id FROM waste_by_site AS t0 FULL JOIN lifetime_by_site AS t1"
+                    + " ON t0.site_id = t1.site_id WHERE t0.alive_at_exit > " + i);
+        }
+        return String.join(" UNION ALL ", selects);
+    }
+
+    private static String causes(Throwable failure) {
+        StringBuilder text = new StringBuilder();
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            String message = String.valueOf(cause.getMessage());
+            text.append(cause.getClass().getSimpleName()).append(": ").append(message, 0, Math.min(200, message.length())).append('\n');
+        }
+        return text.toString();
     }
 }

@@ -49,6 +49,14 @@ final class SampleConnection implements BeforeAllCallback, AfterAllCallback {
         return new SampleConnection(recordings, ProfqDriver.withLanguage());
     }
 
+    /** The same recording opened with {@code planner=plain}: Calcite's own operators over whole scans. */
+    SampleConnection withPlainPlanner() {
+        Properties plain = new Properties();
+        plain.putAll(properties);
+        plain.setProperty(org.profq.engine.plan.PlannerChoice.PROPERTY, "plain");
+        return new SampleConnection(recordings, plain);
+    }
+
     /** The open connection; there is one from before the class's first test until after its last. */
     Connection get() {
         if (connection == null) {

@@ -21,7 +21,8 @@ import org.apache.calcite.avatica.NoSuchStatementException;
  * thousand rows ({@code ColumnScan}, {@code AggregationScan}, {@code KeyLookupJoin}). The limit
  * covers reading the rows too, since Calcite computes them as they are read: it ends when the
  * rows are read to their end or closed, or the statement is closed or executed again. The same
- * flag serves {@code Statement.cancel()}.
+ * flag serves {@code Statement.cancel()}, which sets it at once ({@link #cancel()}), while the
+ * statement is still being planned too.
  */
 final class QueryTimeLimit {
     private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(task -> {
@@ -29,6 +30,9 @@ final class QueryTimeLimit {
         thread.setDaemon(true);
         return thread;
     });
+
+    /** SQLSTATE "operation cancelled". */
+    static final String CANCELLED = "HY008";
 
     private final Statement statement;
     private ScheduledFuture<?> pending;
@@ -81,20 +85,47 @@ final class QueryTimeLimit {
         }
     }
 
-    /** {@code failure}, or, when it came from this limit's cancel, a SQLTimeoutException that says so. */
+    /**
+     * {@code failure}, or, when it came from this limit's cancel, a SQLTimeoutException that says
+     * so; when it came from {@code Statement.cancel()}, a SQLException that says that (Calcite's
+     * own failure for a cancel while planning is the text of the view it was expanding).
+     */
     Throwable explained(Throwable failure) {
         int seconds = cancelledAfter;
-        if (seconds == 0 || failure instanceof SQLTimeoutException) {
+        if (failure instanceof SQLTimeoutException) {
             return failure;
+        }
+        if (seconds == 0) {
+            AtomicBoolean flag = cancelFlag();
+            return flag != null && flag.get() && !(failure instanceof SQLException sql && CANCELLED.equals(sql.getSQLState()))
+                    ? new SQLException("the statement was cancelled (Statement.cancel) and stopped.", CANCELLED, failure)
+                    : failure;
         }
         return new SQLTimeoutException("the statement ran past its time limit of " + seconds + " s (setQueryTimeout)"
                 + " and was stopped; narrow it with WHERE or LIMIT, or give it a longer limit.", "HYT00", failure);
     }
 
+    /**
+     * Cancels the statement now, whatever it is doing: sets the flag Avatica's
+     * {@code Statement.cancel()} sets, without that method's lock. Avatica's cancel is
+     * synchronized on the statement, and Calcite holds that monitor while it prepares the
+     * statement's SQL, so a cancel (a user's, or this limit's) waited until the plan was made,
+     * however long that took, and stopped only the reading of the rows. The flag set at once stops
+     * the planning too ({@code PlanningCancel}). A closed statement's cancel fails as Avatica's does.
+     */
+    void cancel() throws SQLException {
+        AtomicBoolean flag = cancelFlag();
+        if (flag == null) {
+            statement.cancel();
+            return;
+        }
+        flag.set(true);
+    }
+
     private void cancel(int seconds) {
         cancelledAfter = seconds;
         try {
-            statement.cancel();
+            cancel();
         } catch (SQLException | RuntimeException closed) {
             // closed meanwhile: nothing runs any more
         }

@@ -113,6 +113,10 @@ final class ReadOnlyConnection implements InvocationHandler {
                     if (statementMethod.getName().equals("close")) {
                         limit.ended();
                     }
+                    if (statementMethod.getName().equals("cancel")) {
+                        limit.cancel(); // at once, even while the statement is being planned
+                        return null;
+                    }
                     if (statementArgs != null && statementArgs.length > 0 && statementArgs[0] instanceof String sql
                             && (statementMethod.getName().startsWith("execute") || statementMethod.getName().equals("addBatch"))) {
                         statementArgs[0] = sql(sql);

@@ -1,5 +1,6 @@
 package org.profq.engine.plan;
 
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -7,7 +8,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * time limit and {@code Statement.cancel()} stop its planning too, not only the reading of its
  * rows. Calcite's planner checks the flag it is given before each rule it fires, but the
  * preparation of a statement is given none of the statement's: a query whose plan space is large
- * went on planning for minutes after its statement had been cancelled.
+ * went on planning for minutes after its statement had been cancelled. The planner's checks
+ * come only in its cost-based search; {@link #check} is called where profq's own code runs
+ * before it (each view a statement names is checked and expanded), so that a statement over many
+ * views stops there too.
  */
 public final class PlanningCancel {
     private static final ThreadLocal<AtomicBoolean> CURRENT = new ThreadLocal<>();
@@ -23,6 +27,14 @@ public final class PlanningCancel {
             return execution.run();
         } finally {
             CURRENT.set(outer);
+        }
+    }
+
+    /** Stops the planning of the statement prepared on this thread if it has been cancelled. */
+    public static void check() {
+        AtomicBoolean cancel = CURRENT.get();
+        if (cancel != null && cancel.get()) {
+            throw new CancellationException("the statement was cancelled while its plan was being made");
         }
     }
 

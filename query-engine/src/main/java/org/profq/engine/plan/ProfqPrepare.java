@@ -4,7 +4,6 @@ import java.lang.reflect.Type;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
@@ -27,7 +26,10 @@ import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.prepare.CalcitePrepareImpl;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.rules.JoinPushThroughJoinRule;
+import org.apache.calcite.rel.metadata.DefaultRelMetadataProvider;
 import org.apache.calcite.runtime.Hook;
+import org.apache.calcite.tools.Program;
+import org.apache.calcite.tools.Programs;
 import org.apache.calcite.util.CancelFlag;
 import org.profq.engine.scan.ColumnSource;
 
@@ -78,10 +80,7 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
      * and the statement's time limit says why.
      */
     private static <T> CalciteSignature<T> notCancelled(CalciteSignature<T> signature) {
-        AtomicBoolean cancel = PlanningCancel.current();
-        if (cancel != null && cancel.get()) {
-            throw new CancellationException("the statement was cancelled while its plan was being made");
-        }
+        PlanningCancel.check();
         return signature;
     }
 
@@ -172,7 +171,10 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
         }
     }
 
-    /** Calcite's preparation of one statement, with {@link ViewOrder}'s order for a query over one view. */
+    /**
+     * Calcite's preparation of one statement, with {@link ViewOrder}'s order for a query over one
+     * view, and {@link ConstantGroupKeys} before the decorrelation of its sub-queries.
+     */
     @Override
     protected CalcitePreparingStmt getPreparingStmt(CalcitePrepare.Context context, Type elementType,
                                                     CalciteCatalogReader catalogReader, RelOptPlanner planner) {
@@ -184,6 +186,13 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
             @Override
             protected RelTraitSet getDesiredRootTraitSet(RelRoot root) {
                 return super.getDesiredRootTraitSet(choice == PlannerChoice.PLAIN ? root : root.withCollation(ViewOrder.of(root)));
+            }
+
+            /** Calcite's programs, with {@link ConstantGroupKeys} after its sub-queries are made joins: a correctness fix, for the plain planner too. */
+            @Override
+            protected Program getProgram() {
+                return Programs.sequence(Programs.subQuery(DefaultRelMetadataProvider.INSTANCE), ConstantGroupKeys.PROGRAM,
+                        super.getProgram());
             }
         };
     }
