@@ -19,8 +19,8 @@ import java.util.stream.Collectors;
 import org.aspectj.weaver.Dump;
 import org.profq.event.Recorder;
 import org.profq.event.WovenClasses;
+import org.profq.format.RecordingFormat;
 import org.profq.format.RecordingLayout;
-import org.profq.recording.UnwovenClass;
 
 /**
  * Starts AspectJ's load-time weaver with a configuration made from the options: the aspects
@@ -59,8 +59,8 @@ public final class Weaver {
             }
         }
         Collections.sort(names);
-        TALLY.leftUnwoven(UnwovenClass.LOADED_BEFORE_ATTACH, names.size());
-        Recorder.unwovenClasses(UnwovenClass.LOADED_BEFORE_ATTACH, names);
+        TALLY.leftUnwoven(RecordingFormat.LOADED_BEFORE_ATTACH, names.size());
+        Recorder.unwovenClasses(RecordingFormat.LOADED_BEFORE_ATTACH, names);
         return names.size();
     }
 
@@ -113,7 +113,7 @@ public final class Weaver {
         static boolean isProgramClass(Class<?> type) {
             ClassLoader loader = type.getClassLoader();
             String name = type.getName();
-            return loader != null && loader != PLATFORM && !InPlaceCallSites.isCalibrationLoader(loader) && !type.isArray() && !type.isPrimitive() && !type.isHidden()
+            return loader != null && loader != PLATFORM && !CalibrationCallSites.isCalibrationLoader(loader) && !type.isArray() && !type.isPrimitive() && !type.isHidden()
                     && !type.isSynthetic() && !name.startsWith("org.profq.") && !name.startsWith("org.aspectj.") && !name.startsWith("aj.org.")
                     && !name.contains("$$Lambda") && !name.startsWith("jdk.") && !name.startsWith("com.sun.proxy.")
                     && !(type.getModule().isNamed() && JDK_MODULES.contains(type.getModule().getName()));
@@ -125,7 +125,7 @@ public final class Weaver {
             if (loader == null || loader == PLATFORM || className == null || className.startsWith("org/profq/")
                     || className.startsWith("org/aspectj/") // the weaver's own classes, never woven (WeaverConfiguration)
                     || className.startsWith("aj/org/") // the weaver's own ASM: loaded while the calibration weaves, off the loader's lock
-                    || InPlaceCallSites.isCalibrationLoader(loader) // woven already, and not the program's
+                    || CalibrationCallSites.isCalibrationLoader(loader) // woven already, and not the program's
                     || (module.isNamed() && JDK_MODULES.contains(module.getName()))) {
                 return null;
             }
