@@ -1,6 +1,7 @@
 package org.profq.recorder;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -104,6 +105,71 @@ class WeaverSafetyIT {
                 assertEquals(Map.of("method would fail verification", 1L), recording.weaving().orElseThrow().leftUnwovenByReason(), run);
                 assertEquals(run.equals("cached") ? 1 : 0, recording.weaving().orElseThrow().fromCache(), run);
                 assertEquals(1L, recording.weaving().orElseThrow().methodsLeftUnwoven(), run); // and counted as one method, from the cache too
+            }
+        }
+    }
+
+    /**
+     * The shape of Spring Boot's {@code ServletWebServerApplicationContextFactory}: {@code create}
+     * returns one of two contexts as an interface, {@code AnnotatedContext} extending
+     * {@code WebContext}, whose superclass ({@code gen.Missing}, spring-web's
+     * {@code GenericWebApplicationContext}) is not on the class path; the program never calls it.
+     * The JVM links the original class loading only the interface. Woven, AspectJ's frame at the
+     * advice's single exit types the result as {@code WebContext}, a class, so verifying it makes the
+     * JVM load {@code WebContext} (and {@code AnnotatedContext}), and with it their missing
+     * superclass: the class's linking died with {@code NoClassDefFoundError: gen/Missing}. The method is given its original code back,
+     * and no class is loaded that the program does not load.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aWovenMethodWhoseFramesWouldMakeTheJvmLoadAClassWithAMissingSuperclassRunsUnwoven(Jdk jdk, @TempDir Path temp)
+            throws IOException {
+        Path classes = compile(temp, Map.of(
+                "Missing", "package gen;\npublic class Missing {}\n",
+                "Context", "package gen;\npublic interface Context { String name(); }\n",
+                "WebContext", "package gen;\npublic class WebContext extends Missing implements Context { public String name() { return \"web\"; } }\n",
+                "AnnotatedContext", "package gen;\npublic class AnnotatedContext extends WebContext { public String name() { return \"annotated\"; } }\n",
+                "Factory", """
+                        package gen;
+                        public class Factory {
+                            static Context create(boolean annotated) {
+                                if (annotated) {
+                                    return new AnnotatedContext();
+                                }
+                                return new WebContext();
+                            }
+                            static String describe(int contexts) { return contexts == 0 ? "no context" : contexts + " contexts"; }
+                            public static void main(String[] args) {
+                                System.out.println(args.length > 0 ? create(true).name() : describe(0));
+                            }
+                        }
+                        """));
+        Files.delete(classes.resolve("gen/Missing.class"));
+        Path plainLog = temp.resolve("plain-classes.log");
+        SampleRun.Result plain = SampleRun.run(jdk, null, command(jdk, null,
+                List.of("-Xlog:class+load=info:file=" + plainLog, "-cp", classes.toString(), "gen.Factory")));
+        assertEquals("no context\n", plain.stdout(), plain.stderr());
+        assertEquals(0, plain.exitCode());
+
+        for (String run : List.of("woven", "cached")) { // the second run takes the class from the cache, and says the same
+            Path out = temp.resolve(run + ".profq");
+            Path classLog = temp.resolve(run + "-classes.log");
+            SampleRun.Result recorded = SampleRun.run(jdk, out, command(jdk, "out=" + out + ",cache=" + temp.resolve("cache"),
+                    List.of("-Xlog:class+load=info:file=" + classLog, "-cp", classes.toString(), "gen.Factory")));
+            assertEquals(plain.stdout(), recorded.stdout(), recorded.stderr());
+            assertEquals("", recorded.stderr());
+            assertEquals(0, recorded.exitCode());
+            for (Path log : List.of(plainLog, classLog)) {
+                String loaded = Files.readString(log);
+                assertTrue(loaded.contains("gen.Factory "), log.toString());
+                assertFalse(loaded.contains("gen.AnnotatedContext ") || loaded.contains("gen.WebContext "), log + " loads a context");
+            }
+            try (Recording recording = recorded.open()) {
+                assertEquals(List.of("left the method gen.Factory.create(Z)Lgen/Context; unwoven (method would fail verification: verifying"
+                        + " it would load gen.WebContext, whose supertype gen.Missing cannot be read); the rest of the class is woven"),
+                        recording.warnings(), run);
+                assertEquals(List.of("describe", "main"), calledMethods(recording), run);
+                assertEquals(1L, recording.weaving().orElseThrow().methodsLeftUnwoven(), run);
             }
         }
     }
