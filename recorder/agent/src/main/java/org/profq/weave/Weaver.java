@@ -138,6 +138,16 @@ public final class Weaver {
                 // A class another agent retransforms comes again: its methods were counted the first time.
                 methods = classBeingRedefined == null && covered.test(className.replace('/', '.')) ? MethodCount.withCode(original) : 0;
                 tally.methodsSeen(methods);
+                if (!ProfqVisibility.seesProfq(loader)) {
+                    tally.methodsLeftUnwoven(methods);
+                    tally.leftUnwoven(WeavingTally.LOADER_BLIND_TO_PROFQ);
+                    if (ProfqVisibility.firstOfItsKind(loader)) {
+                        Recorder.warning("left the classes of " + loader.getClass().getName() + " unwoven (" + WeavingTally.LOADER_BLIND_TO_PROFQ
+                                + ": it does not delegate to the class loader of profq's classes, which woven code calls); counted, the"
+                                + " program runs on");
+                    }
+                    return null;
+                }
                 if (!SecurityManagers.allowWeaving()) {
                     tally.methodsLeftUnwoven(methods);
                     if (tally.leftUnwoven(WeavingTally.SECURITY_MANAGER) == 1) {

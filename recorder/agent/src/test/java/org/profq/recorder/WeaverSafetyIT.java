@@ -175,6 +175,76 @@ class WeaverSafetyIT {
     }
 
     /**
+     * The shape of an OSGi framework's bundle class loader (Apache Felix's): its parent is the boot
+     * loader, it defines the bundle's classes from their own place, and it finds a resource on the
+     * application class path when the request comes from outside the bundle (Felix's implicit boot
+     * delegation), as the weaver's requests do, but not a class the bundle's code asks for. Woven,
+     * the bundle's class died with {@code NoClassDefFoundError} on AspectJ's and profq's classes;
+     * now the loader's classes are left unwoven, counted and named once, and the rest is recorded.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aClassLoaderThatDoesNotDelegateToProfqsLoaderHasItsClassesLeftUnwoven(Jdk jdk, @TempDir Path temp) throws IOException {
+        Path classes = compile(temp, Map.of(
+                "Plugin", """
+                        package gen;
+                        public class Plugin implements java.util.function.Supplier<String> {
+                            public String get() { return "plugin " + new StringBuilder("gnikrow").reverse(); }
+                        }
+                        """,
+                "Host", """
+                        package gen;
+                        import java.io.IOException;
+                        import java.net.URL;
+                        import java.nio.file.Files;
+                        import java.nio.file.Path;
+                        import java.util.function.Supplier;
+                        public class Host {
+                            /** Defines the plugin's classes from their directory; everything else from the boot loader, but resources from anywhere. */
+                            static final class BundleLoader extends ClassLoader {
+                                private final Path bundle;
+                                BundleLoader(Path bundle) { super(null); this.bundle = bundle; }
+                                @Override protected Class<?> findClass(String name) throws ClassNotFoundException {
+                                    try {
+                                        byte[] bytes = Files.readAllBytes(bundle.resolve(name.replace('.', '/') + ".class"));
+                                        return defineClass(name, bytes, 0, bytes.length);
+                                    } catch (IOException e) {
+                                        throw new ClassNotFoundException(name);
+                                    }
+                                }
+                                @Override public URL getResource(String name) {
+                                    URL own = super.getResource(name);
+                                    return own != null ? own : ClassLoader.getSystemClassLoader().getResource(name);
+                                }
+                            }
+                            public static void main(String[] args) throws Exception {
+                                ClassLoader loader = new BundleLoader(Path.of(args[0]));
+                                Supplier<?> plugin = (Supplier<?>) loader.loadClass("gen.Plugin").getDeclaredConstructor().newInstance();
+                                System.out.println(plugin.get() + " in " + plugin.getClass().getClassLoader().getClass().getSimpleName());
+                            }
+                        }
+                        """));
+        Path bundle = Files.createDirectories(temp.resolve("bundle/gen"));
+        Files.move(classes.resolve("gen/Plugin.class"), bundle.resolve("Plugin.class"));
+        List<String> program = List.of("-cp", classes.toString(), "gen.Host", temp.resolve("bundle").toString());
+        SampleRun.Result plain = SampleRun.run(jdk, null, command(jdk, null, program));
+        assertEquals("plugin working in BundleLoader\n", plain.stdout(), plain.stderr());
+
+        Path out = temp.resolve("rec.profq");
+        SampleRun.Result recorded = SampleRun.run(jdk, out, command(jdk, "out=" + out + ",cache=off", program));
+
+        assertEquals(plain.stdout(), recorded.stdout(), recorded.stderr());
+        assertEquals("", recorded.stderr());
+        assertEquals(0, recorded.exitCode());
+        try (Recording recording = recorded.open()) {
+            assertEquals(List.of("left the classes of gen.Host$BundleLoader unwoven (class loader does not see profq: it does not delegate to"
+                    + " the class loader of profq's classes, which woven code calls); counted, the program runs on"), recording.warnings());
+            assertEquals(Map.of("class loader does not see profq", 1L), recording.weaving().orElseThrow().leftUnwovenByReason());
+            assertEquals(List.of("<init>", "findClass", "main"), calledMethods(recording)); // Plugin.get unwoven
+        }
+    }
+
+    /**
      * AspectJ's stack-map computation fails on a class of Kotlin's standard library. Before,
      * every later class failed too, with a stack trace on stderr and an ajcore file each; now
      * the 100 classes loaded after it are woven and recorded.
