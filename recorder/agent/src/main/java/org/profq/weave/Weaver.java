@@ -205,7 +205,8 @@ public final class Weaver {
             }
             boolean changed = woven != null && woven != original;
             List<String> methodsLeftUnwoven = List.of();
-            woven = changed ? JoinPointRewrite.rewrite(woven) : woven; // its join points named from strings, loading no class
+            // Its join points named from strings, loading no class, and made in the static initialiser, not in a method added to it.
+            woven = changed ? PreClinitInlining.inline(JoinPointRewrite.rewrite(woven)) : woven;
             if (changed) {
                 WovenClassCheck.Checked checked = WovenClassCheck.check(loader, original, woven);
                 if (checked.bytes() == null) {
