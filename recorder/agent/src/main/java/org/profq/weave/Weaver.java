@@ -26,9 +26,10 @@ import org.profq.format.RecordingLayout;
  * Starts AspectJ's load-time weaver with a configuration made from the options: the aspects
  * of the chosen event kinds, the include and exclude patterns, array-construction join points,
  * and weaver messages routed to {@link WeaverMessages}. Classes of the JDK (boot and platform
- * loaders, JDK modules, generated proxies) are never handed to the weaver. A class the weaver
- * fails on, or whose woven form the JVM would reject ({@link WovenClassCheck}), is loaded as it
- * was, counted, and named once in the recording's warnings; nothing is printed. What the weaver
+ * loaders, JDK modules, generated proxies) are never handed to the weaver, nor those of a class
+ * loader that cannot see profq's classes ({@link ProfqVisibility}), counted as left unwoven. A
+ * class the weaver fails on, or whose woven form the JVM would reject ({@link WovenClassCheck}), is
+ * loaded as it was, counted, and named once in the recording's warnings; nothing is printed. What the weaver
  * makes of each class is kept for the next run ({@link WovenClassCache}, unless {@code cache=off}).
  */
 public final class Weaver {
@@ -138,6 +139,14 @@ public final class Weaver {
                 // A class another agent retransforms comes again: its methods were counted the first time.
                 methods = classBeingRedefined == null && covered.test(className.replace('/', '.')) ? MethodCount.withCode(original) : 0;
                 tally.methodsSeen(methods);
+                if (!SecurityManagers.allowWeaving()) {
+                    tally.methodsLeftUnwoven(methods);
+                    if (tally.leftUnwoven(WeavingTally.SECURITY_MANAGER) == 1) {
+                        Recorder.warning("a SecurityManager the program installed does not grant profq the permissions"
+                                + " weaving needs: classes loaded from now on are left unwoven (counted); the program runs on");
+                    }
+                    return null;
+                }
                 if (!ProfqVisibility.seesProfq(loader)) {
                     tally.methodsLeftUnwoven(methods);
                     tally.leftUnwoven(WeavingTally.LOADER_BLIND_TO_PROFQ);
@@ -145,14 +154,6 @@ public final class Weaver {
                         Recorder.warning("left the classes of " + loader.getClass().getName() + " unwoven (" + WeavingTally.LOADER_BLIND_TO_PROFQ
                                 + ": it does not delegate to the class loader of profq's classes, which woven code calls); counted, the"
                                 + " program runs on");
-                    }
-                    return null;
-                }
-                if (!SecurityManagers.allowWeaving()) {
-                    tally.methodsLeftUnwoven(methods);
-                    if (tally.leftUnwoven(WeavingTally.SECURITY_MANAGER) == 1) {
-                        Recorder.warning("a SecurityManager the program installed does not grant profq the permissions"
-                                + " weaving needs: classes loaded from now on are left unwoven (counted); the program runs on");
                     }
                     return null;
                 }
