@@ -570,12 +570,12 @@ public final class GoldenSql {
                     FROM per_method AS p
                     LEFT JOIN methods AS m ON m.method_id = p.method_id
                     LEFT JOIN classes AS k ON k.class_id = m.class_id
-                    ORDER BY p.cpu_ns DESC, p.inclusive_ns DESC, p.method_id
+                    ORDER BY p.self_cpu_ns DESC, p.cpu_ns DESC, p.method_id
                 )
                 SELECT signature, calls
                 FROM time_by_method
                 WHERE method_id IN (SELECT m.method_id FROM methods AS m JOIN classes AS c ON c.class_id = m.class_id WHERE c.name LIKE 'profq.samples.%')
-                ORDER BY inclusive_ns DESC, method_id""");
+                ORDER BY self_cpu_ns DESC, cpu_ns DESC, method_id""");
         add("tree under '*Threads.run(int)' where thread = 'worker-3' columns depth, calls", """
                 WITH thread_call_times AS (
                     SELECT *
