@@ -346,7 +346,9 @@ public final class GoldenSql {
                            d.at_exit,
                            d.reachable_at_exit,
                            CASE WHEN d.died_by_ns > a.alloc_ns THEN d.died_by_ns ELSE a.alloc_ns END AS died_by_ns,
-                           CASE WHEN d.died_by_ns > a.alloc_ns THEN d.died_by_ns - a.alloc_ns ELSE 0 END AS lifetime_max_ns
+                           CASE WHEN d.died_by_ns > a.alloc_ns THEN d.died_by_ns - a.alloc_ns ELSE 0 END AS lifetime_max_ns,
+                           CASE WHEN d.died_after_ns > a.alloc_ns THEN d.died_after_ns ELSE a.alloc_ns END AS died_after_ns,
+                           CASE WHEN d.died_after_ns > a.alloc_ns THEN d.died_after_ns - a.alloc_ns ELSE 0 END AS lifetime_min_ns
                     FROM thread_allocations AS a
                     JOIN deaths AS d ON d.object_id = a.object_id
                     WHERE a.tracked
@@ -419,7 +421,9 @@ public final class GoldenSql {
                            d.at_exit,
                            d.reachable_at_exit,
                            CASE WHEN d.died_by_ns > a.alloc_ns THEN d.died_by_ns ELSE a.alloc_ns END AS died_by_ns,
-                           CASE WHEN d.died_by_ns > a.alloc_ns THEN d.died_by_ns - a.alloc_ns ELSE 0 END AS lifetime_max_ns
+                           CASE WHEN d.died_by_ns > a.alloc_ns THEN d.died_by_ns - a.alloc_ns ELSE 0 END AS lifetime_max_ns,
+                           CASE WHEN d.died_after_ns > a.alloc_ns THEN d.died_after_ns ELSE a.alloc_ns END AS died_after_ns,
+                           CASE WHEN d.died_after_ns > a.alloc_ns THEN d.died_after_ns - a.alloc_ns ELSE 0 END AS lifetime_min_ns
                     FROM thread_allocations AS a
                     JOIN deaths AS d ON d.object_id = a.object_id
                     WHERE a.tracked
@@ -453,7 +457,7 @@ public final class GoldenSql {
                         SELECT l.object_id, l.site_id, l.class_id, p.uses_observable, u.object_id AS used_object_id, u.uses,
                                u.first_use_ns, u.last_use_ns, l.alloc_ns, l.death_ns, l.at_exit, l.reachable_at_exit, l.lifetime_ns,
                                l.died_by_ns AS found_by_ns,
-                               CASE WHEN p.uses_observable AND u.last_use_ns > l.alloc_ns THEN u.last_use_ns ELSE l.alloc_ns END AS died_after_ns
+                               CASE WHEN p.uses_observable AND u.last_use_ns > l.died_after_ns THEN u.last_use_ns ELSE l.died_after_ns END AS died_after_ns
                         FROM lifetimes AS l
                         JOIN _site_sampling AS p ON p.site_id = l.site_id
                         LEFT JOIN used AS u ON u.object_id = l.object_id
@@ -482,7 +486,7 @@ public final class GoldenSql {
                            CASE WHEN found_by_ns > died_after_ns THEN found_by_ns ELSE died_after_ns END - alloc_ns AS lifetime_max_ns,
                            CASE WHEN NOT uses_observable THEN NULL
                                 WHEN used_object_id IS NULL THEN 0
-                                WHEN found_by_ns > died_after_ns THEN found_by_ns - died_after_ns ELSE 0 END AS drag_max_ns
+                                ELSE CASE WHEN found_by_ns > died_after_ns THEN found_by_ns ELSE died_after_ns END - last_use_ns END AS drag_max_ns
                     FROM bounded
                 ),
                 waste_by_site AS (
