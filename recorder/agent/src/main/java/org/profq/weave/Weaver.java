@@ -19,8 +19,8 @@ import java.util.stream.Collectors;
 import org.aspectj.weaver.Dump;
 import org.profq.event.Recorder;
 import org.profq.event.WovenClasses;
+import org.profq.format.RecordingFormat;
 import org.profq.format.RecordingLayout;
-import org.profq.recording.UnwovenClass;
 
 /**
  * Starts AspectJ's load-time weaver with a configuration made from the options: the aspects
@@ -59,8 +59,8 @@ public final class Weaver {
             }
         }
         Collections.sort(names);
-        TALLY.leftUnwoven(UnwovenClass.LOADED_BEFORE_ATTACH, names.size());
-        Recorder.unwovenClasses(UnwovenClass.LOADED_BEFORE_ATTACH, names);
+        TALLY.leftUnwoven(RecordingFormat.LOADED_BEFORE_ATTACH, names.size());
+        Recorder.unwovenClasses(RecordingFormat.LOADED_BEFORE_ATTACH, names);
         return names.size();
     }
 

@@ -293,6 +293,9 @@ public final class RecordingFormat {
     /** See {@link #PROFQ_CLASS}. */
     public static final String WEAVING_METHOD = "weaving";
 
+    /** Why a class is left unwoven when the JVM had loaded it before {@code profq attach} loaded the agent. */
+    public static final String LOADED_BEFORE_ATTACH = "loaded before profq attached";
+
     /** Call and object ids are {@code threadId * ID_STRIDE + sequence}: stable, readable, no coordination. */
     public static final long ID_STRIDE = 1_000_000_000_000L;
     /**
