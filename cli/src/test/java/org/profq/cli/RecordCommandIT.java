@@ -388,8 +388,9 @@ class RecordCommandIT {
     private static String summary(String name, Recording recording) {
         long events = recording.eventCount();
         String perEvent = events == 0 ? "" : String.format(Locale.ROOT, ", %.1f bytes/event", (double) recording.logBytes() / events);
-        return "profq: recorded " + events + (events == 1 ? " event" : " events") + " to " + name + " ("
-                + recording.logBytes() + " bytes in the log" + perEvent + ", " + recording.eventsLost() + " lost).";
+        return "profq: recorded " + String.format(Locale.ROOT, "%,d", events) + (events == 1 ? " event" : " events") + " to " + name
+                + " (" + String.format(Locale.ROOT, "%,d", recording.logBytes()) + " bytes in the log" + perEvent + ", "
+                + recording.eventsLost() + " lost).";
     }
 
     private static List<String> entries(Path directory) throws IOException {
