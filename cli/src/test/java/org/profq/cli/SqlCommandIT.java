@@ -69,6 +69,22 @@ class SqlCommandIT {
     }
 
     @Test
+    void aThreadFilterThatMatchesNoThreadSaysSo(@TempDir Path dir) throws Exception {
+        String recording = Recorded.sample("Allocations").toString();
+        Outcome none = run(dir, profq("sql", recording, "-e", "heap by method where thread = 'worker'"));
+        assertEquals(0, none.exitCode(), none::toString);
+        assertTrue(none.stdout().endsWith("(0 rows)\n"), none::toString);
+        assertEquals(List.of("profq: no thread matched thread = 'worker'; the recording's threads are 'main'"
+                + " (SELECT name FROM threads lists them)."), none.stderrLines());
+
+        // a thread matched, and the other condition left no rows: nothing to add
+        Outcome matched = run(dir, profq("sql", recording, "-e", "heap by method where thread = 'main' and bytes > 1gb"));
+        assertEquals(0, matched.exitCode(), matched::toString);
+        assertTrue(matched.stdout().endsWith("(0 rows)\n"), matched::toString);
+        assertEquals("", matched.stderr());
+    }
+
+    @Test
     void statementsPipedIntoTheShellRunWithoutAWordOnStderr(@TempDir Path dir) throws Exception {
         Outcome outcome = run(dir, profq("sql", Recorded.sample("Allocations").toString()), "SELECT COUNT(*) AS n FROM threads;\n");
         assertEquals(0, outcome.exitCode(), outcome::toString);
