@@ -8,8 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import org.profq.bench.real.DependencyResolver;
-
 /**
  * The export read by other engines: three recordings of {@code Requests} (of 1, 2 and 3
  * times {@code --events}) exported into one dataset with {@code profq export}, then heap by

@@ -27,6 +27,7 @@ import org.profq.engine.ProfileViews;
 import org.profq.engine.jdbc.ConnectString;
 import org.profq.engine.report.ReportNeeds;
 import org.profq.engine.scan.ColumnBlocks;
+import org.profq.engine.table.TableBlocks;
 import org.profq.engine.table.TableCatalog;
 import org.profq.engine.table.TableDefinition;
 import org.profq.recording.RecordedEvents;
@@ -135,7 +136,7 @@ public final class ExportCommand implements Callable<Integer> {
             boolean recordedHere = ReportNeeds.readBy(List.of(relation)).stream()
                     .allMatch(need -> need.equals(ReportNeeds.VALUES) || recorded.has(need));
             // An indexed table goes to the writer a block of columns at a time; the others row by row, through JDBC.
-            Optional<ColumnBlocks> blocks = recordedHere ? ColumnBlocks.of(connection, schema, relation) : Optional.empty();
+            Optional<ColumnBlocks> blocks = recordedHere ? TableBlocks.of(connection, schema, relation) : Optional.empty();
             String from = "\"" + schema + "\"." + relation + (recordedHere ? "" : " WHERE FALSE");
             long expected = blocks.isPresent() ? blocks.get().rows() : ExportProgressBar.wanted() && recordedHere ? count(connection, from) : 0;
             try (ExportProgressBar bar = ExportProgressBar.start("exporting " + relation + " of " + recording, expected);

@@ -2,7 +2,6 @@ package org.profq.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.profq.cli.Forked.profq;
 import static org.profq.cli.Forked.run;
 
@@ -21,6 +20,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.profq.cli.Forked.Outcome;
+import org.profq.recorder.Required;
 import org.profq.recording.Recording;
 import org.profq.recording.UnwovenClass;
 
@@ -76,7 +76,7 @@ class AttachIT {
     @Test
     void onJdk25TheJvmItselfWarnsAboutTheDynamicallyLoadedAgent(@TempDir Path dir) throws Exception {
         Path java25 = Path.of(Forked.javaIn(Path.of(Forked.property("profq.jdk25.home"))));
-        assumeTrue(Files.isExecutable(java25), "no JDK 25 at " + java25);
+        Required.that(Files.isExecutable(java25), "no JDK 25 at " + java25);
         Waiting program = Waiting.start(dir, java25.toString(), "1");
         String pid = String.valueOf(program.process.pid());
         Outcome attach = run(dir, profq("attach", pid, "--out", "attached.profq"));

@@ -3,7 +3,6 @@ package org.profq.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.profq.cli.Forked.profq;
 import static org.profq.cli.Forked.run;
 
@@ -17,6 +16,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.profq.cli.Forked.Outcome;
+import org.profq.recorder.Required;
 
 /**
  * The HTML pages (a report and the flame graph) opened in headless Chromium, offline: their
@@ -29,7 +29,7 @@ class BrowserIT {
 
     @Test
     void flameGraphDrawsTheHottestMethod(@TempDir Path dir) throws Exception {
-        assumeTrue(Files.isExecutable(CHROMIUM), "chromium is not installed (.ci/run installs it)");
+        Required.that(Files.isExecutable(CHROMIUM), "chromium is not installed (.ci/run installs it)");
         Outcome flame = run(dir, profq("flame", Recorded.sample("Allocations").toString(), "--weight", "bytes", "-o", "flame.html"));
         assertEquals(0, flame.exitCode(), flame::toString);
 
@@ -46,7 +46,7 @@ class BrowserIT {
 
     @Test
     void reportPageRunsItsScriptAndShowsTheChart(@TempDir Path dir) throws Exception {
-        assumeTrue(Files.isExecutable(CHROMIUM), "chromium is not installed (.ci/run installs it)");
+        Required.that(Files.isExecutable(CHROMIUM), "chromium is not installed (.ci/run installs it)");
         Outcome report = run(dir, profq("report", "heap", Recorded.sample("Allocations").toString(), "--format", "html", "-o", "heap.html"));
         assertEquals(0, report.exitCode(), report::toString);
 

@@ -3,7 +3,6 @@ package org.profq.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.profq.cli.Forked.profq;
 import static org.profq.cli.Forked.run;
 
@@ -20,6 +19,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.profq.cli.Forked.Outcome;
+import org.profq.recorder.Required;
 
 /**
  * Two runs of the Phases sample with different arguments compared: {@code Phases 100 100}
@@ -108,7 +108,7 @@ class CompareIT {
         Outcome flame = run(dir, profq("flame", "--diff", "a=" + even, "b=" + skewed, "--weight", "bytes", "-o", "diff.html"));
         assertEquals(0, flame.exitCode(), flame::toString);
         Path chromium = Path.of("/usr/bin/chromium");
-        assumeTrue(Files.isExecutable(chromium), "chromium is not installed (.ci/run installs it)");
+        Required.that(Files.isExecutable(chromium), "chromium is not installed (.ci/run installs it)");
         Outcome dom = BrowserIT.chromium(dir, "--dump-dom", dir.resolve("diff.html"));
         assertTrue(dom.stdout().contains("data-ready=\"yes\""), "the script ran to the end:\n" + dom);
         assertFalse(dom.stderr().contains("Uncaught"), dom.stderr());

@@ -2,7 +2,6 @@ package org.profq.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.profq.cli.Forked.profq;
 import static org.profq.cli.Forked.run;
 
@@ -14,6 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.profq.cli.Forked.Outcome;
+import org.profq.recorder.Required;
 
 /**
  * The example function jar the reactor builds from samples' {@code profq.samples.udfs} (the
@@ -54,7 +54,7 @@ class FunctionJarCommandIT {
 
     @Test
     void theShellListsTheFunctionsAndGoesOnAfterOneThrows(@TempDir Path home) throws Exception {
-        assumeTrue(Tmux.available(), "tmux is not installed (.ci/run installs it)");
+        Required.that(Tmux.available(), "tmux is not installed (.ci/run installs it)");
         List<String> command = new ArrayList<>(Forked.profq("sql", Recorded.sample("Phases").toString(), "--udf", JAR.toString()));
         command.add(1, "-Duser.home=" + home);
         try (Tmux terminal = Tmux.start(home, command, 220, 60)) {

@@ -2,7 +2,6 @@ package org.profq.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.profq.cli.Forked.SAMPLES_JAR;
 import static org.profq.cli.Forked.run;
 
@@ -15,6 +14,7 @@ import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.profq.cli.Forked.Outcome;
+import org.profq.recorder.Required;
 import org.profq.recording.Recording;
 
 /**
@@ -25,7 +25,7 @@ class Jdk25IT {
     @Test
     void recordsOnJdk25WithOnlyTheSummaryOnStderr(@TempDir Path dir) throws Exception {
         Path java = Path.of(Forked.javaIn(Path.of(Forked.property("profq.jdk25.home"))));
-        assumeTrue(Files.isExecutable(java), "no JDK 25 at " + java);
+        Required.that(Files.isExecutable(java), "no JDK 25 at " + java);
         List<String> command = new ArrayList<>(List.of(java.toString()));
         command.addAll(List.of("-D" + AgentJar.PROPERTY + "=" + Forked.AGENT_JAR, "-jar", Forked.CLI_JAR.toString(),
                 "record", "--", java.toString(), "-cp", SAMPLES_JAR.toString(), "profq.samples.Recursion"));

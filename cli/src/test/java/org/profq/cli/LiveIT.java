@@ -3,7 +3,6 @@ package org.profq.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.profq.cli.Forked.profq;
 import static org.profq.cli.Forked.run;
 
@@ -18,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.profq.cli.Forked.Outcome;
 import org.profq.cli.Forked.Running;
+import org.profq.recorder.Required;
 
 /**
  * Live views of a program that runs for a while (the LongRun sample, recorded with
@@ -44,7 +44,7 @@ class LiveIT {
 
     @Test
     void watchRedrawsTheGrowingCountUntilCtrlC(@TempDir Path dir) throws Exception {
-        assumeTrue(Tmux.available(), "tmux is not installed (.ci/run installs it)");
+        Required.that(Tmux.available(), "tmux is not installed (.ci/run installs it)");
         Running program = recordLongRun(dir);
         try (Tmux terminal = Tmux.start(dir, repl(dir))) {
             terminal.await("recording=> ");
@@ -68,7 +68,7 @@ class LiveIT {
 
     @Test
     void topDrawsTheHottestMethodsSwitchesToSitesAndQuitsOnQ(@TempDir Path dir) throws Exception {
-        assumeTrue(Tmux.available(), "tmux is not installed (.ci/run installs it)");
+        Required.that(Tmux.available(), "tmux is not installed (.ci/run installs it)");
         Running program = recordLongRun(dir);
         try (Tmux terminal = Tmux.start(dir, profq("top", "LongRun.profq"))) {
             String screen = terminal.await("hottest methods by self CPU time");
@@ -89,7 +89,7 @@ class LiveIT {
 
     @Test
     void topShowsAFinishedRecordingToo(@TempDir Path dir) throws Exception {
-        assumeTrue(Tmux.available(), "tmux is not installed (.ci/run installs it)");
+        Required.that(Tmux.available(), "tmux is not installed (.ci/run installs it)");
         try (Tmux terminal = Tmux.start(dir, profq("top", Recorded.sample("Recursion").toString()))) {
             String screen = terminal.await("profq.samples.Recursion.sum(int)");
             assertTrue(screen.contains("ended after "), screen);

@@ -2,7 +2,6 @@ package org.profq.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +11,8 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import org.profq.recorder.Required;
 
 /**
  * The REPL of {@code profq sql <recording>} in a real pseudo-terminal (tmux): multi-line
@@ -23,7 +24,7 @@ class ReplIT {
 
     @BeforeAll
     static void needsTmux() {
-        assumeTrue(Tmux.available(), "tmux is not installed (.ci/run installs it)");
+        Required.that(Tmux.available(), "tmux is not installed (.ci/run installs it)");
     }
 
     @Test

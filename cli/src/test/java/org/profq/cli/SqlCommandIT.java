@@ -2,7 +2,6 @@ package org.profq.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.profq.cli.Forked.profq;
 import static org.profq.cli.Forked.run;
 
@@ -15,6 +14,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.profq.cli.Forked.Outcome;
+import org.profq.recorder.Required;
 
 /**
  * {@code profq sql <recording> -e/-f}: statements run on real recordings of the samples and
@@ -311,7 +311,7 @@ class SqlCommandIT {
         Outcome recorded = run(readOnly, Forked.record(List.of("--no-index"), "Allocations"));
         assertEquals(0, recorded.exitCode(), recorded::toString);
         Path recording = readOnly.resolve("Allocations.profq");
-        assumeTrue(mount("--bind", readOnly.toString(), readOnly.toString()) == 0, "a bind mount needs root");
+        Required.that(mount("--bind", readOnly.toString(), readOnly.toString()) == 0, "a bind mount needs root");
         try {
             assertEquals(0, mount("-o", "remount,bind,ro", readOnly.toString()));
             List<String> query = new ArrayList<>(List.of("env", "XDG_CACHE_HOME=" + dir.resolve("cache")));

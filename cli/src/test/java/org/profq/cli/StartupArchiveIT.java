@@ -2,7 +2,6 @@ package org.profq.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.profq.cli.Forked.Outcome;
+import org.profq.recorder.Required;
 
 /**
  * The launcher's start-up archive (class-data sharing: {@code cli/target/startup/<JDK>.jsa}, one
@@ -36,7 +36,7 @@ class StartupArchiveIT {
     @ValueSource(strings = {"the build's JDK", "JDK 25"})
     void archiveIsMadeUsedAndRebuiltWhenStaleAndItsAbsenceOnlyCostsTime(String jdkName, @TempDir Path dir) throws Exception {
         Path jdk = jdkName.equals("JDK 25") ? Path.of(Forked.property("profq.jdk25.home")) : Path.of(System.getProperty("java.home"));
-        assumeTrue(Files.isExecutable(Path.of(Forked.javaIn(jdk))), "no JDK at " + jdk);
+        Required.that(Files.isExecutable(Path.of(Forked.javaIn(jdk))), "no JDK at " + jdk);
         Path checkout = checkout(dir);
         Path startup = checkout.resolve("cli/target/startup");
         Path recording = Recorded.sample("Allocations");

@@ -3,7 +3,6 @@ package org.profq.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -19,6 +18,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.profq.engine.index.RecordingIndex;
+import org.profq.recorder.Required;
 
 import profq.samples.Allocations;
 
@@ -67,7 +67,7 @@ class IndexPlaceIT {
     @Test
     void aRecordingOnAFullDiskHasItsIndexInTheUsersCache(@TempDir Path temp) throws Exception {
         Path small = Files.createDirectories(temp.resolve("small"));
-        assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", small.toString()) == 0, "mounting a tmpfs needs root");
+        Required.that(run("mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", small.toString()) == 0, "mounting a tmpfs needs root");
         try {
             Path recording = SampleRecording.record(small, Allocations.class, "", 0);
             fill(small.resolve("filler"));
@@ -105,7 +105,7 @@ class IndexPlaceIT {
             run("umount", directory.toString());
         }
         setWritable(directory, false);
-        assumeTrue(!Files.isWritable(directory), "neither a read-only mount nor permissions make the directory read-only");
+        Required.that(!Files.isWritable(directory), "neither a read-only mount nor permissions make the directory read-only");
         return "permission denied";
     }
 

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 
+import org.profq.bench.DependencyResolver;
+
 /**
  * The compatibility suite's programs beside the four of issue 6 (issue 14): a Java 5 program
  * (Saxon-HE 9.4, class files version 49, its own {@code net.sf.saxon.Transform} main running an

@@ -22,6 +22,7 @@ import java.util.stream.Stream;
 import java.util.zip.ZipFile;
 
 import org.profq.bench.BenchEnvironment;
+import org.profq.bench.DependencyResolver;
 import org.profq.format.BaseDirectories;
 
 /**

@@ -13,6 +13,8 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
+import org.profq.bench.DependencyResolver;
+
 /**
  * The compatibility corpus: real programs from Maven Central (resolved by Maven, as the rest of
  * the suite) chosen to cover the JVM's bytecode producers (javac from Java 1.1 to 17 class files,

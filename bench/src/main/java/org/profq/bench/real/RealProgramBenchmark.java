@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.profq.bench.BenchEnvironment;
+import org.profq.bench.DependencyResolver;
 import org.profq.format.BaseDirectories;
 
 /**

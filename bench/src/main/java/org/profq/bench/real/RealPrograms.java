@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import org.profq.bench.DependencyResolver;
+
 /**
  * The real programs of issue 6, fetched and given their inputs: Lucene's demo indexing and
  * searching JDK sources, PMD 7 checking JDK sources with the quickstart ruleset, and H2

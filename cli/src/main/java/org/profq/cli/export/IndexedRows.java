@@ -11,7 +11,6 @@ import org.duckdb.DuckDBDataChunkWriter;
 import org.duckdb.DuckDBWritableVector;
 import org.profq.engine.index.MappedColumn;
 import org.profq.engine.scan.ColumnBlocks;
-import org.profq.engine.table.Column;
 
 /**
  * An indexed table's rows ({@code calls}, {@code allocations}, ...) copied from its columns'
@@ -39,8 +38,7 @@ final class IndexedRows implements RowSource {
         this.row = firstRow;
         this.endRow = endRow;
         for (int column = 0; column < blocks.columns().size(); column++) {
-            Column described = blocks.columns().get(column);
-            columns.add(new ExportColumn(described.name(), switch (blocks.kind(column)) {
+            columns.add(new ExportColumn(blocks.columns().get(column).name(), switch (blocks.kind(column)) {
                 case LONG -> ExportColumn.Kind.LONG;
                 case INT -> ExportColumn.Kind.INT;
                 case BOOLEAN -> ExportColumn.Kind.BOOLEAN;

@@ -1,20 +1,10 @@
 package org.profq.engine.scan;
 
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
-import org.apache.calcite.DataContexts;
-import org.apache.calcite.jdbc.CalciteConnection;
-import org.apache.calcite.schema.SchemaPlus;
-import org.apache.calcite.schema.Table;
 import org.apache.calcite.sql.type.SqlTypeName;
-import org.apache.calcite.util.ImmutableBitSet;
 import org.profq.engine.index.MappedColumn;
-import org.profq.engine.table.Column;
-import org.profq.engine.table.RecordingTable;
 
 /**
  * Every column of one indexed table, read a block of {@link MappedColumn#BLOCK_ROWS} rows at a
@@ -28,40 +18,24 @@ import org.profq.engine.table.RecordingTable;
  * context's stack is named once per context, not once per call).
  */
 public final class ColumnBlocks {
-    private final List<Column> columns;
+    private final List<BlockColumn> columns;
     private final ColumnSource.Reading reading;
     private final ColumnReader[] readers;
 
-    private ColumnBlocks(List<Column> columns, ColumnSource.Reading reading) {
-        this.columns = columns;
+    /** The blocks of {@code reading}, whose columns are {@code columns} in order (the table layer opens them). */
+    public ColumnBlocks(List<BlockColumn> columns, ColumnSource.Reading reading) {
+        this.columns = List.copyOf(columns);
         this.reading = reading;
         this.readers = reading.columns();
+    }
+
+    /** A column as a block reader sees it: its name, how its raw values are typed, and whether any stand for NULL. */
+    public record BlockColumn(String name, Kind kind, boolean nullable) {
     }
 
     /** The same table's blocks with readers of their own, for another thread: a reader's arrays are not shared. */
     public ColumnBlocks forAnotherThread() {
         return new ColumnBlocks(columns, reading);
-    }
-
-    /**
-     * The blocks of {@code table} in {@code schema} of a profq connection, as one new statement
-     * sees the recording (its index built first if it is not); empty when that table is not read
-     * from the index (the dictionary tables, user events, views) or has a column of a type other
-     * than BIGINT, INTEGER, BOOLEAN or VARCHAR. Throws what a scan of the table would (a table
-     * whose events were not recorded refuses, a damaged index is rebuilt).
-     */
-    public static Optional<ColumnBlocks> of(Connection connection, String schema, String table) throws SQLException {
-        SchemaPlus recording = connection.unwrap(CalciteConnection.class).getRootSchema().subSchemas().get(schema);
-        Table found = recording == null ? null : recording.tables().get(table);
-        if (!(found instanceof ColumnSource source) || !(found instanceof RecordingTable described)) {
-            return Optional.empty();
-        }
-        List<Column> columns = described.definition().columns();
-        if (!columns.stream().allMatch(column -> Kind.of(column.type()).isPresent())) {
-            return Optional.empty();
-        }
-        // A fresh context is a statement of its own: it sees the recording as it is now.
-        return Optional.of(new ColumnBlocks(columns, source.read(DataContexts.of(Map.of()), ImmutableBitSet.range(source.columnCount()))));
     }
 
     public long rows() {
@@ -73,13 +47,13 @@ public final class ColumnBlocks {
         return (rows() + MappedColumn.BLOCK_ROWS - 1) >> MappedColumn.BLOCK_SHIFT;
     }
 
-    public List<Column> columns() {
+    public List<BlockColumn> columns() {
         return columns;
     }
 
     /** How column {@code column}'s values are typed. */
     public Kind kind(int column) {
-        return Kind.of(columns.get(column).type()).orElseThrow();
+        return columns.get(column).kind();
     }
 
     /**
@@ -114,7 +88,8 @@ public final class ColumnBlocks {
     public enum Kind {
         LONG, INT, BOOLEAN, TEXT;
 
-        static Optional<Kind> of(SqlTypeName type) {
+        /** The kind a column of SQL type {@code type} is read as; empty for a type blocks are not read in. */
+        public static Optional<Kind> of(SqlTypeName type) {
             return Optional.ofNullable(switch (type) {
                 case BIGINT -> LONG;
                 case INTEGER -> INT;

@@ -2,7 +2,6 @@ package org.profq.recorder;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -26,7 +25,7 @@ class DiskFullIT {
     void aFullDiskStopsTheRecordingWithOneWarningAndALossRecord(@TempDir Path temp) throws Exception {
         Path small = temp.resolve("small");
         java.nio.file.Files.createDirectories(small);
-        assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", small.toString()) == 0,
+        Required.that(run("mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", small.toString()) == 0,
                 "mounting a tmpfs needs root");
         try {
             Jdk jdk = Jdk.current();
@@ -63,7 +62,7 @@ class DiskFullIT {
     void aDiskTheProgramFillsToTheLastByteIsStillSaidOnce(@TempDir Path temp) throws Exception {
         Path small = temp.resolve("small");
         java.nio.file.Files.createDirectories(small);
-        assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", small.toString()) == 0,
+        Required.that(run("mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", small.toString()) == 0,
                 "mounting a tmpfs needs root");
         try {
             SampleRun.Result result = SampleRun.record(Jdk.current(), small.resolve("rec.profq"), "", DiskFiller.class,

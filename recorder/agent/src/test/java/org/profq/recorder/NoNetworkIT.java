@@ -2,7 +2,6 @@ package org.profq.recorder;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,8 +24,8 @@ import profq.samples.Threads;
 class NoNetworkIT {
     @Test
     void recordingNeedsNoNetworkAndAttemptsNone(@TempDir Path temp) throws Exception {
-        assumeTrue(run(List.of("unshare", "-n", "true")) == 0, "unshare -n needs root");
-        assumeTrue(run(List.of("strace", "-V")) == 0, "strace is not installed (.ci/run installs it)");
+        Required.that(run(List.of("unshare", "-n", "true")) == 0, "unshare -n needs root");
+        Required.that(run(List.of("strace", "-V")) == 0, "strace is not installed (.ci/run installs it)");
         Jdk jdk = Jdk.current();
         Path trace = temp.resolve("network.trace");
         List<String> command = new ArrayList<>(List.of("unshare", "-n", "strace", "-f", "-qq",

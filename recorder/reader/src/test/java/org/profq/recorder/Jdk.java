@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A JDK to run sample programs on: the one running the tests, and JDK 25 when it is installed. */
+/** A JDK to run sample programs on: the one running the tests, and JDK 25 when it is installed (in CI it must be). */
 public record Jdk(String name, Path java) {
     public static List<Jdk> available() {
         List<Jdk> jdks = new ArrayList<>();
@@ -14,6 +14,8 @@ public record Jdk(String name, Path java) {
         Path java25 = jdk25.isBlank() ? null : Path.of(jdk25, "bin", "java");
         if (java25 != null && Files.isExecutable(java25) && Runtime.version().feature() != 25) {
             jdks.add(new Jdk("jdk25", java25));
+        } else if (Runtime.version().feature() != 25 && Required.inCi()) {
+            throw new AssertionError("no JDK 25 at " + java25 + " (under CI=true the recorder's tests run on JDK 25 too)");
         }
         return jdks;
     }

@@ -1,4 +1,4 @@
-package org.profq.bench.real;
+package org.profq.bench;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
