@@ -60,7 +60,7 @@ class BrowserIT {
 
     @Test
     void reportChartLabelsAreClassAndMethodAndStartInsideThePicture(@TempDir Path dir) throws Exception {
-        assumeTrue(Files.isExecutable(CHROMIUM), "chromium is not installed (.ci/run installs it)");
+        Required.that(Files.isExecutable(CHROMIUM), "chromium is not installed (.ci/run installs it)");
         Files.createDirectories(dir.resolve("reports"));
         Files.writeString(dir.resolve("reports/long.sql"), """
                 -- long: which method has the longest name?
