@@ -4,6 +4,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.profq.lang.ProfqParser.PatternContext;
+import org.profq.lang.ProfqParser.ProfileContext;
+
 /**
  * The profiles a statement can ask for, each with the relation it reads (a profile view, or
  * for {@code calls of} the calls table joined to its names), the order its rows come in
@@ -102,5 +105,49 @@ enum Profile {
         this.aliases = aliases;
         this.compareKeys = compareKeys;
         this.compareValue = compareValue;
+    }
+
+    /** The profile a statement's profile clause asks for. */
+    static Profile of(ProfileContext context) {
+        if (context instanceof ProfqParser.HeapProfileContext heap) {
+            return switch (heap.subject.getType()) {
+                case ProfqParser.METHOD -> Profile.HEAP_BY_METHOD;
+                case ProfqParser.SITE -> Profile.HEAP_BY_SITE;
+                default -> Profile.HEAP_BY_CLASS;
+            };
+        }
+        if (context instanceof ProfqParser.LifetimeProfileContext) {
+            return Profile.LIFETIME_BY_SITE;
+        }
+        if (context instanceof ProfqParser.WasteProfileContext) {
+            return Profile.WASTE_BY_SITE;
+        }
+        if (context instanceof ProfqParser.TimeProfileContext) {
+            return Profile.TIME_BY_METHOD;
+        }
+        if (context instanceof ProfqParser.TreeProfileContext) {
+            return Profile.TREE;
+        }
+        if (context instanceof ProfqParser.CallsProfileContext) {
+            return Profile.CALLS_OF;
+        }
+        if (context instanceof ProfqParser.ExceptionsProfileContext) {
+            return Profile.EXCEPTIONS_BY_SITE;
+        }
+        return Profile.VALUES_OF;
+    }
+
+    /** The pattern of a profile that names code (tree under, calls of, values of), or null. */
+    static PatternContext patternOf(ProfileContext context) {
+        if (context instanceof ProfqParser.TreeProfileContext tree) {
+            return tree.pattern();
+        }
+        if (context instanceof ProfqParser.CallsProfileContext calls) {
+            return calls.pattern();
+        }
+        if (context instanceof ProfqParser.ValuesProfileContext values) {
+            return values.pattern();
+        }
+        return null;
     }
 }

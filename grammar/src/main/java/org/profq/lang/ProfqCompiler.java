@@ -1,9 +1,7 @@
 package org.profq.lang;
 
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -27,7 +25,6 @@ import org.profq.lang.ProfqParser.NameContext;
 import org.profq.lang.ProfqParser.NotConditionContext;
 import org.profq.lang.ProfqParser.OrConditionContext;
 import org.profq.lang.ProfqParser.OrderClauseContext;
-import org.profq.lang.ProfqParser.OrderItemContext;
 import org.profq.lang.ProfqParser.PatternContext;
 import org.profq.lang.ProfqParser.ProfileContext;
 import org.profq.lang.ProfqParser.QuantityValueContext;
@@ -45,14 +42,14 @@ import org.profq.lang.ProfqParser.WhereClauseContext;
  * than in the SQL engine.
  */
 final class ProfqCompiler {
-    private static final Map<String, Long> TIME_UNITS = units("ns", 1L, "us", 1_000L, "ms", 1_000_000L, "s", 1_000_000_000L,
-            "min", 60_000_000_000L);
-    private static final Map<String, Long> SIZE_UNITS = units("b", 1L, "kb", 1L << 10, "mb", 1L << 20, "gb", 1L << 30);
     private static final String INDENT = "    ";
 
     private final String statement;
     private final ProfileCatalog catalog;
+    private final StatementErrors errors;
+    private final Quantities quantities;
     private Profile profile;
+    private ColumnResolver resolver;
     private List<ProfileCatalog.Column> columns;
     /** What a thread name is called where a thread filter is being compiled: calls_of's thread, or threads' name. */
     private String threadColumn = "thread";
@@ -62,6 +59,8 @@ final class ProfqCompiler {
     private ProfqCompiler(String statement, ProfileCatalog catalog) {
         this.statement = statement;
         this.catalog = catalog;
+        this.errors = new StatementErrors(statement);
+        this.quantities = new Quantities(errors);
     }
 
     static String compile(String statement, ProfileCatalog catalog) {
@@ -88,7 +87,8 @@ final class ProfqCompiler {
     private String compile() {
         ProfqParser.StatementContext tree = parse(statement);
         ProfileContext profileContext = tree.profile();
-        profile = profileOf(profileContext);
+        profile = Profile.of(profileContext);
+        resolver = new ColumnResolver(profile, errors);
         Map<Class<?>, ClauseContext> clauses = new LinkedHashMap<>();
         for (ClauseContext clause : tree.clause()) {
             if (clauses.put(clause.getClass(), clause) != null) {
@@ -102,7 +102,7 @@ final class ProfqCompiler {
             throw error(profileContext.getStart(), profileContext.getStop(),
                     profile.form + " reads the view " + profile.relation + ", which this database does not have");
         }
-        PatternContext pattern = pattern(profileContext);
+        PatternContext pattern = Profile.patternOf(profileContext);
         CompareClauseContext compare = (CompareClauseContext) clauses.get(CompareClauseContext.class);
         WhereClauseContext where = (WhereClauseContext) clauses.get(WhereClauseContext.class);
         StringBuilder sql = new StringBuilder();
@@ -129,19 +129,19 @@ final class ProfqCompiler {
                     .append(INDENT).append("FROM calls AS c\n")
                     .append(INDENT).append("JOIN methods AS m ON m.method_id = c.method_id\n")
                     .append(INDENT).append("JOIN threads AS t ON t.thread_id = c.thread_id\n")
-                    .append(INDENT).append("WHERE ").append(like("m.signature", pattern, false)).append('\n')
+                    .append(INDENT).append("WHERE ").append(PatternSql.like("m.signature", pattern, false)).append('\n')
                     .append(")\n");
         }
         ColumnsClauseContext chosen = (ColumnsClauseContext) clauses.get(ColumnsClauseContext.class);
-        sql.append("SELECT ").append(chosen == null ? "*" : selectList(chosen, output, compare == null)).append('\n');
+        sql.append("SELECT ").append(chosen == null ? "*" : resolver.selectList(chosen, output, compare == null)).append('\n');
         sql.append("FROM ").append(relation).append('\n');
         if (compare == null) {
             List<String> conditions = new ArrayList<>();
             if (profile == Profile.TREE && pattern != null) {
-                conditions.add(underCondition(pattern));
+                conditions.add(PatternSql.under(pattern));
             }
             if (profile == Profile.VALUES_OF) {
-                conditions.add(like("signature", pattern, false));
+                conditions.add(PatternSql.like("signature", pattern, false));
             }
             Condition filter = where == null ? null
                     : threadFilters.isEmpty() ? condition(where.condition(), "") : conditionWithout(where.condition(), threadFilters);
@@ -153,54 +153,12 @@ final class ProfqCompiler {
             }
         }
         OrderClauseContext order = (OrderClauseContext) clauses.get(OrderClauseContext.class);
-        sql.append("ORDER BY ").append(order == null ? defaultOrder : orderList(order, output, compare == null));
+        sql.append("ORDER BY ").append(order == null ? defaultOrder : resolver.orderList(order, output, compare == null));
         TopClauseContext top = (TopClauseContext) clauses.get(TopClauseContext.class);
         if (top != null) {
-            sql.append("\nLIMIT ").append(top.count.getType() == ProfqParser.PARAMETER ? top.count.getText() : wholeNumber(top.count));
+            sql.append("\nLIMIT ").append(top.count.getType() == ProfqParser.PARAMETER ? top.count.getText() : quantities.wholeNumber(top.count));
         }
         return sql.toString();
-    }
-
-    private Profile profileOf(ProfileContext context) {
-        if (context instanceof ProfqParser.HeapProfileContext heap) {
-            return switch (heap.subject.getType()) {
-                case ProfqParser.METHOD -> Profile.HEAP_BY_METHOD;
-                case ProfqParser.SITE -> Profile.HEAP_BY_SITE;
-                default -> Profile.HEAP_BY_CLASS;
-            };
-        }
-        if (context instanceof ProfqParser.LifetimeProfileContext) {
-            return Profile.LIFETIME_BY_SITE;
-        }
-        if (context instanceof ProfqParser.WasteProfileContext) {
-            return Profile.WASTE_BY_SITE;
-        }
-        if (context instanceof ProfqParser.TimeProfileContext) {
-            return Profile.TIME_BY_METHOD;
-        }
-        if (context instanceof ProfqParser.TreeProfileContext) {
-            return Profile.TREE;
-        }
-        if (context instanceof ProfqParser.CallsProfileContext) {
-            return Profile.CALLS_OF;
-        }
-        if (context instanceof ProfqParser.ExceptionsProfileContext) {
-            return Profile.EXCEPTIONS_BY_SITE;
-        }
-        return Profile.VALUES_OF;
-    }
-
-    private static PatternContext pattern(ProfileContext context) {
-        if (context instanceof ProfqParser.TreeProfileContext tree) {
-            return tree.pattern();
-        }
-        if (context instanceof ProfqParser.CallsProfileContext calls) {
-            return calls.pattern();
-        }
-        if (context instanceof ProfqParser.ValuesProfileContext values) {
-            return values.pattern();
-        }
-        return null;
     }
 
     // ---- thread filters
@@ -304,7 +262,7 @@ final class ProfqCompiler {
             String side = schema.equals(left) ? "left_side" : "right_side";
             List<String> conditions = new ArrayList<>();
             if (profile == Profile.TREE && pattern != null) {
-                conditions.add(underCondition(pattern));
+                conditions.add(PatternSql.under(pattern));
             }
             if (where != null) {
                 Condition condition = condition(where.condition(), schema + ".");
@@ -369,84 +327,6 @@ final class ProfqCompiler {
                 .orElse(new ProfileCatalog.Column(name, "VARCHAR"));
     }
 
-    // ---- columns and order by
-
-    private String selectList(ColumnsClauseContext clause, List<ProfileCatalog.Column> available, boolean aliases) {
-        List<String> names = new ArrayList<>();
-        for (NameContext name : clause.name()) {
-            names.add(resolveColumn(name, available, aliases, "columns").name());
-        }
-        return String.join(", ", names);
-    }
-
-    private String orderList(OrderClauseContext clause, List<ProfileCatalog.Column> available, boolean aliases) {
-        List<String> keys = new ArrayList<>();
-        for (OrderItemContext item : clause.orderItem()) {
-            String column = resolveColumn(item.name(), available, aliases, "order by").name();
-            keys.add(item.direction == null ? column : column + " " + item.direction.getText().toUpperCase(Locale.ROOT));
-        }
-        return String.join(", ", keys);
-    }
-
-    /** A column of {@code available} by its name, its short name ({@code self} for self_ns) or a profile's alias. */
-    private ProfileCatalog.Column resolveColumn(NameContext name, List<ProfileCatalog.Column> available, boolean aliases,
-                                                String clause) {
-        Optional<ProfileCatalog.Column> found = lookUp(name.getText(), available, aliases);
-        if (found.isPresent()) {
-            return found.get();
-        }
-        List<String> candidates = candidates(available, aliases, false);
-        String suggestion = Suggestions.didYouMean(name.getText(), candidates);
-        String what = aliases ? profile.form : "the comparison";
-        throw error(name.getStart(), what + " has no column '" + name.getText() + "' for " + clause
-                + (suggestion.isEmpty() ? "; its columns are " + names(available) : suggestion));
-    }
-
-    private Optional<ProfileCatalog.Column> lookUp(String typed, List<ProfileCatalog.Column> available, boolean aliases) {
-        String word = typed.toLowerCase(Locale.ROOT);
-        String wanted = aliases ? profile.aliases.getOrDefault(word, word) : word;
-        for (String name : List.of(wanted, wanted + "_ns")) {
-            for (ProfileCatalog.Column column : available) {
-                if (column.name().equalsIgnoreCase(name)) {
-                    return Optional.of(column);
-                }
-            }
-        }
-        return Optional.empty();
-    }
-
-    private List<String> candidates(List<ProfileCatalog.Column> available, boolean aliases, boolean filters) {
-        Set<String> candidates = new LinkedHashSet<>();
-        for (ProfileCatalog.Column column : available) {
-            candidates.add(column.name());
-            if (column.name().endsWith("_ns")) {
-                candidates.add(column.name().substring(0, column.name().length() - 3));
-            }
-        }
-        if (aliases) {
-            candidates.addAll(profile.aliases.keySet());
-        }
-        if (filters) {
-            candidates.addAll(filterWords());
-        }
-        return new ArrayList<>(candidates);
-    }
-
-    private List<String> filterWords() {
-        List<String> words = new ArrayList<>(List.of("method", "class", "package"));
-        if (profile == Profile.CALLS_OF || profile.threadRows() != null) {
-            words.add("thread");
-        }
-        if (profile.code == Profile.Code.TYPE) {
-            words.remove("method");
-        }
-        return words;
-    }
-
-    private static String names(List<ProfileCatalog.Column> available) {
-        return available.stream().map(ProfileCatalog.Column::name).collect(Collectors.joining(", "));
-    }
-
     // ---- where
 
     /** A condition's SQL, and whether its outermost operator is OR (so an enclosing AND must bracket it). */
@@ -480,15 +360,15 @@ final class ProfqCompiler {
         String field = context.name().getText().toLowerCase(Locale.ROOT);
         String operator = context.comparison().getText();
         ValueContext value = context.value();
-        if (filterWords().contains(field) || field.equals("thread")) {
+        if (resolver.filterWords().contains(field) || field.equals("thread")) {
             return codeFilter(context, field, operator, value, schema);
         }
-        Optional<ProfileCatalog.Column> found = lookUp(field, columns, true);
+        Optional<ProfileCatalog.Column> found = resolver.lookUp(field, columns, true);
         if (found.isEmpty()) {
-            String suggestion = Suggestions.didYouMean(context.name().getText(), candidates(columns, true, true));
+            String suggestion = Suggestions.didYouMean(context.name().getText(), resolver.candidates(columns, true, true));
             throw error(context.name().getStart(), profile.form + " has no column '" + context.name().getText() + "' to filter on"
-                    + (suggestion.isEmpty() ? "; it has " + names(columns) + ", and the filters "
-                    + String.join(", ", filterWords()) : suggestion));
+                    + (suggestion.isEmpty() ? "; it has " + ColumnResolver.names(columns) + ", and the filters "
+                    + String.join(", ", resolver.filterWords()) : suggestion));
         }
         ProfileCatalog.Column column = found.get();
         String type = column.type().toUpperCase(Locale.ROOT);
@@ -504,15 +384,15 @@ final class ProfqCompiler {
             return column.name() + " " + sqlOperator(operator) + " " + value.getText().toUpperCase(Locale.ROOT);
         }
         if (!(value instanceof QuantityValueContext quantity)) {
-            throw error(value.getStart(), value.getStop(), "'" + column.name() + "' is " + kind(column)
-                    + "; compare it with " + example(column) + ", not " + shown(value));
+            throw error(value.getStart(), value.getStop(), "'" + column.name() + "' is " + Quantities.kind(column)
+                    + "; compare it with " + Quantities.example(column) + ", not " + shown(value));
         }
-        return column.name() + " " + sqlOperator(operator) + " " + quantity(column, context.name().getText(), quantity);
+        return column.name() + " " + sqlOperator(operator) + " " + quantities.of(column, context.name().getText(), quantity);
     }
 
     private String codeFilter(ComparisonConditionContext context, String field, String operator, ValueContext value,
                               String schema) {
-        if (field.equals("thread") && !filterWords().contains("thread")) {
+        if (field.equals("thread") && !resolver.filterWords().contains("thread")) {
             throw error(context.name().getStart(), "'thread' cannot filter " + profile.form + ", whose rows have no thread;"
                     + " ask calls of '<method>' where thread = '<name>'");
         }
@@ -520,25 +400,25 @@ final class ProfqCompiler {
         boolean negated = !operator.equals("=");
         switch (field) {
             case "thread":
-                return like(threadColumn, pattern, negated);
+                return PatternSql.like(threadColumn, pattern, negated);
             case "method":
                 if (columns.stream().anyMatch(column -> column.name().equalsIgnoreCase("signature"))) {
-                    return like("signature", pattern, negated);
+                    return PatternSql.like("signature", pattern, negated);
                 }
                 return "method_id " + (negated ? "NOT IN" : "IN") + " (SELECT method_id FROM " + schema + "methods WHERE "
-                        + like("signature", pattern, false) + ")";
+                        + PatternSql.like("signature", pattern, false) + ")";
             default:
                 break;
         }
         boolean isPackage = field.equals("package");
         if (profile.code == Profile.Code.TYPE) {
             if (!isPackage) {
-                return like("type_name", pattern, negated);
+                return PatternSql.like("type_name", pattern, negated);
             }
             return "class_id " + (negated ? "NOT IN" : "IN") + " (SELECT class_id FROM " + schema + "classes WHERE "
-                    + packageLike("package", pattern) + ")";
+                    + PatternSql.packageLike("package", pattern) + ")";
         }
-        String match = isPackage ? packageLike("c.package", pattern) : like("c.name", pattern, false);
+        String match = isPackage ? PatternSql.packageLike("c.package", pattern) : PatternSql.like("c.name", pattern, false);
         String key = profile.code == Profile.Code.METHOD_ID ? "method_id" : "signature";
         return key + " " + (negated ? "NOT IN" : "IN") + " (SELECT m." + key + " FROM " + schema + "methods AS m JOIN "
                 + schema + "classes AS c ON c.class_id = m.class_id WHERE " + match + ")";
@@ -577,7 +457,7 @@ final class ProfqCompiler {
     }
 
     private String patternComparison(String column, ComparisonConditionContext context, String operator, ValueContext value) {
-        return like(column, patternOf(context, value, column), !operator.equals("="));
+        return PatternSql.like(column, patternOf(context, value, column), !operator.equals("="));
     }
 
     private void requireEquality(ComparisonConditionContext context, String what) {
@@ -591,145 +471,6 @@ final class ProfqCompiler {
         return operator.equals("!=") ? "<>" : operator;
     }
 
-    private static String kind(ProfileCatalog.Column column) {
-        if (isTime(column)) {
-            return "a time";
-        }
-        if (isSize(column)) {
-            return "a size";
-        }
-        return "a number";
-    }
-
-    private static String example(ProfileCatalog.Column column) {
-        return isTime(column) ? "a time such as 2ms" : isSize(column) ? "a size such as 10mb" : "a number";
-    }
-
-    private static boolean isTime(ProfileCatalog.Column column) {
-        return column.name().toLowerCase(Locale.ROOT).endsWith("_ns");
-    }
-
-    private static boolean isSize(ProfileCatalog.Column column) {
-        String name = column.name().toLowerCase(Locale.ROOT);
-        return name.equals("bytes") || name.endsWith("_bytes");
-    }
-
-    /** A number with its unit, in the column's own unit (ns or bytes), as SQL. */
-    private String quantity(ProfileCatalog.Column column, String typed, QuantityValueContext quantity) {
-        Token number = quantity.getStart();
-        String unit = quantity.unit == null ? null : quantity.unit.getText().toLowerCase(Locale.ROOT);
-        long factor = 1;
-        if (isTime(column)) {
-            if (unit == null) {
-                throw error(number, "'" + typed + "' is a time; give the number a unit: ns, us, ms, s or min (e.g. "
-                        + number.getText() + "ms)");
-            }
-            factor = unit(typed, quantity.unit, TIME_UNITS, "a time", SIZE_UNITS);
-        } else if (isSize(column)) {
-            factor = unit == null ? 1 : unit(typed, quantity.unit, SIZE_UNITS, "a size", TIME_UNITS);
-        } else if (unit != null) {
-            throw error(quantity.unit, "'" + typed + "' is a plain number and takes no unit, not " + unit);
-        }
-        if (number.getType() == ProfqParser.PARAMETER) {
-            return factor == 1 ? number.getText() : "CAST(" + number.getText() + " AS DOUBLE) * " + factor;
-        }
-        BigDecimal value = new BigDecimal(number.getText()).multiply(BigDecimal.valueOf(factor));
-        if (value.abs().compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
-            throw error(number, quantity.getStop(), quantity.getText() + " is too large; the largest is "
-                    + Long.MAX_VALUE + (isTime(column) ? "ns" : ""));
-        }
-        value = value.stripTrailingZeros();
-        return value.scale() < 0 ? value.setScale(0).toPlainString() : value.toPlainString();
-    }
-
-    private long unit(String typed, Token unit, Map<String, Long> units, String kind, Map<String, Long> others) {
-        String word = unit.getText().toLowerCase(Locale.ROOT);
-        Long factor = units.get(word);
-        if (factor != null) {
-            return factor;
-        }
-        List<String> names = new ArrayList<>(units.keySet());
-        String list = String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1);
-        if (others.containsKey(word)) {
-            throw error(unit, "'" + typed + "' is " + kind + ", and " + word + " is not a unit of " + kind.substring(2)
-                    + "; use " + list);
-        }
-        throw error(unit, "'" + unit.getText() + "' is not a unit" + Suggestions.didYouMean(word, units.keySet())
-                + " ('" + typed + "' takes " + list + ")");
-    }
-
-    private String wholeNumber(Token token) {
-        try {
-            return Long.toString(Long.parseLong(token.getText()));
-        } catch (NumberFormatException e) {
-            throw error(token, token.getText() + " is too large; the largest is " + Long.MAX_VALUE);
-        }
-    }
-
-    // ---- patterns
-
-    /**
-     * {@code column LIKE 'x%'} for a glob with * or ?, {@code column = 'x'} for one without; NOT
-     * for negated. A parameter's value is only known when the statement runs, so it is matched
-     * by the SQL function {@code glob}, which reads a pattern as {@link Glob} does: the same rows
-     * as the literal would give, whatever characters the value holds.
-     */
-    private static String like(String column, PatternContext pattern, boolean negated) {
-        Token token = pattern.getStart();
-        if (token.getType() == ProfqParser.PARAMETER) {
-            return (negated ? "NOT " : "") + "glob(" + column + ", " + textParameter(token.getText()) + ")";
-        }
-        String glob = unquote(token.getText());
-        if (!Glob.hasWildcard(glob)) {
-            return column + (negated ? " <> " : " = ") + quote(glob);
-        }
-        return column + (negated ? " NOT LIKE " : " LIKE ") + likeLiteral(glob);
-    }
-
-    /**
-     * A package pattern: 'org.h2.*' matches the package org.h2 itself and every package under it
-     * ({@link Glob#packageItself}); a parameter through the SQL function {@code package_glob}, which
-     * applies the same rule to the value.
-     */
-    private static String packageLike(String column, PatternContext pattern) {
-        Token token = pattern.getStart();
-        if (token.getType() == ProfqParser.PARAMETER) {
-            return "package_glob(" + column + ", " + textParameter(token.getText()) + ")";
-        }
-        String glob = unquote(token.getText());
-        String itself = Glob.packageItself(glob);
-        if (itself != null) {
-            return "(" + column + " = " + quote(itself) + " OR " + column + " LIKE " + likeLiteral(glob) + ")";
-        }
-        return like(column, pattern, false);
-    }
-
-    private static String underCondition(PatternContext pattern) {
-        Token token = pattern.getStart();
-        if (token.getType() == ProfqParser.PARAMETER) {
-            return "glob(';' || path || ';', '*;' || " + textParameter(token.getText()) + " || ';*')";
-        }
-        return "';' || path || ';' LIKE " + likeLiteral("*;" + unquote(token.getText()) + ";*");
-    }
-
-    /** A parameter that holds a pattern, as text (a JDBC {@code ?} has no type of its own). */
-    private static String textParameter(String parameter) {
-        return "CAST(" + parameter + " AS VARCHAR)";
-    }
-
-    /** The glob as a LIKE literal ({@link Glob#likeLiteral}, the one reading of the syntax). */
-    private static String likeLiteral(String glob) {
-        return Glob.likeLiteral(glob);
-    }
-
-    private static String unquote(String literal) {
-        return literal.substring(1, literal.length() - 1).replace("''", "'");
-    }
-
-    private static String quote(String text) {
-        return "'" + text.replace("'", "''") + "'";
-    }
-
     /** A value as the user wrote it: a quoted pattern as is, anything else in quotes. */
     private static String shown(ParserRuleContext context) {
         return context instanceof TextValueContext ? context.getText() : "'" + context.getText() + "'";
@@ -738,19 +479,10 @@ final class ProfqCompiler {
     // ---- errors
 
     private LanguageException error(Token token, String problem) {
-        return error(token, token, problem);
+        return errors.at(token, problem);
     }
 
     private LanguageException error(Token start, Token stop, String problem) {
-        int length = stop.getLine() == start.getLine() ? stop.getStopIndex() - start.getStartIndex() + 1 : start.getText().length();
-        return new LanguageException(statement, start.getLine(), start.getCharPositionInLine() + 1, length, problem);
-    }
-
-    private static Map<String, Long> units(Object... pairs) {
-        Map<String, Long> units = new LinkedHashMap<>();
-        for (int i = 0; i < pairs.length; i += 2) {
-            units.put((String) pairs[i], (Long) pairs[i + 1]);
-        }
-        return units;
+        return errors.at(start, stop, problem);
     }
 }

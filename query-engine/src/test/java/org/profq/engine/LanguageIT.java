@@ -76,9 +76,11 @@ class LanguageIT {
         assertEquals(List.of(List.of(24, "profq.samples.LazyInit$Config", 100L), List.of(22, "profq.samples.LazyInit$Config[]", 1L)),
                 Rows.query(lazy.get(), "lifetime by site where method = '*LazyInit.prepare*' and lifetime > 1ms"
                         + " columns line, type_name, tracked_objects"));
-        // The array's uses cannot be seen: its lag is unknown (NULL), so no lag filter keeps it.
+        // The array's uses cannot be seen: its lag is unknown (NULL), so no lag filter keeps it. The drag,
+        // summed over 100 objects up to the collections that found them, grows with the machine's load
+        // (14.2 s at a load of 16 on 2 cores): its bound only shows a second condition.
         assertEquals(List.of(List.of("profq.samples.LazyInit$Config", 100L, 0L)),
-                Rows.query(lazy.get(), "waste by site where lag > 100ms and drag < 10s order by tracked_objects desc"
+                Rows.query(lazy.get(), "waste by site where lag > 100ms and drag < 10min order by tracked_objects desc"
                         + " columns type_name, tracked_objects, never_used"));
     }
 

@@ -96,7 +96,7 @@ public final class RealProgramBenchmark {
                 ProfilerSetups.ASYNC_PROFILER.substring(ProfilerSetups.ASYNC_PROFILER.lastIndexOf(':') + 1), setups.cpuEvent(),
                 (System.nanoTime() - start) / 60e9, RealProgramBenchmark.class.getName(),
                 System.getProperty(Snapshot.COMMAND_PROPERTY, String.join(" ", args)));
-        String table = ResultTable.render(outcomes, header);
+        String table = OutcomesMarkdown.render(outcomes, header);
         Files.writeString(work.resolve("results.md"), table);
         System.out.println(table);
     }

@@ -35,7 +35,7 @@ public record ResultTable(List<String> columns, List<String> types, List<Boolean
 
     /**
      * Reads every row of {@code results}, the result of {@code sql}: a column Calcite would label
-     * {@code EXPR$0} is labelled with its expression's text ({@link ColumnLabels}).
+     * {@code EXPR$0} is labelled with its expression's text ({@link ReadableLabels}).
      */
     public static ResultTable read(ResultSet results, String sql) throws SQLException {
         ResultSetMetaData meta = results.getMetaData();
@@ -48,7 +48,7 @@ public record ResultTable(List<String> columns, List<String> types, List<Boolean
             types.add(meta.getColumnTypeName(i));
             numeric.add(isNumeric(meta.getColumnType(i)));
         }
-        columns = ColumnLabels.readable(sql, columns);
+        columns = ReadableLabels.readable(sql, columns);
         List<List<Object>> rows = new ArrayList<>();
         while (results.next()) {
             List<Object> row = new ArrayList<>(count);

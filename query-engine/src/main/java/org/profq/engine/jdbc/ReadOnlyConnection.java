@@ -146,7 +146,7 @@ final class ReadOnlyConnection implements InvocationHandler {
     /**
      * {@code rows}, whose failures (a user's function runs as rows are read) name the function and its jar,
      * or the statement's time limit ({@link QueryTimeLimit}), which ends when they are read or closed;
-     * their metadata names columns by their labels ({@link ColumnLabels}).
+     * their metadata names columns by their labels ({@link LabelsAsColumnNames}).
      */
     private ResultSet namingFunctions(ResultSet rows, QueryTimeLimit limit) {
         return (ResultSet) Proxy.newProxyInstance(ReadOnlyConnection.class.getClassLoader(), new Class<?>[] {ResultSet.class},
@@ -166,7 +166,7 @@ final class ReadOnlyConnection implements InvocationHandler {
     }
 
     private static Object labelled(Object result) {
-        return result instanceof ResultSetMetaData columns ? ColumnLabels.of(columns) : result;
+        return result instanceof ResultSetMetaData columns ? LabelsAsColumnNames.of(columns) : result;
     }
 
     /** Calls the real object; a failure thrown inside a user's function becomes a SQLException that names it and its jar. */

@@ -11,7 +11,7 @@ import org.profq.api.Profq;
 import org.profq.event.Recorder;
 import org.profq.log.ChronicleSettings;
 import org.profq.log.EventLog;
-import org.profq.weave.InPlaceCallSites;
+import org.profq.weave.CalibrationCallSites;
 import org.profq.weave.UserAspects;
 import org.profq.weave.Weaver;
 import org.profq.weave.WeavingOptions;
@@ -124,7 +124,7 @@ public final class ProfqAgent {
         }
         AgentProperties.set(instrumentation, AgentProperties.RECORDING, recording.toAbsolutePath().toString());
         Recorder.calibrateInBackground(() -> CompilerHints.apply(recording),
-                options.records(AgentOptions.EventKind.CALLS) ? known -> InPlaceCallSites.make(weaving, known) : null);
+                options.records(AgentOptions.EventKind.CALLS) ? known -> CalibrationCallSites.make(weaving, known) : null);
     }
 
     /** The user's aspect jars join the system class path, where the program's classes (and profq's) are found. */

@@ -7,7 +7,7 @@ import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 
 /**
- * The class file the overhead calibration calls in place ({@link InPlaceCallSites}), made at
+ * The class file the overhead calibration calls in place ({@link CalibrationCallSites}), made at
  * run time because it must be outside {@code org.profq} (profq's aspects never advise profq's
  * own code) and must not be compiled by ajc with the agent (which would weave it). As Java:
  *

@@ -113,7 +113,7 @@ public final class Weaver {
         static boolean isProgramClass(Class<?> type) {
             ClassLoader loader = type.getClassLoader();
             String name = type.getName();
-            return loader != null && loader != PLATFORM && !InPlaceCallSites.isCalibrationLoader(loader) && !type.isArray() && !type.isPrimitive() && !type.isHidden()
+            return loader != null && loader != PLATFORM && !CalibrationCallSites.isCalibrationLoader(loader) && !type.isArray() && !type.isPrimitive() && !type.isHidden()
                     && !type.isSynthetic() && !name.startsWith("org.profq.") && !name.startsWith("org.aspectj.") && !name.startsWith("aj.org.")
                     && !name.contains("$$Lambda") && !name.startsWith("jdk.") && !name.startsWith("com.sun.proxy.")
                     && !(type.getModule().isNamed() && JDK_MODULES.contains(type.getModule().getName()));
@@ -125,7 +125,7 @@ public final class Weaver {
             if (loader == null || loader == PLATFORM || className == null || className.startsWith("org/profq/")
                     || className.startsWith("org/aspectj/") // the weaver's own classes, never woven (WeaverConfiguration)
                     || className.startsWith("aj/org/") // the weaver's own ASM: loaded while the calibration weaves, off the loader's lock
-                    || InPlaceCallSites.isCalibrationLoader(loader) // woven already, and not the program's
+                    || CalibrationCallSites.isCalibrationLoader(loader) // woven already, and not the program's
                     || (module.isNamed() && JDK_MODULES.contains(module.getName()))) {
                 return null;
             }

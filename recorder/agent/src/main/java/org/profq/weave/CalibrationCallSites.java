@@ -23,12 +23,12 @@ import org.profq.event.CallSitesInPlace;
  * aside: they choose the program's classes), and the same class unwoven, each defined by a loader
  * of its own that the program's weaving leaves alone ({@link #isCalibrationLoader}).
  */
-public final class InPlaceCallSites {
+public final class CalibrationCallSites {
 
     /** Defines one calibration class; its parent, profq's loader, gives it the aspects and the recorder. */
     private static final class CalibrationLoader extends ClassLoader {
         CalibrationLoader() {
-            super("profq-calibration", InPlaceCallSites.class.getClassLoader());
+            super("profq-calibration", CalibrationCallSites.class.getClassLoader());
         }
 
         Class<?> define(byte[] bytes) {
@@ -90,7 +90,7 @@ public final class InPlaceCallSites {
             if (problem != null || woven == null || woven == original) {
                 throw new IllegalStateException(problem != null ? problem : "the weaver left the calibration's class as it was");
             }
-            WovenClassCheck.Checked checked = WovenClassCheck.check(InPlaceCallSites.class.getClassLoader(), original, woven);
+            WovenClassCheck.Checked checked = WovenClassCheck.check(CalibrationCallSites.class.getClassLoader(), original, woven);
             if (checked.bytes() == null || !checked.methodsLeftUnwoven().isEmpty()) {
                 throw new IllegalStateException("the woven calibration class would fail verification: " + checked.methodsLeftUnwoven());
             }
@@ -118,6 +118,6 @@ public final class InPlaceCallSites {
         return (LongUnaryOperator) type.getConstructor().newInstance();
     }
 
-    private InPlaceCallSites() {
+    private CalibrationCallSites() {
     }
 }

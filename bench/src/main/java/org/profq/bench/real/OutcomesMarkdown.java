@@ -9,8 +9,8 @@ import java.util.Map;
  * peers' overhead, accuracy), a table of the recordings' size, then notes with everything
  * a cell cannot hold (differences, failures, normalisations, the largest methods per profile).
  */
-final class ResultTable {
-    private ResultTable() {
+final class OutcomesMarkdown {
+    private OutcomesMarkdown() {
     }
 
     static String render(List<ProgramMeasurement.Outcome> outcomes, String header) {

@@ -10,12 +10,12 @@ import java.sql.ResultSetMetaData;
  * it every pandas DataFrame made in a notebook) would show {@code call_id}, or two columns of
  * one name for {@code SELECT a.call_id AS a, b.call_id AS b}.
  */
-final class ColumnLabels {
-    private ColumnLabels() {
+final class LabelsAsColumnNames {
+    private LabelsAsColumnNames() {
     }
 
     static ResultSetMetaData of(ResultSetMetaData calcite) {
-        return (ResultSetMetaData) Proxy.newProxyInstance(ColumnLabels.class.getClassLoader(),
+        return (ResultSetMetaData) Proxy.newProxyInstance(LabelsAsColumnNames.class.getClassLoader(),
                 new Class<?>[] {ResultSetMetaData.class}, (self, method, args) -> {
                     if (method.getName().equals("getColumnName")) {
                         return calcite.getColumnLabel((Integer) args[0]);

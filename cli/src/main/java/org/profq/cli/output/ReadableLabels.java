@@ -19,7 +19,7 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  * Column labels a person can read: Calcite names a select item that has no alias
  * {@code EXPR$<n>}; as psql does, profq shows the item's own text instead ({@code COUNT(*)}).
  */
-final class ColumnLabels {
+final class ReadableLabels {
     private static final Pattern GENERATED = Pattern.compile("EXPR\\$(\\d+)");
     private static final SqlParser.Config PARSER = SqlParser.config().withQuoting(Quoting.DOUBLE_QUOTE)
             .withUnquotedCasing(Casing.UNCHANGED).withQuotedCasing(Casing.UNCHANGED);
@@ -73,6 +73,6 @@ final class ColumnLabels {
         return offset + column - 1;
     }
 
-    private ColumnLabels() {
+    private ReadableLabels() {
     }
 }
