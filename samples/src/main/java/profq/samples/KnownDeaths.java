@@ -12,6 +12,8 @@ import java.util.concurrent.locks.LockSupport;
  * with a small young generation ({@code -Xmn}). Each round pauses for 20 µs, so that on a small
  * machine the recorder's reaper thread, which sees the deaths, is not starved by this loop: a
  * reaper that falls behind by collections widens the death intervals (never out of bounds).
+ * With an argument N, every Nth round also runs a full collection ({@code System.gc()}), which
+ * the Payloads alive then survive: it bounds their deaths from below.
  */
 public final class KnownDeaths {
     public static final int OBJECTS = 4_000;
@@ -19,6 +21,7 @@ public final class KnownDeaths {
     private static final byte[] CHURN = new byte[16 * 1024];
 
     public static void main(String[] args) {
+        int fullEvery = args.length > 0 ? Integer.parseInt(args[0]) : 0;
         Payload[] live = new Payload[LIVE];
         long sink = 0;
         for (int i = 0; i < OBJECTS + LIVE; i++) {
@@ -31,6 +34,9 @@ public final class KnownDeaths {
             if (i < OBJECTS) {
                 live[slot] = new Payload(i);
                 sink += live[slot].read();
+            }
+            if (fullEvery > 0 && i % fullEvery == fullEvery / 2) {
+                System.gc(); // a full collection that the Payloads in live survive
             }
             LockSupport.parkNanos(20_000); // a pause, as between a server's requests: the recorder's reaper runs meanwhile
             for (int k = 0; k < 8; k++) {

@@ -4,6 +4,8 @@ import java.io.File;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Where the benchmark finds what it starts JVMs with: the java command, the benchmark jar
@@ -28,9 +30,14 @@ public record BenchEnvironment(String java, Path benchJar, Path profqAgent, Path
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
-    /** A class path that holds the reader API (inside the agent jar) and this module's classes. */
+    /** A class path that holds the reader API (its own jar, in query-lib beside this one) and this module's classes. */
     String readerClassPath() {
-        return profqAgent + File.pathSeparator + benchJar;
+        return readerJars().stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator));
+    }
+
+    /** {@link #readerClassPath()} as entries; the last is query-lib's wildcard. */
+    public List<Path> readerJars() {
+        return List.of(benchJar, benchJar.resolveSibling("query-lib").resolve("*"));
     }
 
     private static Path ownLocation() {

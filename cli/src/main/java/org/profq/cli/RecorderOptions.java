@@ -87,7 +87,7 @@ final class RecorderOptions {
 
     @Option(names = "--aspects", paramLabel = "JAR",
             description = "Weave your own aspects too: the ones this jar's META-INF/aop.xml names (annotation-style"
-                    + " @Aspect classes, compiled with javac), which can record events of their own with"
+                    + " @Aspect classes, compiled with javac -g), which can record events of their own with"
                     + " Profq.event(...).put(...).emit(), each name a table event_<name>; profq's --include and"
                     + " --exclude say which classes are woven; repeatable.")
     List<String> aspects = new ArrayList<>();

@@ -34,14 +34,14 @@ final class RecordingSummary {
         long events = recording.eventCount();
         long bytes = recording.logBytes();
         StringBuilder line = new StringBuilder()
-                .append("recorded ").append(events).append(events == 1 ? " event" : " events")
+                .append("recorded ").append(counted(events)).append(events == 1 ? " event" : " events")
                 .append(" to ").append(directory)
-                .append(" (").append(bytes).append(" bytes in the log");
+                .append(" (").append(counted(bytes)).append(" bytes in the log");
         if (events > 0) {
             line.append(String.format(Locale.ROOT, ", %.1f bytes/event", (double) bytes / events));
         }
-        line.append(", ").append(recording.end().isPresent() ? recording.eventsLost() + " lost"
-                : "events lost unknown, " + recording.eventsLost() + " counted");
+        line.append(", ").append(recording.end().isPresent() ? counted(recording.eventsLost()) + " lost"
+                : "events lost unknown, " + counted(recording.eventsLost()) + " counted");
         long leftUnwoven = recording.weaving().map(weaving -> weaving.leftUnwoven()).orElse(0L);
         if (leftUnwoven > 0) {
             line.append(", ").append(leftUnwoven).append(leftUnwoven == 1 ? " class" : " classes").append(" left unwoven");
@@ -62,6 +62,11 @@ final class RecordingSummary {
                     .append(" (profq info ").append(directory).append(" lists them)");
         }
         return line.append('.').toString();
+    }
+
+    /** A count as people read it, with thousands separators: 1,876,234,091. */
+    static String counted(long count) {
+        return String.format(Locale.ROOT, "%,d", count);
     }
 
     /**

@@ -16,6 +16,7 @@ import org.profq.cli.output.OutputFormat;
 import org.profq.cli.output.ResultPrinter;
 import org.profq.cli.output.ResultTable;
 import org.profq.cli.repl.Repl;
+import org.profq.cli.sql.NoThreadMatched;
 import org.profq.cli.sql.SqlErrors;
 import org.profq.cli.sql.Statements;
 import picocli.CommandLine.Command;
@@ -108,6 +109,7 @@ public final class SqlCommand implements Callable<Integer> {
                 ResultTable table = query(connection, statement);
                 System.out.print(ResultPrinter.print(table, output, 0));
                 System.out.flush();
+                NoThreadMatched.note(connection, statement, table).ifPresent(note -> System.err.println("profq: " + note));
             }
             return 0;
         } catch (SQLException e) {

@@ -6,6 +6,10 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.jline.terminal.Attributes;
@@ -74,21 +78,31 @@ public final class TopCommand implements Callable<Integer> {
         if (!(interval >= 0.1)) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--interval is 0.1 seconds or more.");
         }
-        try (Connection connection = RecordingConnections.connect(spec, List.of(recording));
-             Terminal terminal = TerminalBuilder.builder().system(true).build()) {
+        Connection connection = RecordingConnections.connect(spec, List.of(recording));
+        boolean drawing = false;
+        try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
             TopFrame frame = new TopFrame();
             View view = heap ? View.HEAP : by.equals("wall") ? View.TIME_WALL : View.TIME;
             if (Terminal.TYPE_DUMB.equals(terminal.getType()) || Terminal.TYPE_DUMB_COLOR.equals(terminal.getType())) {
                 frame.draw(connection, recording, view, Integer.MAX_VALUE, 25).forEach(System.out::println);
                 return 0;
             }
-            show(terminal, connection, frame, view);
+            drawing = show(terminal, connection, frame, view);
             return 0;
+        } finally {
+            if (!drawing) {
+                connection.close(); // a screen still being drawn is left to the exit: closing would wait for it
+            }
         }
     }
 
-    /** Redraws until q or Ctrl-C, on the terminal's alternate screen, restored afterwards. */
-    private void show(Terminal terminal, Connection connection, TopFrame frame, View first) throws IOException {
+    /**
+     * Redraws until q or Ctrl-C, on the terminal's alternate screen, restored afterwards. Each
+     * screen is drawn on a thread of its own while this one keeps reading keys: on a recording
+     * that grows fast a screen's queries index seconds of new events, and q must not wait for
+     * them. Returns whether it quit while a screen was still being drawn.
+     */
+    private boolean show(Terminal terminal, Connection connection, TopFrame frame, View first) throws IOException {
         AtomicBoolean quit = new AtomicBoolean();
         terminal.handle(Terminal.Signal.INT, signal -> quit.set(true));
         Attributes original = terminal.enterRawMode();
@@ -96,33 +110,68 @@ public final class TopCommand implements Callable<Integer> {
         terminal.puts(Capability.cursor_invisible);
         PrintWriter out = terminal.writer();
         NonBlockingReader keys = terminal.reader();
-        View view = first;
+        ExecutorService drawer = Executors.newSingleThreadExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "profq-top-draw");
+            thread.setDaemon(true);
+            return thread;
+        });
+        View[] view = {first};
+        Future<List<String>> screen = null;
         try {
+            terminal.puts(Capability.clear_screen);
+            out.println("profq top " + recording + "  reading the recording ...  q: quit");
+            out.flush();
             while (!quit.get()) {
-                List<String> lines = frame.draw(connection, recording, view, terminal.getWidth(), terminal.getHeight() - 1);
+                View shown = view[0];
+                screen = drawer.submit(() -> frame.draw(connection, recording, shown, terminal.getWidth(), terminal.getHeight() - 1));
+                while (!screen.isDone() && !quit.get()) {
+                    readKey(keys, 100, quit, view);
+                }
+                if (quit.get()) {
+                    break;
+                }
+                List<String> lines = screen.get();
                 terminal.puts(Capability.clear_screen);
                 lines.forEach(out::println);
                 out.flush();
+                if (view[0] != shown) {
+                    continue; // a key chose another view while this screen was drawn
+                }
                 long until = System.currentTimeMillis() + Math.round(interval * 1000);
                 for (long left = until - System.currentTimeMillis(); left > 0 && !quit.get(); left = until - System.currentTimeMillis()) {
-                    int key = keys.read(Math.min(left, 100));
-                    if (key == 'q' || key == 'Q' || key == NonBlockingReader.EOF) {
-                        quit.set(true);
-                    } else if ("hHtTwW".indexOf(key) >= 0) {
-                        view = switch (Character.toLowerCase(key)) {
-                            case 'h' -> View.HEAP;
-                            case 'w' -> View.TIME_WALL;
-                            default -> View.TIME;
-                        };
-                        break; // redraw at once
+                    if (readKey(keys, Math.min(left, 100), quit, view)) {
+                        break; // another view: redraw at once
                     }
                 }
             }
+            return screen != null && !screen.isDone();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return screen != null && !screen.isDone();
+        } catch (ExecutionException e) {
+            throw new CommandFailure("profq top could not draw its screen: " + e.getCause().getMessage(), e.getCause());
         } finally {
+            drawer.shutdown(); // a screen still being drawn is not interrupted: the exit ends it
             terminal.puts(Capability.cursor_visible);
             terminal.puts(Capability.exit_ca_mode);
             terminal.setAttributes(original);
             out.flush();
         }
+    }
+
+    /** Reads one key, waiting at most {@code millis}: q (or the end of input) quits; t, w and h choose a view, and return true. */
+    private static boolean readKey(NonBlockingReader keys, long millis, AtomicBoolean quit, View[] view) throws IOException {
+        int key = keys.read(millis);
+        if (key == 'q' || key == 'Q' || key == NonBlockingReader.EOF) {
+            quit.set(true);
+        } else if (key > 0 && "hHtTwW".indexOf(key) >= 0) {
+            view[0] = switch (Character.toLowerCase(key)) {
+                case 'h' -> View.HEAP;
+                case 'w' -> View.TIME_WALL;
+                default -> View.TIME;
+            };
+            return true;
+        }
+        return false;
     }
 }

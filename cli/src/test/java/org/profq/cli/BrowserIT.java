@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,6 +57,45 @@ class BrowserIT {
         assertNoScriptErrors(dom);
         screenshot(dir, dir.resolve("heap.html"), "heap-report.png");
     }
+
+    @Test
+    void reportChartLabelsAreClassAndMethodAndStartInsideThePicture(@TempDir Path dir) throws Exception {
+        Required.that(Files.isExecutable(CHROMIUM), "chromium is not installed (.ci/run installs it)");
+        Files.createDirectories(dir.resolve("reports"));
+        Files.writeString(dir.resolve("reports/long.sql"), """
+                -- long: which method has the longest name?
+                --
+                -- Columns:
+                --   signature  VARCHAR  a method
+                --   bytes      BIGINT   its bytes
+                --
+                -- Chart: bytes by signature
+                SELECT '%s' AS signature, CAST(1000 AS BIGINT) AS bytes FROM run
+                """.formatted(LONG_SIGNATURE));
+        Outcome report = run(dir, profq("report", "long", Recorded.sample("Allocations").toString(), "--format", "html", "-o", "long.html"));
+        assertEquals(0, report.exitCode(), report::toString);
+        // the page as drawn: each label's left edge measured by the browser, written into the DOM for --dump-dom
+        Path measured = dir.resolve("measured.html");
+        Files.writeString(measured, Files.readString(dir.resolve("long.html")).replace("</body>", """
+                <script>
+                document.querySelectorAll('svg text[text-anchor=end]').forEach(function (label) {
+                  label.setAttribute('data-left', String(label.getBBox().x));
+                });
+                </script>
+                </body>"""));
+
+        Outcome dom = chromium(dir, "--dump-dom", measured);
+
+        Matcher label = Pattern.compile("<title>([^<]*)</title><text [^>]*data-left=\"(-?[0-9.]+)\"[^>]*>([^<]*)</text>").matcher(dom.stdout());
+        assertTrue(label.find(), dom::toString);
+        assertTrue(Double.parseDouble(label.group(2)) >= 0, "the label starts inside the picture, at " + label.group(2));
+        assertEquals(LONG_SIGNATURE + ": 1000 B", label.group(1).replace("&gt;", ">"), "the full name on hover");
+        assertEquals("PropertyMaker.make(PropertyList, String, FObj)", label.group(3), "the label: class and method");
+        assertNoScriptErrors(dom);
+    }
+
+    private static final String LONG_SIGNATURE =
+            "org.apache.fop.fo.properties.PropertyMaker.make(org.apache.fop.fo.PropertyList, java.lang.String, org.apache.fop.fo.FObj)";
 
     private static void assertNoScriptErrors(Outcome chromium) {
         assertFalse(chromium.stderr().contains("Uncaught"), chromium.stderr());

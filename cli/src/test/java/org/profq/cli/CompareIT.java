@@ -60,6 +60,19 @@ class CompareIT {
     }
 
     @Test
+    void equalChangesListTheLargerShareFirst(@TempDir Path dir) throws Exception {
+        // load allocates three times what compute does; compared with itself, every change is 0
+        Path loadHeavy = phases("300", "100");
+        Outcome csv = run(dir, profq("report", "compare-heap", "a=" + loadHeavy, "b=" + loadHeavy, "--format", "csv"));
+        assertEquals(0, csv.exitCode(), csv::toString);
+        assertEquals("""
+                signature,share_a,share_b,difference,ratio,overlap
+                profq.samples.Phases.load(int),0.75,0.75,0.0,1.0,1.0
+                profq.samples.Phases.compute(int),0.25,0.25,0.0,1.0,1.0
+                """, csv.stdout());
+    }
+
+    @Test
     void compareTimeGivesEachMethodsSharesOfTheRunsTime(@TempDir Path dir) throws Exception {
         Outcome csv = run(dir, profq("report", "compare-time", "a=" + even, "b=" + skewed, "--format", "csv"));
         assertEquals(0, csv.exitCode(), csv::toString);

@@ -7,6 +7,7 @@ import static org.profq.cli.Forked.run;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,7 +30,8 @@ class DemoIT {
         assertTrue(out.contains("$ profq report time profq-demo.profq --param top=5\n"), out);
         assertTrue(out.contains("Next, try:\n  profq sql profq-demo.profq "), out);
         try (Recording recording = Recording.open(dir.resolve("profq-demo.profq"))) {
-            assertTrue(outcome.stderr().startsWith("profq: recorded " + recording.eventCount() + " events to profq-demo.profq ("),
+            assertTrue(outcome.stderr().startsWith("profq: recorded " + String.format(Locale.ROOT, "%,d", recording.eventCount())
+                    + " events to profq-demo.profq ("),
                     outcome::toString);
             // 1,003 calls (profq's weaving of Point is a frame in allocate(), which loads it), 1,110 allocations
             assertEquals(3116, ProgramEvents.count(recording), "the sample's calls and allocations");

@@ -33,7 +33,7 @@ class InfoCommandIT {
                     "events", "event kinds", "log", "dictionaries", "events lost", "classes", "warnings", "index"),
                     lines.stream().map(line -> line.substring(0, 13).strip()).toList());
             assertEquals("program       profq.samples.Allocations", lines.get(1));
-            assertTrue(lines.get(6).startsWith("recorder      format " + RecordingFormat.MAJOR_VERSION + "." + RecordingFormat.COLLECTIONS_MINOR_VERSION + ", clock exact"), lines.get(6));
+            assertTrue(lines.get(6).startsWith("recorder      format " + RecordingFormat.MAJOR_VERSION + "." + RecordingFormat.DEATHS_RECORDED_MINOR_VERSION + ", clock exact"), lines.get(6));
             assertEquals("threads       1: main", lines.get(7));
             // allocate() loads Point: its weaving is profq's frame in that call, one more call
             assertEventsLine(3116, "1,003 call entries, 1,003 call exits, 1,110 allocations, 0 deaths, 0 exceptions", lines.get(8));

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,7 +37,8 @@ class Jdk25IT {
         assertEquals(1, recorded.stderrLines().size(), recorded::toString);
         assertTrue(recorded.stderr().startsWith("profq: recorded "), recorded::toString);
         try (Recording recording = Recording.open(dir.resolve("Recursion.profq"))) {
-            assertTrue(recorded.stderr().startsWith("profq: recorded " + recording.eventCount() + " events to Recursion.profq ("),
+            assertTrue(recorded.stderr().startsWith("profq: recorded " + String.format(Locale.ROOT, "%,d", recording.eventCount())
+                    + " events to Recursion.profq ("),
                     recorded::toString);
             assertEquals(24, ProgramEvents.count(recording), "12 calls' entries and exits");
         }

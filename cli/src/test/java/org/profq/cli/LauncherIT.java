@@ -9,6 +9,7 @@ import static org.profq.cli.Forked.run;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 
@@ -47,7 +48,8 @@ class LauncherIT {
         assertEquals("sum(10) = 55" + System.lineSeparator(), recorded.stdout());
         assertEquals(1, recorded.stderrLines().size(), recorded::toString);
         try (Recording recording = Recording.open(dir.resolve("Recursion.profq"))) {
-            assertTrue(recorded.stderr().startsWith("profq: recorded " + recording.eventCount() + " events to Recursion.profq ("),
+            assertTrue(recorded.stderr().startsWith("profq: recorded " + String.format(Locale.ROOT, "%,d", recording.eventCount())
+                    + " events to Recursion.profq ("),
                     recorded::toString);
             assertEquals(24, ProgramEvents.count(recording), "12 calls' entries and exits");
         }

@@ -87,6 +87,36 @@ class LiveIT {
         }
     }
 
+    /**
+     * A program that makes millions of events a second, recorded without indexing: profq top's
+     * first screen indexes minutes' worth of work first, and q (or Ctrl-C) quits while it does,
+     * not after (108 s after, before each screen was drawn beside the keys).
+     */
+    @Test
+    void topQuitsAtOnceWhileItReadsAFastGrowingRecording(@TempDir Path dir) throws Exception {
+        Required.that(Tmux.available(), "tmux is not installed (.ci/run installs it)");
+        List<String> command = new ArrayList<>(Forked.record(List.of("--flush", "100", "--no-index", "--out", "Many.profq"), "ManyEvents"));
+        command.add("100000000000");
+        Running program = Forked.start(dir, command, "");
+        try {
+            Thread.sleep(2_000);
+            try (Tmux terminal = Tmux.start(dir, profq("top", "Many.profq"))) {
+                terminal.await("indexing Many.profq"); // the first screen's queries index the events so far
+                Thread.sleep(1_000);
+                assertQuitsAtOnce(terminal, "q");
+            }
+        } finally {
+            stop(program);
+        }
+        // Ctrl-C too, on what the program wrote, still to be indexed (opened while the program ran, a
+        // recording written this fast can be read mid-document: not what this test is about)
+        try (Tmux terminal = Tmux.start(dir, profq("top", "Many.profq"))) {
+            terminal.await("indexing Many.profq");
+            Thread.sleep(1_000);
+            assertQuitsAtOnce(terminal, "C-c");
+        }
+    }
+
     @Test
     void topShowsAFinishedRecordingToo(@TempDir Path dir) throws Exception {
         Required.that(Tmux.available(), "tmux is not installed (.ci/run installs it)");
@@ -96,6 +126,14 @@ class LiveIT {
             terminal.type("q");
             terminal.await("EXITED 0");
         }
+    }
+
+    private static void assertQuitsAtOnce(Tmux terminal, String key) throws Exception {
+        long typed = System.nanoTime();
+        terminal.keys(key);
+        terminal.await("EXITED 0");
+        double seconds = (System.nanoTime() - typed) / 1e9;
+        assertTrue(seconds < 2, key + " quit after " + seconds + " s");
     }
 
     /** LongRun recorded for a minute, flushed every 100 ms, once it is running. */

@@ -37,8 +37,8 @@ class MultiJvmCommandsIT {
         List<String> jvmLines = new ArrayList<>();
         List<String> childArguments = new ArrayList<>();
         try (Recording parent = Recording.open(out)) {
-            assertEquals(List.of("profq: recorded " + parent.eventCount() + " events to " + out + " ("
-                            + parent.logBytes() + " bytes in the log, " + String.format(java.util.Locale.ROOT, "%.1f",
+            assertEquals(List.of("profq: recorded " + String.format(java.util.Locale.ROOT, "%,d", parent.eventCount()) + " events to "
+                            + out + " (" + String.format(java.util.Locale.ROOT, "%,d", parent.logBytes()) + " bytes in the log, " + String.format(java.util.Locale.ROOT, "%.1f",
                             (double) parent.logBytes() / parent.eventCount()) + " bytes/event, 0 lost); and 2 more JVMs the"
                             + " program started, in " + out.resolve("jvms") + " (profq info " + out + " lists them)."),
                     recorded.stderrLines());

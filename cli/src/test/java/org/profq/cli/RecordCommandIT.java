@@ -234,6 +234,57 @@ class RecordCommandIT {
         assertEquals("", missing.stdout());
     }
 
+    /**
+     * An aspect compiled without javac -g: AspectJ cannot bind {@code target(ball)} by name and
+     * would fail on every class it advises; the aspect is left out, with a warning that says why,
+     * and the program is still recorded by profq's own aspects.
+     */
+    @Test
+    void anAspectWithoutParameterNamesIsLeftOutAndSaysWhy(@TempDir Path dir) throws Exception {
+        Path source = Files.createDirectories(dir.resolve("src/nodebug")).resolve("BallWatch.java");
+        Files.writeString(source, """
+                package nodebug;
+
+                import org.aspectj.lang.annotation.Aspect;
+                import org.aspectj.lang.annotation.Before;
+
+                @Aspect
+                public class BallWatch {
+                    @Before("call(void profq.samples.events.Ball.setVelocity(int, int)) && target(ball)")
+                    public void watch(profq.samples.events.Ball ball) {
+                    }
+                }
+                """);
+        Path classes = Files.createDirectories(dir.resolve("classes"));
+        int compiled = ToolProvider.getSystemJavaCompiler().run(null, null, null, "-g:none", "-d", classes.toString(),
+                "-cp", Forked.AGENT_JAR + java.io.File.pathSeparator + SAMPLES_JAR, source.toString());
+        assertEquals(0, compiled, "javac compiled the aspect");
+        Files.createDirectories(classes.resolve("META-INF"));
+        Files.writeString(classes.resolve("META-INF/aop.xml"), "<aspectj><aspects><aspect name=\"nodebug.BallWatch\"/></aspects></aspectj>\n");
+        Path jar = dir.resolve("nodebug.jar");
+        try (java.util.jar.JarOutputStream out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar))) {
+            for (String entry : List.of("nodebug/BallWatch.class", "META-INF/aop.xml")) {
+                out.putNextEntry(new java.util.jar.JarEntry(entry));
+                out.write(Files.readAllBytes(classes.resolve(entry)));
+                out.closeEntry();
+            }
+        }
+
+        Path out = dir.resolve("balls.profq");
+        Outcome recorded = run(dir, record(List.of("--out", out.toString(), "--aspects", jar.toString()), "events.BouncingBalls"));
+
+        assertEquals(0, recorded.exitCode(), recorded::toString);
+        assertEquals("9 bounces\n", recorded.stdout());
+        try (Recording recording = Recording.open(out)) {
+            assertTrue(recording.warnings().contains("left the aspect nodebug.BallWatch unwoven: its advice nodebug.BallWatch.watch"
+                    + " binds its pointcut's values to parameters whose names are not in its class file, and AspectJ needs"
+                    + " them; compile the aspects with javac -g, or name the parameters in the annotation's argNames"),
+                    recording.warnings()::toString);
+            assertEquals(0, recording.weaving().orElseThrow().leftUnwoven(), "the program's classes are woven");
+            assertTrue(recording.eventCount() > 100, "the program is recorded: " + recording.eventCount() + " events");
+        }
+    }
+
     @Test
     void refusesAnOutDirectoryThatIsNotEmptyBeforeTheProgramRuns(@TempDir Path dir) throws Exception {
         Path out = Files.createDirectory(dir.resolve("taken.profq"));
@@ -388,8 +439,9 @@ class RecordCommandIT {
     private static String summary(String name, Recording recording) {
         long events = recording.eventCount();
         String perEvent = events == 0 ? "" : String.format(Locale.ROOT, ", %.1f bytes/event", (double) recording.logBytes() / events);
-        return "profq: recorded " + events + (events == 1 ? " event" : " events") + " to " + name + " ("
-                + recording.logBytes() + " bytes in the log" + perEvent + ", " + recording.eventsLost() + " lost).";
+        return "profq: recorded " + String.format(Locale.ROOT, "%,d", events) + (events == 1 ? " event" : " events") + " to " + name
+                + " (" + String.format(Locale.ROOT, "%,d", recording.logBytes()) + " bytes in the log" + perEvent + ", "
+                + recording.eventsLost() + " lost).";
     }
 
     private static List<String> entries(Path directory) throws IOException {

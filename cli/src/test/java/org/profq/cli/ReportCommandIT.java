@@ -28,6 +28,16 @@ import org.profq.recording.Recording;
 class ReportCommandIT {
 
     @Test
+    void theValuesReportOnARecordingWithoutValueProfilesSaysWhy(@TempDir Path dir) throws Exception {
+        Outcome outcome = run(dir, profq("report", "values", Recorded.sample("Allocations").toString()));
+        assertEquals(1, outcome.exitCode(), outcome::toString);
+        assertEquals(List.of("profq: the report values failed: this recording has no value profiles: it was recorded without"
+                + " --values; record again with --values=PATTERN (the methods to profile, as package.Class.method globs)."),
+                outcome.stderrLines());
+        assertEquals("", outcome.stdout(), "no empty table");
+    }
+
+    @Test
     void heapReportOnAllocations(@TempDir Path dir) throws Exception {
         assertEquals("""
                 signature,objects,bytes,share

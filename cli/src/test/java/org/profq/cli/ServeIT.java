@@ -49,6 +49,7 @@ class ServeIT {
             Outcome write = sqlline(dir, url, "INSERT INTO calls (call_id) VALUES (1);\n");
             assertTrue(write.exitCode() != 0 || !write.stderr().isEmpty(), write::toString);
             assertTrue(write.stderr().contains("profq recordings are read-only: INSERT is refused"), write::toString);
+            assertTrue(write.stderr().contains("state=25006"), "the driver's SQLState reaches the client:\n" + write);
         } finally {
             stop(server);
         }

@@ -49,6 +49,42 @@ class SqlCommandIT {
     }
 
     @Test
+    void dSaysWhichTablesTheRecordingLeftOut(@TempDir Path dir) throws Exception {
+        // recorded with the default events, calls and allocations, and no value profiles
+        String recording = Recorded.sample("Allocations").toString();
+        Outcome list = run(dir, profq("sql", recording, "-e", "\\d"));
+        assertEquals(0, list.exitCode(), list::toString);
+        assertTrue(list.stdout().contains("| one row per method execution, entry to exit\n"), list::toString);
+        assertTrue(list.stdout().contains("| one row per tracked object that died or outlived the run"
+                + " (not in this recording: recorded with --events=calls:allocations)\n"), list::toString);
+        assertTrue(list.stdout().contains("| one row per use of a tracked object by woven code"
+                + " (not in this recording: recorded with --events=calls:allocations)\n"), list::toString);
+        assertTrue(list.stdout().contains("| one row per parameter of a value-profiled call (recorded with --values)"
+                + " (not in this recording: recorded without --values)\n"), list::toString);
+
+        Outcome deaths = run(dir, profq("sql", recording, "-e", "\\d deaths"));
+        assertEquals(0, deaths.exitCode(), deaths::toString);
+        assertTrue(deaths.stdout().startsWith("table deaths: one row per tracked object that died or outlived the run"
+                + " (not in this recording: recorded with --events=calls:allocations)\n"), deaths::toString);
+    }
+
+    @Test
+    void aThreadFilterThatMatchesNoThreadSaysSo(@TempDir Path dir) throws Exception {
+        String recording = Recorded.sample("Allocations").toString();
+        Outcome none = run(dir, profq("sql", recording, "-e", "heap by method where thread = 'worker'"));
+        assertEquals(0, none.exitCode(), none::toString);
+        assertTrue(none.stdout().endsWith("(0 rows)\n"), none::toString);
+        assertEquals(List.of("profq: no thread matched thread = 'worker'; the recording's threads are 'main'"
+                + " (SELECT name FROM threads lists them)."), none.stderrLines());
+
+        // a thread matched, and the other condition left no rows: nothing to add
+        Outcome matched = run(dir, profq("sql", recording, "-e", "heap by method where thread = 'main' and bytes > 1gb"));
+        assertEquals(0, matched.exitCode(), matched::toString);
+        assertTrue(matched.stdout().endsWith("(0 rows)\n"), matched::toString);
+        assertEquals("", matched.stderr());
+    }
+
+    @Test
     void statementsPipedIntoTheShellRunWithoutAWordOnStderr(@TempDir Path dir) throws Exception {
         Outcome outcome = run(dir, profq("sql", Recorded.sample("Allocations").toString()), "SELECT COUNT(*) AS n FROM threads;\n");
         assertEquals(0, outcome.exitCode(), outcome::toString);

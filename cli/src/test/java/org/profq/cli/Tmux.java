@@ -38,7 +38,9 @@ final class Tmux implements AutoCloseable {
 
     /** Starts {@code command} in {@code dir} in a {@code width}×{@code height} terminal. */
     static Tmux start(Path dir, List<String> command, int width, int height) throws IOException, InterruptedException {
-        StringBuilder script = new StringBuilder("cd '" + dir + "' && ");
+        // The shell outlives a Ctrl-C as an interactive one does (a trap, not an ignore: the command
+        // still gets SIGINT), so that "EXITED n" is printed after a program that quits on it.
+        StringBuilder script = new StringBuilder("trap 'true' INT; cd '" + dir + "' && ");
         for (String word : command) {
             script.append('\'').append(word.replace("'", "'\\''")).append("' ");
         }

@@ -27,7 +27,7 @@ enum Profile {
     WASTE_BY_SITE("waste by site", "waste_by_site", "uses_observable DESC, est_bounded_waste_ns DESC, site_id", Code.SIGNATURE,
             Map.of("lifetime", "lifetime_ns", "method", "signature", "type", "type_name"), List.of("signature", "line", "type_name"),
             "est_waste_ns"),
-    TIME_BY_METHOD("time by method", "time_by_method", "inclusive_ns DESC, method_id", Code.METHOD_ID,
+    TIME_BY_METHOD("time by method", "time_by_method", "self_cpu_ns DESC, cpu_ns DESC, method_id", Code.METHOD_ID,
             Map.of("duration", "inclusive_ns", "self", "self_ns", "method", "signature"), List.of("signature"), "inclusive_ns"),
     TREE("tree", "call_tree", "path", Code.METHOD_ID,
             Map.of("duration", "inclusive_ns", "self", "self_ns"), List.of("path"), "inclusive_ns"),

@@ -53,6 +53,8 @@ final class ProfqCompiler {
     private List<ProfileCatalog.Column> columns;
     /** What a thread name is called where a thread filter is being compiled: calls_of's thread, or threads' name. */
     private String threadColumn = "thread";
+    /** The statement's thread filter, once compiled; null when it has none. */
+    private ThreadFilter threadFilter;
 
     private ProfqCompiler(String statement, ProfileCatalog catalog) {
         this.statement = statement;
@@ -63,6 +65,13 @@ final class ProfqCompiler {
 
     static String compile(String statement, ProfileCatalog catalog) {
         return new ProfqCompiler(statement, catalog).compile();
+    }
+
+    /** The thread filter of {@code statement}, which compiles; empty when it has none. */
+    static Optional<ThreadFilter> threadFilter(String statement, ProfileCatalog catalog) {
+        ProfqCompiler compiler = new ProfqCompiler(statement, catalog);
+        compiler.compile();
+        return Optional.ofNullable(compiler.threadFilter);
     }
 
     /** The parse tree of {@code statement}; a LanguageException at its first syntax error. */
@@ -224,6 +233,8 @@ final class ProfqCompiler {
         String names = threadFilters.stream().map(filter -> bracket(condition(filter, "")))
                 .collect(Collectors.joining(" AND "));
         threadColumn = "thread";
+        threadFilter = new ThreadFilter(statement.substring(threadFilters.get(0).getStart().getStartIndex(),
+                threadFilters.get(threadFilters.size() - 1).getStop().getStopIndex() + 1), names);
         String kept = "thread_id IN (SELECT thread_id FROM threads WHERE " + names + ")";
         return ViewInliner.restrict(catalog, profile.relation, profile.threadRows(), kept).orElseThrow(() -> error(
                 profileContext.getStart(), profileContext.getStop(), "a thread filter needs the SQL of the view "

@@ -2,6 +2,7 @@ package org.profq.lang;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -71,6 +72,19 @@ public final class ProfqLanguage {
             // A bug of the compiler, not the user's: still said as the language's error, never a stack trace.
             throw new LanguageException(statement, 1, 1, statement.length(),
                     "the statement could not be compiled (" + e + "); please report it");
+        }
+    }
+
+    /**
+     * The thread filter of {@code statement} (its conditions on {@code thread}, which choose the
+     * rows a profile adds up); empty when it has none or does not compile. With it a caller can
+     * tell "no thread matched" from "the threads did nothing".
+     */
+    public static Optional<ThreadFilter> threadFilter(String statement, ProfileCatalog catalog) {
+        try {
+            return ProfqCompiler.threadFilter(statement, catalog);
+        } catch (RuntimeException e) {
+            return Optional.empty();
         }
     }
 

@@ -346,7 +346,9 @@ public final class GoldenSql {
                            d.at_exit,
                            d.reachable_at_exit,
                            CASE WHEN d.died_by_ns > a.alloc_ns THEN d.died_by_ns ELSE a.alloc_ns END AS died_by_ns,
-                           CASE WHEN d.died_by_ns > a.alloc_ns THEN d.died_by_ns - a.alloc_ns ELSE 0 END AS lifetime_max_ns
+                           CASE WHEN d.died_by_ns > a.alloc_ns THEN d.died_by_ns - a.alloc_ns ELSE 0 END AS lifetime_max_ns,
+                           CASE WHEN d.died_after_ns > a.alloc_ns THEN d.died_after_ns ELSE a.alloc_ns END AS died_after_ns,
+                           CASE WHEN d.died_after_ns > a.alloc_ns THEN d.died_after_ns - a.alloc_ns ELSE 0 END AS lifetime_min_ns
                     FROM thread_allocations AS a
                     JOIN deaths AS d ON d.object_id = a.object_id
                     WHERE a.tracked
@@ -372,7 +374,7 @@ public final class GoldenSql {
                 ),
                 lifetime_by_site AS (
                     WITH lives AS (
-                        SELECT site_id, lifetime_ns, lifetime_max_ns, at_exit, reachable_at_exit,
+                        SELECT site_id, lifetime_ns, lifetime_max_ns, lifetime_min_ns, at_exit, reachable_at_exit,
                                ROW_NUMBER() OVER (PARTITION BY site_id ORDER BY lifetime_ns) AS rank_in_site,
                                COUNT(*) OVER (PARTITION BY site_id) AS site_objects
                         FROM lifetimes
@@ -393,7 +395,8 @@ public final class GoldenSql {
                            CAST(MIN(CASE WHEN l.rank_in_site >= CEIL(0.5 * l.site_objects) THEN l.lifetime_ns END) AS BIGINT) AS p50_ns,
                            CAST(MIN(CASE WHEN l.rank_in_site >= CEIL(0.9 * l.site_objects) THEN l.lifetime_ns END) AS BIGINT) AS p90_ns,
                            MAX(l.lifetime_ns) AS max_ns,
-                           AVG(CAST(l.lifetime_max_ns AS DOUBLE)) AS mean_max_ns
+                           AVG(CAST(l.lifetime_max_ns AS DOUBLE)) AS mean_max_ns,
+                           AVG(CAST(l.lifetime_min_ns AS DOUBLE)) AS mean_min_ns
                     FROM lives AS l
                     JOIN _site_names AS n ON n.site_id = l.site_id
                     JOIN _site_sampling AS p ON p.site_id = l.site_id
@@ -419,7 +422,9 @@ public final class GoldenSql {
                            d.at_exit,
                            d.reachable_at_exit,
                            CASE WHEN d.died_by_ns > a.alloc_ns THEN d.died_by_ns ELSE a.alloc_ns END AS died_by_ns,
-                           CASE WHEN d.died_by_ns > a.alloc_ns THEN d.died_by_ns - a.alloc_ns ELSE 0 END AS lifetime_max_ns
+                           CASE WHEN d.died_by_ns > a.alloc_ns THEN d.died_by_ns - a.alloc_ns ELSE 0 END AS lifetime_max_ns,
+                           CASE WHEN d.died_after_ns > a.alloc_ns THEN d.died_after_ns ELSE a.alloc_ns END AS died_after_ns,
+                           CASE WHEN d.died_after_ns > a.alloc_ns THEN d.died_after_ns - a.alloc_ns ELSE 0 END AS lifetime_min_ns
                     FROM thread_allocations AS a
                     JOIN deaths AS d ON d.object_id = a.object_id
                     WHERE a.tracked
@@ -453,7 +458,7 @@ public final class GoldenSql {
                         SELECT l.object_id, l.site_id, l.class_id, p.uses_observable, u.object_id AS used_object_id, u.uses,
                                u.first_use_ns, u.last_use_ns, l.alloc_ns, l.death_ns, l.at_exit, l.reachable_at_exit, l.lifetime_ns,
                                l.died_by_ns AS found_by_ns,
-                               CASE WHEN p.uses_observable AND u.last_use_ns > l.alloc_ns THEN u.last_use_ns ELSE l.alloc_ns END AS died_after_ns
+                               CASE WHEN p.uses_observable AND u.last_use_ns > l.died_after_ns THEN u.last_use_ns ELSE l.died_after_ns END AS died_after_ns
                         FROM lifetimes AS l
                         JOIN _site_sampling AS p ON p.site_id = l.site_id
                         LEFT JOIN used AS u ON u.object_id = l.object_id
@@ -482,7 +487,7 @@ public final class GoldenSql {
                            CASE WHEN found_by_ns > died_after_ns THEN found_by_ns ELSE died_after_ns END - alloc_ns AS lifetime_max_ns,
                            CASE WHEN NOT uses_observable THEN NULL
                                 WHEN used_object_id IS NULL THEN 0
-                                WHEN found_by_ns > died_after_ns THEN found_by_ns - died_after_ns ELSE 0 END AS drag_max_ns
+                                ELSE CASE WHEN found_by_ns > died_after_ns THEN found_by_ns ELSE died_after_ns END - last_use_ns END AS drag_max_ns
                     FROM bounded
                 ),
                 waste_by_site AS (
@@ -570,12 +575,12 @@ public final class GoldenSql {
                     FROM per_method AS p
                     LEFT JOIN methods AS m ON m.method_id = p.method_id
                     LEFT JOIN classes AS k ON k.class_id = m.class_id
-                    ORDER BY p.cpu_ns DESC, p.inclusive_ns DESC, p.method_id
+                    ORDER BY p.self_cpu_ns DESC, p.cpu_ns DESC, p.method_id
                 )
                 SELECT signature, calls
                 FROM time_by_method
                 WHERE method_id IN (SELECT m.method_id FROM methods AS m JOIN classes AS c ON c.class_id = m.class_id WHERE c.name LIKE 'profq.samples.%')
-                ORDER BY inclusive_ns DESC, method_id""");
+                ORDER BY self_cpu_ns DESC, cpu_ns DESC, method_id""");
         add("tree under '*Threads.run(int)' where thread = 'worker-3' columns depth, calls", """
                 WITH thread_call_times AS (
                     SELECT *

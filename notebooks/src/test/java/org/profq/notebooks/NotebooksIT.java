@@ -107,7 +107,7 @@ class NotebooksIT {
     void quickstartRecordsTheSampleAndShowsEveryView() throws Exception {
         Executed quickstart = executed("01-quickstart");
 
-        assertTrue(quickstart.stdout().matches("(?s)profq: recorded \\d+ events to \\S+/Allocations\\.profq .*"),
+        assertTrue(quickstart.stdout().matches("(?s)profq: recorded [\\d,]+ events to \\S+/Allocations\\.profq .*"),
                 "the sample was recorded with ./profq record: " + quickstart.stdout());
         assertEquals(1, quickstart.charts(), "charts");
         assertEquals(new Table(List.of("name", "remarks"), List.of(

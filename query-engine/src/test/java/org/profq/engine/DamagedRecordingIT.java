@@ -178,7 +178,7 @@ class DamagedRecordingIT {
         int majorAt = header.dataAt() + 1 + RecordingFormat.MAGIC.length;
         assertEquals(RecordingFormat.MAJOR_VERSION, queue.bytes()[majorAt]);
         queue.patch(majorAt, (byte) 99);
-        assertRefused(queue.recording, queue.file.toString(), "has recording format version 99." + RecordingFormat.COLLECTIONS_MINOR_VERSION
+        assertRefused(queue.recording, queue.file.toString(), "has recording format version 99." + RecordingFormat.DEATHS_RECORDED_MINOR_VERSION
                 + "; this profq reads version " + RecordingFormat.MAJOR_VERSION + ".x");
     }
 

@@ -9,13 +9,17 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.profq.recorder.Jdk;
 import org.profq.recorder.SampleRun;
 
+import profq.samples.DeadHolders;
 import profq.samples.ExplicitCollections;
 import profq.samples.KnownDeaths;
 
@@ -30,22 +34,51 @@ import profq.samples.KnownDeaths;
  * must hold the instant, and be narrower than the time between young collections.
  * {@link ExplicitCollections} calls {@code System.gc()} three times: {@code collections} has
  * exactly those three full collections.
+ *
+ * <p>With a full collection every {@value #FULL_EVERY} rounds, the Payloads alive at one survive
+ * it: their deaths are bounded from below by its start ({@code deaths.died_after_ns}), which must
+ * never pass the instant they were dropped, on every JDK; the young collections alone raise no
+ * bound (they prove no object reachable).
  */
 class DeathBoundsIT {
     private static final List<String> SERIAL_SMALL_YOUNG = List.of("-XX:+UseSerialGC", "-Xmn4m");
     /** The default heap: a program this small never fills its young generation. */
     private static final List<String> SERIAL = List.of("-XX:+UseSerialGC");
-    /** Each Payload's death interval and the instant it was dropped, in the order made. */
+    /** KnownDeaths' argument: a full collection every this many rounds. */
+    private static final int FULL_EVERY = 25;
+    /**
+     * Each Payload's death interval and the instant it was dropped, in the order made, with the
+     * lower bound the last use alone gives and whether a collection raised it.
+     */
     private static final String INTERVALS = """
             WITH payloads AS (
-                SELECT w.died_after_ns, w.died_by_ns, ROW_NUMBER() OVER (ORDER BY w.object_id) AS k
-                FROM waste AS w JOIN classes AS c ON c.class_id = w.class_id
+                SELECT w.died_after_ns, w.died_by_ns, ROW_NUMBER() OVER (ORDER BY w.object_id) AS k,
+                       COALESCE(w.last_use_ns, w.alloc_ns) AS used_until_ns, d.survived_collection_id
+                FROM waste AS w JOIN classes AS c ON c.class_id = w.class_id JOIN deaths AS d ON d.object_id = w.object_id
                 WHERE c.name = 'profq.samples.KnownDeaths$Payload'),
             releases AS (
                 SELECT c.start_ns, ROW_NUMBER() OVER (ORDER BY c.call_id) AS k
                 FROM calls AS c JOIN methods AS m ON m.method_id = c.method_id JOIN classes AS t ON t.class_id = m.class_id
                 WHERE t.name = 'profq.samples.KnownDeaths' AND m.name = 'released')
-            SELECT p.died_after_ns, p.died_by_ns, r.start_ns
+            SELECT p.died_after_ns, p.died_by_ns, r.start_ns, p.used_until_ns, p.survived_collection_id
+            FROM payloads AS p JOIN releases AS r ON r.k = p.k
+            ORDER BY p.k""";
+
+    /**
+     * The same from the lifetimes view, which has no uses: the bound from below is the allocation,
+     * or the start of a whole-heap collection the Payload survived.
+     */
+    private static final String LIFETIME_INTERVALS = """
+            WITH payloads AS (
+                SELECT l.died_after_ns, l.died_by_ns, ROW_NUMBER() OVER (ORDER BY l.object_id) AS k,
+                       l.alloc_ns AS used_until_ns, d.survived_collection_id
+                FROM lifetimes AS l JOIN classes AS c ON c.class_id = l.class_id JOIN deaths AS d ON d.object_id = l.object_id
+                WHERE c.name = 'profq.samples.KnownDeaths$Payload'),
+            releases AS (
+                SELECT c.start_ns, ROW_NUMBER() OVER (ORDER BY c.call_id) AS k
+                FROM calls AS c JOIN methods AS m ON m.method_id = c.method_id JOIN classes AS t ON t.class_id = m.class_id
+                WHERE t.name = 'profq.samples.KnownDeaths' AND m.name = 'released')
+            SELECT p.died_after_ns, p.died_by_ns, r.start_ns, p.used_until_ns, p.survived_collection_id
             FROM payloads AS p JOIN releases AS r ON r.k = p.k
             ORDER BY p.k""";
 
@@ -54,8 +87,10 @@ class DeathBoundsIT {
 
     @BeforeAll
     static void record() throws SQLException {
-        knownDeaths = Rows.connect(recorded(KnownDeaths.class, SERIAL_SMALL_YOUNG, "events=calls:uses,track=1,clock=exact").toString());
-        explicitCollections = Rows.connect(recorded(ExplicitCollections.class, SERIAL, "events=deaths,track=1,finalgc=false").toString());
+        knownDeaths = Rows.connect(recorded(Jdk.current(), KnownDeaths.class, SERIAL_SMALL_YOUNG, "events=calls:uses,track=1,clock=exact")
+                .toString());
+        explicitCollections = Rows.connect(recorded(Jdk.current(), ExplicitCollections.class, SERIAL, "events=deaths,track=1,finalgc=false")
+                .toString());
     }
 
     @AfterAll
@@ -66,21 +101,10 @@ class DeathBoundsIT {
 
     @Test
     void deathIntervalsHoldTheInstantTheObjectWasDroppedAndAreNarrowerThanTheYoungCollectionPeriod() throws SQLException {
-        List<List<Object>> rows = Rows.query(knownDeaths, INTERVALS);
-        assertEquals(KnownDeaths.OBJECTS, rows.size(), "one interval per Payload, each with its release");
-        int holding = 0;
-        List<Long> widths = new ArrayList<>();
-        for (List<Object> row : rows) {
-            long after = (Long) row.get(0);
-            long by = (Long) row.get(1);
-            long dropped = (Long) row.get(2);
-            if (after <= dropped && dropped <= by) {
-                holding++;
-            }
-            widths.add(by - after);
-        }
-        widths.sort(null);
-        long medianWidth = widths.get(widths.size() / 2);
+        Intervals intervals = new Intervals(Rows.query(knownDeaths, INTERVALS));
+        assertEquals(KnownDeaths.OBJECTS, intervals.count, "one interval per Payload, each with its release");
+        assertEquals(0, intervals.raised, "the young collections alone bound no death from below");
+        long medianWidth = intervals.medianWidth;
         // The period of the young collections while main ran: the span of their starts over the gaps between them.
         List<Object> young = Rows.query(knownDeaths, """
                 SELECT COUNT(*), MIN(g.start_ns), MAX(g.start_ns) FROM collections AS g
@@ -91,11 +115,11 @@ class DeathBoundsIT {
         long collections = (Long) young.get(0);
         assertTrue(collections >= 20, "young collections while main ran: " + collections);
         double youngPeriod = ((Long) young.get(2) - (Long) young.get(1)) / (double) (collections - 1);
-        double held = holding / (double) rows.size();
+        double held = intervals.holding / (double) intervals.count;
         System.out.printf("known deaths: %d of %d intervals hold the instant (%.4f); median width %.3f ms;"
-                + " young collections every %.3f ms (%d)%n", holding, rows.size(), held, medianWidth / 1e6, youngPeriod / 1e6,
-                collections);
-        assertTrue(held >= 0.99, "intervals holding the instant: " + holding + " of " + rows.size());
+                + " young collections every %.3f ms (%d)%n", intervals.holding, intervals.count, held, medianWidth / 1e6,
+                youngPeriod / 1e6, collections);
+        assertTrue(held >= 0.99, "intervals holding the instant: " + intervals.holding + " of " + intervals.count);
         assertTrue(medianWidth < youngPeriod, "median width " + medianWidth + " ns against a young period of " + youngPeriod + " ns");
     }
 
@@ -109,13 +133,117 @@ class DeathBoundsIT {
                 + " start_ns <= end_ns, duration_ns = end_ns - start_ns FROM collections ORDER BY collection_id"));
     }
 
-    /** Records {@code mainClass} through the agent in a JVM started with {@code jvmOptions}. */
-    private static Path recorded(Class<?> mainClass, List<String> jvmOptions, String options) {
-        Path recording = SampleRecording.newDirectory(mainClass).resolve(mainClass.getSimpleName() + ".profq");
-        List<String> command = new ArrayList<>(SampleRun.command(Jdk.current(),
-                "-javaagent:" + SampleRun.agentJar() + "=out=" + recording + "," + options, mainClass));
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aFullCollectionAPayloadSurvivedBoundsItsDeathFromBelowAndNeverPastTheInstantItWasDropped(Jdk jdk) throws SQLException {
+        Path recording = recorded(jdk, KnownDeaths.class, SERIAL_SMALL_YOUNG, "events=calls:uses,track=1,clock=exact",
+                Integer.toString(FULL_EVERY));
+        try (Connection connection = Rows.connect(recording.toString())) {
+            Intervals intervals = new Intervals(Rows.query(connection, LIFETIME_INTERVALS));
+            Intervals withUses = new Intervals(Rows.query(connection, INTERVALS));
+            long fullCollections = (Long) Rows.query(connection, "SELECT COUNT(*) FROM collections WHERE kind = 'old'").get(0).get(0);
+            System.out.printf("known deaths with a full collection every %d rounds (%s, %d full collections): %d of %d intervals"
+                    + " hold the instant; %d bounds raised above the allocation by a collection, %d of them past the instant;"
+                    + " median width %.3f ms (%.3f ms from the allocation); with uses: %d of %d hold, %d raised above the last"
+                    + " use (%d past the instant), median width %.3f ms (%.3f ms from the last use)%n", FULL_EVERY, jdk,
+                    fullCollections, intervals.holding, intervals.count, intervals.raised, intervals.raisedPastTheInstant,
+                    intervals.medianWidth / 1e6, intervals.medianWidthFromUse / 1e6, withUses.holding, withUses.count,
+                    withUses.raised, withUses.raisedPastTheInstant, withUses.medianWidth / 1e6, withUses.medianWidthFromUse / 1e6);
+            assertEquals(KnownDeaths.OBJECTS, intervals.count, "one interval per Payload, each with its release");
+            assertEquals(0, intervals.raisedPastTheInstant, "a bound raised by a collection is the start of one the Payload survived");
+            assertEquals(0, withUses.raisedPastTheInstant, "a bound raised by a collection is the start of one the Payload survived");
+            // LIVE Payloads survive each full collection, but a bound is raised only where the reaper had recorded that
+            // collection's deaths before this one's: how many depends on how far behind the reaper ran.
+            assertTrue(intervals.raised > 0, "no bound raised by " + fullCollections + " full collections");
+            assertTrue(intervals.holding >= 0.99 * intervals.count, "intervals holding the instant: " + intervals.holding);
+            assertTrue(withUses.holding >= 0.99 * withUses.count, "intervals holding the instant: " + withUses.holding);
+        }
+    }
+
+    /**
+     * Young collections that ran after a Held was dropped did not find it (a dead old Holder kept
+     * it), so they prove nothing: its interval still holds the instant it was dropped.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void youngCollectionsThatKeptADeadObjectDoNotBoundItsDeathFromBelow(Jdk jdk) throws SQLException {
+        Path recording = recorded(jdk, DeadHolders.class, SERIAL_SMALL_YOUNG, "events=calls:deaths,track=1,clock=exact");
+        try (Connection connection = Rows.connect(recording.toString())) {
+            List<List<Object>> rows = Rows.query(connection, """
+                    WITH held AS (
+                        SELECT l.died_after_ns, l.died_by_ns, d.found_by_collection_id, ROW_NUMBER() OVER (ORDER BY l.object_id) AS k
+                        FROM lifetimes AS l JOIN classes AS c ON c.class_id = l.class_id JOIN deaths AS d ON d.object_id = l.object_id
+                        WHERE c.name = 'profq.samples.DeadHolders$Held'),
+                    releases AS (
+                        SELECT c.start_ns, ROW_NUMBER() OVER (ORDER BY c.call_id) AS k
+                        FROM calls AS c JOIN methods AS m ON m.method_id = c.method_id JOIN classes AS t ON t.class_id = m.class_id
+                        WHERE t.name = 'profq.samples.DeadHolders' AND m.name = 'released'),
+                    missed AS (
+                        SELECT h.k, COUNT(g.collection_id) AS young
+                        FROM held AS h JOIN releases AS r ON r.k = h.k
+                        JOIN collections AS f ON f.collection_id = h.found_by_collection_id
+                        LEFT JOIN collections AS g ON g.kind = 'young' AND g.start_ns > r.start_ns AND g.end_ns < f.start_ns
+                        GROUP BY h.k)
+                    SELECT h.died_after_ns <= r.start_ns AND r.start_ns <= h.died_by_ns, x.young
+                    FROM held AS h JOIN releases AS r ON r.k = h.k JOIN missed AS x ON x.k = h.k
+                    ORDER BY h.k""");
+            assertEquals(DeadHolders.ROUNDS, rows.size(), "one Held per round, each found by a collection: " + rows);
+            long keptByYoung = rows.stream().filter(row -> (Long) row.get(1) > 0).count();
+            System.out.printf("dead holders (%s): %d of %d Held objects outlived young collections after their drop; intervals"
+                    + " holding the instant: %d%n", jdk, keptByYoung, rows.size(), rows.stream().filter(row -> (Boolean) row.get(0)).count());
+            assertTrue(keptByYoung >= DeadHolders.ROUNDS / 2, "young collections that kept a dropped Held: " + rows);
+            assertTrue(rows.stream().allMatch(row -> (Boolean) row.get(0)), "every interval holds the instant: " + rows);
+        }
+    }
+
+    static Stream<Jdk> jdks() {
+        return Jdk.available().stream();
+    }
+
+    /** The Payloads' death intervals against the instants they were dropped (rows of {@link #INTERVALS}). */
+    private static final class Intervals {
+        final int count;
+        int holding;
+        int raised;
+        int raisedPastTheInstant;
+        final long medianWidth;
+        final long medianWidthFromUse;
+
+        Intervals(List<List<Object>> rows) {
+            count = rows.size();
+            List<Long> widths = new ArrayList<>();
+            List<Long> widthsFromUse = new ArrayList<>();
+            for (List<Object> row : rows) {
+                long after = (Long) row.get(0);
+                long by = (Long) row.get(1);
+                long dropped = (Long) row.get(2);
+                long usedUntil = (Long) row.get(3);
+                if (after <= dropped && dropped <= by) {
+                    holding++;
+                }
+                if (row.get(4) != null && after > usedUntil) {
+                    raised++;
+                    if (after > dropped) {
+                        raisedPastTheInstant++;
+                    }
+                }
+                widths.add(by - after);
+                widthsFromUse.add(by - usedUntil);
+            }
+            widths.sort(null);
+            widthsFromUse.sort(null);
+            medianWidth = widths.isEmpty() ? 0 : widths.get(widths.size() / 2);
+            medianWidthFromUse = widthsFromUse.isEmpty() ? 0 : widthsFromUse.get(widthsFromUse.size() / 2);
+        }
+    }
+
+    /** Records {@code mainClass} with {@code args} through the agent in a JVM of {@code jdk} started with {@code jvmOptions}. */
+    private static Path recorded(Jdk jdk, Class<?> mainClass, List<String> jvmOptions, String options, String... args) {
+        Path recording = SampleRecording.newDirectory(mainClass).resolve(mainClass.getSimpleName() + "-" + jdk + ".profq");
+        List<String> command = new ArrayList<>(SampleRun.command(jdk,
+                "-javaagent:" + SampleRun.agentJar() + "=out=" + recording + "," + options, mainClass, args));
         command.addAll(1, jvmOptions);
-        SampleRun.Result result = SampleRun.run(Jdk.current(), recording, command);
+        SampleRun.Result result = SampleRun.run(jdk, recording, command);
         assertEquals(0, result.exitCode(), () -> mainClass.getName() + " failed:\n" + result.stderr());
         assertEquals("", result.stderr(), "profq adds nothing to the program's stderr");
         assertTrue(Files.isDirectory(recording.resolve("events")), "no recording written at " + recording);

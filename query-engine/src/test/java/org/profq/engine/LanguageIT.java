@@ -262,6 +262,14 @@ class LanguageIT {
     }
 
     @Test
+    void theLanguageIsTurnedOnInTheUrlAsWell() throws SQLException {
+        try (Connection connection = DriverManager.getConnection("jdbc:profq:" + SampleRecording.of(Allocations.class) + ";lang=profq")) {
+            assertEquals(List.of(List.of(ALLOCATE, 31_360L)),
+                    Rows.query(connection, "heap by method where class = 'profq.samples.*' columns signature, bytes"));
+        }
+    }
+
+    @Test
     void theDriverSaysWhichPropertyTurnsTheLanguageOn() {
         assertEquals("profq", ProfqDriver.withLanguage().getProperty("lang"));
     }

@@ -239,7 +239,7 @@ public final class CompatibilitySuite {
         Map<String, Long> reasons = new LinkedHashMap<>();
         if (Files.isDirectory(recording)) {
             List<String> readerOptions = new ArrayList<>(List.of("-Xmx1g"));
-            JvmRun.Result dump = JvmRun.run(JvmRun.command(runsJava(), readerOptions, List.of(agent, environment.benchJar()),
+            JvmRun.Result dump = JvmRun.run(JvmRun.command(runsJava(), readerOptions, environment.readerJars(),
                     WeavingDump.class.getName(), List.of(recording.toString())), runs.resolve(name + "-dump"), timeout);
             if (dump.exitCode() != 0) {
                 notes.add("reading the recording failed (exit " + dump.exitCode() + "): "

@@ -21,16 +21,19 @@ import org.profq.cli.output.ResultPrinter;
 import org.profq.cli.output.ResultTable;
 import org.profq.cli.report.ReportCatalog;
 import org.profq.cli.report.ReportRunner;
+import org.profq.cli.sql.RecorderOptionsOf;
 import org.profq.engine.ProfileViews;
 import org.profq.engine.ViewDoc;
 import org.profq.engine.language.LanguageCatalog;
 import org.profq.engine.report.Report;
+import org.profq.engine.report.ReportNeeds;
 import org.profq.engine.table.Column;
 import org.profq.engine.table.TableCatalog;
 import org.profq.engine.table.TableDefinition;
 import org.profq.lang.LanguageException;
 import org.profq.lang.ProfqLanguage;
 import org.profq.lang.Suggestions;
+import org.profq.recording.RecordedEvents;
 import org.profq.udf.FunctionLibrary;
 import org.profq.udf.SqlFunction;
 
@@ -231,11 +234,15 @@ final class MetaCommands {
         return ResultTable.ofText(List.of("function", "kind", "what it does", "from"), rows);
     }
 
-    /** Every table and view with what one row is or what it answers. */
+    /**
+     * Every table and view with what one row is or what it answers; a table whose events the
+     * recording left out says so, as a query of it would.
+     */
     private String list(Terminal terminal) {
         List<List<Object>> rows = new ArrayList<>();
+        String options = recorderOptions(terminal);
         for (TableDefinition table : TableCatalog.all()) {
-            rows.add(List.of(table.name(), "table", "one row per " + table.onePerRow()));
+            rows.add(List.of(table.name(), "table", "one row per " + table.onePerRow() + notRecorded(table.name(), options)));
         }
         for (String view : ProfileViews.NAMES) {
             rows.add(List.of(view, "view", ProfileViews.doc(view).summary()));
@@ -247,6 +254,24 @@ final class MetaCommands {
         return print(ResultTable.ofText(List.of("name", "kind", "description"), rows), terminal);
     }
 
+    /** The recorder's options of the default schema's recording; null when they could not be read (the error was shown). */
+    private String recorderOptions(Terminal terminal) {
+        ResultTable run = fetcher.fetch((connection, statements) -> ResultTable.ofText(List.of("options"),
+                List.of(List.of(RecorderOptionsOf.defaultSchema(connection)))), terminal);
+        return run == null ? null : (String) run.rows().get(0).get(0);
+    }
+
+    /** " (not in this recording: ...)" for a table whose events the recording left out; empty otherwise, or when unknown. */
+    private static String notRecorded(String table, String options) {
+        if (options == null) {
+            return "";
+        }
+        return ReportNeeds.ofTable(table).filter(need -> ReportNeeds.notRecorded(need, options).isPresent())
+                .map(need -> need.equals(ReportNeeds.VALUES) ? " (not in this recording: recorded without --values)"
+                        : " (not in this recording: " + RecordedEvents.of(options).reason().replaceFirst("^it was ", "") + ")")
+                .orElse("");
+    }
+
     private String describe(String name, Terminal terminal) {
         String bare = name.contains(".") ? name.substring(name.lastIndexOf('.') + 1) : name;
         Optional<TableDefinition> table = TableCatalog.find(bare);
@@ -254,7 +279,8 @@ final class MetaCommands {
         String heading;
         ResultTable userEventColumns;
         if (table.isPresent()) {
-            heading = "table " + table.get().name() + ": one row per " + table.get().onePerRow();
+            heading = "table " + table.get().name() + ": one row per " + table.get().onePerRow()
+                    + notRecorded(table.get().name(), recorderOptions(terminal));
             for (Column column : table.get().columns()) {
                 rows.add(List.of(column.name(), column.type().getName() + (column.nullable() ? " (nullable)" : ""),
                         column.meaning()));

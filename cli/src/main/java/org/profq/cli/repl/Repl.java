@@ -29,10 +29,12 @@ import org.profq.cli.output.ResultPrinter;
 import org.profq.cli.output.ResultTable;
 import org.profq.cli.report.ReportCatalog;
 import org.profq.cli.report.ReportRunner;
+import org.profq.cli.sql.NoThreadMatched;
 import org.profq.cli.sql.SqlErrors;
 import org.profq.cli.sql.Statements;
 import org.profq.engine.language.LanguageCatalog;
 import org.profq.format.BaseDirectories;
+import org.profq.lang.ProfqLanguage;
 
 /**
  * The interactive SQL shell of {@code profq sql <recording>}, in the manner of psql: a
@@ -176,6 +178,15 @@ public final class Repl {
         ResultTable table = runAndShow(work, terminal);
         if (table != null) {
             state.ran(statement, table);
+            if (table.rows().isEmpty() && ProfqLanguage.isStatement(statement)) {
+                ResultTable note = await((connection, statements) -> ResultTable.ofText(List.of("note"),
+                        NoThreadMatched.note(connection, statement, table).<List<List<Object>>>map(text -> List.of(List.of(text)))
+                                .orElse(List.of())), terminal);
+                if (note != null && !note.rows().isEmpty()) {
+                    terminal.writer().println("NOTE: " + note.rows().get(0).get(0));
+                    terminal.writer().flush();
+                }
+            }
         }
     }
 

@@ -1,7 +1,9 @@
 package org.profq.cli.report;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 import org.profq.cli.output.Cells;
 import org.profq.cli.output.ResultTable;
@@ -14,6 +16,12 @@ import org.profq.engine.report.Report;
  */
 public final class HtmlReport {
     private static final int CHART_ROWS = 20;
+    /** The longest label drawn whole; a longer one keeps its end (the method), after an ellipsis. */
+    private static final int LABEL_CHARACTERS = 60;
+    private static final double LABEL_CHARACTER_PX = 7.5;
+    private static final int LABEL_GAP_PX = 6;
+    /** A package prefix: lower-case dotted names before a capitalised class name. */
+    private static final Pattern PACKAGE = Pattern.compile("\\b(?:[a-z_$][\\w$]*\\.)+(?=[A-Z_$])");
 
     public static String render(Report report, ResultTable table, Map<String, Object> parameters, String recording) {
         StringBuilder html = new StringBuilder();
@@ -53,8 +61,17 @@ public final class HtmlReport {
         for (List<Object> row : rows) {
             max = Math.max(max, number(row.get(value)));
         }
+        List<String> names = new ArrayList<>();
+        List<String> labels = new ArrayList<>();
+        int longest = 0;
+        for (int r = 0; r < rows.size(); r++) {
+            String name = label < 0 ? "row " + (r + 1) : String.valueOf(rows.get(r).get(label));
+            names.add(name);
+            labels.add(shorten(withoutPackages(name), LABEL_CHARACTERS));
+            longest = Math.max(longest, labels.get(r).length());
+        }
         int barHeight = 22;
-        int labelWidth = 420;
+        int labelWidth = labelWidth(longest);
         int barsWidth = 480;
         StringBuilder svg = new StringBuilder();
         svg.append("<figure>\n<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"chart\" role=\"img\" width=\"")
@@ -65,11 +82,11 @@ public final class HtmlReport {
             double amount = number(row.get(value));
             int width = max <= 0 ? 0 : (int) Math.round(barsWidth * amount / max);
             int y = r * barHeight + 5;
-            String name = label < 0 ? "row " + (r + 1) : String.valueOf(row.get(label));
+            String name = names.get(r);
             String shown = Cells.forPeople(table.columns().get(value), row.get(value)); // rounded, in units: never 17 digits
             svg.append("<g class=\"bar\"><title>").append(escape(name)).append(": ").append(escape(shown))
-                    .append("</title><text x=\"").append(labelWidth - 6).append("\" y=\"").append(y + 15)
-                    .append("\" text-anchor=\"end\">").append(escape(shorten(name, 60))).append("</text>")
+                    .append("</title><text x=\"").append(labelWidth - LABEL_GAP_PX).append("\" y=\"").append(y + 15)
+                    .append("\" text-anchor=\"end\">").append(escape(labels.get(r))).append("</text>")
                     .append("<rect x=\"").append(labelWidth).append("\" y=\"").append(y).append("\" width=\"").append(width)
                     .append("\" height=\"").append(barHeight - 6).append("\"/>")
                     .append("<text x=\"").append(labelWidth + width + 6).append("\" y=\"").append(y + 15).append("\">")
@@ -109,6 +126,24 @@ public final class HtmlReport {
 
     private static double number(Object value) {
         return value instanceof Number number ? number.doubleValue() : 0;
+    }
+
+    /**
+     * The chart's label column, wide enough for {@code characters} of its monospaced 12 px font
+     * (0.6 em a character in the usual monospaced fonts; 7.5 px leaves room for wider ones) and
+     * the gap before the bars: a label never starts left of the picture.
+     */
+    static int labelWidth(int characters) {
+        return (int) Math.ceil(characters * LABEL_CHARACTER_PX) + LABEL_GAP_PX + 6;
+    }
+
+    /**
+     * A label's Java names without their packages ({@code Allocations.allocate(String)} for
+     * {@code profq.samples.Allocations.allocate(java.lang.String)}), as flame graphs label
+     * frames: the class and method are what tells rows apart; the full name is on hover.
+     */
+    static String withoutPackages(String text) {
+        return PACKAGE.matcher(text).replaceAll("");
     }
 
     private static String shorten(String text, int length) {

@@ -12,9 +12,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
+import org.apache.calcite.avatica.AvaticaSeverity;
 import org.apache.calcite.avatica.MissingResultsException;
 import org.apache.calcite.avatica.NoSuchStatementException;
 import org.apache.calcite.avatica.jdbc.JdbcMeta;
+import org.apache.calcite.avatica.remote.AvaticaRuntimeException;
 import org.apache.calcite.avatica.remote.TypedValue;
 import org.profq.engine.jdbc.ProfqDriver;
 
@@ -24,6 +26,8 @@ import org.profq.engine.jdbc.ProfqDriver;
  * choose others), at most {@code maxStatements} statements run at once (the others wait their
  * turn, then are refused), each is cancelled after {@code timeoutSeconds}, and closing a
  * statement or its connection cancels it where it runs. Writes are refused by the driver itself.
+ * A statement's failure reaches the client with the driver's SQLState and error code
+ * ({@link #keepingSqlState}), not Avatica's unknown {@code -1 (00000)}.
  */
 public final class RecordingMeta extends JdbcMeta {
     /** How long a statement waits for one of the running ones to end before it is refused. */
@@ -70,7 +74,11 @@ public final class RecordingMeta extends JdbcMeta {
 
     @Override
     public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
-        return remember(ch, super.prepare(ch, sql, maxRowCount));
+        try {
+            return remember(ch, super.prepare(ch, sql, maxRowCount));
+        } catch (RuntimeException e) {
+            throw keepingSqlState(e);
+        }
     }
 
     @Override
@@ -79,6 +87,8 @@ public final class RecordingMeta extends JdbcMeta {
         takeTurn();
         try {
             return super.prepareAndExecute(h, sql, maxRowCount, maxRowsInFirstFrame, callback);
+        } catch (RuntimeException e) {
+            throw keepingSqlState(e);
         } finally {
             turns.release();
         }
@@ -90,6 +100,8 @@ public final class RecordingMeta extends JdbcMeta {
         takeTurn();
         try {
             return super.execute(h, parameterValues, maxRowsInFirstFrame);
+        } catch (RuntimeException e) {
+            throw keepingSqlState(e);
         } finally {
             turns.release();
         }
@@ -100,9 +112,42 @@ public final class RecordingMeta extends JdbcMeta {
         takeTurn();
         try {
             return super.fetch(h, offset, fetchMaxRowCount);
+        } catch (RuntimeException e) {
+            throw keepingSqlState(e);
         } finally {
             turns.release();
         }
+    }
+
+    @Override
+    public ExecuteBatchResult prepareAndExecuteBatch(StatementHandle h, List<String> sqlCommands) throws NoSuchStatementException {
+        try {
+            return super.prepareAndExecuteBatch(h, sqlCommands);
+        } catch (RuntimeException e) {
+            throw keepingSqlState(e);
+        }
+    }
+
+    @Override
+    public ExecuteBatchResult executeBatch(StatementHandle h, List<List<TypedValue>> parameterValues) throws NoSuchStatementException {
+        try {
+            return super.executeBatch(h, parameterValues);
+        } catch (RuntimeException e) {
+            throw keepingSqlState(e);
+        }
+    }
+
+    /**
+     * JdbcMeta wraps the driver's SQLException in a plain RuntimeException, which Avatica's
+     * handler answers as error -1, state 00000; as its own exception type the client gets the
+     * driver's message, error code and state (25006 for a refused write, 42000 for a statement
+     * that does not compile).
+     */
+    static RuntimeException keepingSqlState(RuntimeException e) {
+        if (!(e instanceof AvaticaRuntimeException) && e.getCause() instanceof SQLException sql && sql.getSQLState() != null) {
+            return new AvaticaRuntimeException(sql.getMessage(), sql.getErrorCode(), sql.getSQLState(), AvaticaSeverity.ERROR);
+        }
+        return e;
     }
 
     /** Cancels the statement if it is running (on another request's thread), then closes it. */

@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Properties;
 import java.util.regex.Pattern;
 
 import org.profq.recording.RecordingGroup;
@@ -17,17 +18,32 @@ import org.profq.recording.RecordingGroup;
  * (see {@link #withLaterJvms}). {@code jdbc:profq:a=<dir1>,b=<dir2>} opens several recordings,
  * as schemas {@code a} and {@code b}, each its first JVM only; another JVM of a group is
  * named by its own directory, {@code b=<dir>/jvms/jvm2.profq}. The first schema is the
- * connection's default.
+ * connection's default. Connection properties may follow, each after a semicolon, as other
+ * drivers take them: {@code jdbc:profq:<dir>;lang=profq;formatting=raw}; one given both in the
+ * URL and in the driver's {@code Properties} takes the URL's value.
  */
-public record ConnectString(Map<String, Path> recordings) {
+public record ConnectString(Map<String, Path> recordings, Map<String, String> properties) {
     public static final String PREFIX = "jdbc:profq:";
     /** The schema name of a recording opened without one. */
     public static final String DEFAULT_SCHEMA = "recording";
 
     private static final Pattern NAMED = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*=.*");
+    /** A semicolon that begins a property: {@code ;name=}, so that a directory may still hold a lone {@code ;}. */
+    private static final Pattern PROPERTY_START = Pattern.compile(";(?=\\s*[A-Za-z_][A-Za-z0-9_.]*\\s*=)");
 
     public ConnectString {
         recordings = Collections.unmodifiableMap(new LinkedHashMap<>(recordings));
+        properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+    }
+
+    /** {@code given} with the URL's properties added, the URL's winning where both name one. */
+    public Properties withProperties(Properties given) {
+        Properties merged = new Properties();
+        if (given != null) {
+            merged.putAll(given);
+        }
+        merged.putAll(properties);
+        return merged;
     }
 
     /**
@@ -39,7 +55,7 @@ public record ConnectString(Map<String, Path> recordings) {
         if (recordings.size() != 1 || !recordings.containsKey(DEFAULT_SCHEMA)) {
             return this;
         }
-        return new ConnectString(schemasOf(recordings.get(DEFAULT_SCHEMA)));
+        return new ConnectString(schemasOf(recordings.get(DEFAULT_SCHEMA)), properties);
     }
 
     /** Every JVM recorded into {@code directory} by schema name: {@code recording} for the first, then {@code jvm2}, ... */
@@ -56,14 +72,23 @@ public record ConnectString(Map<String, Path> recordings) {
     }
 
     public static ConnectString parse(String url) throws SQLException {
-        String rest = url.substring(PREFIX.length()).trim();
+        String[] parts = PROPERTY_START.split(url.substring(PREFIX.length()), -1);
+        String rest = parts[0].trim();
+        Map<String, String> properties = new LinkedHashMap<>();
+        for (int i = 1; i < parts.length; i++) {
+            int equals = parts[i].indexOf('=');
+            String name = parts[i].substring(0, equals).trim();
+            if (properties.put(name, parts[i].substring(equals + 1).trim()) != null) {
+                throw new SQLException("the connection property '" + name + "' appears twice in " + url, "08001");
+            }
+        }
         if (rest.isEmpty()) {
             throw new SQLException("the URL names no recording; use jdbc:profq:<recording dir> or jdbc:profq:a=<dir>,b=<dir>", "08001");
         }
         Map<String, Path> recordings = new LinkedHashMap<>();
         if (!NAMED.matcher(rest).matches()) {
             recordings.put(DEFAULT_SCHEMA, Path.of(rest));
-            return new ConnectString(recordings);
+            return new ConnectString(recordings, properties);
         }
         for (String part : rest.split(",")) {
             int equals = part.indexOf('=');
@@ -76,6 +101,6 @@ public record ConnectString(Map<String, Path> recordings) {
                 throw new SQLException("the schema name '" + name + "' appears twice in " + url, "08001");
             }
         }
-        return new ConnectString(recordings);
+        return new ConnectString(recordings, properties);
     }
 }

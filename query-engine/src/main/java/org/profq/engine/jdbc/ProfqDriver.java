@@ -84,11 +84,12 @@ public final class ProfqDriver implements Driver {
     }
 
     @Override
-    public Connection connect(String url, Properties info) throws SQLException {
+    public Connection connect(String url, Properties given) throws SQLException {
         if (!acceptsURL(url)) {
             return null;
         }
         ConnectString target = ConnectString.parse(url);
+        Properties info = target.withProperties(given);
         boolean profqLanguage = language(info);
         PlannerChoice planner = PlannerChoice.of(info == null ? null : info.getProperty(PlannerChoice.PROPERTY));
         ConnectionNotices notices;

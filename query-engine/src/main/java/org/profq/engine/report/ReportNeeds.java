@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -42,6 +43,25 @@ public final class ReportNeeds {
             "(?i)\\b(?:FROM|JOIN)\\s+(?:TABLE\\s*\\(\\s*)?(?:\"?\\w+\"?\\s*\\.\\s*)?\"?(\\w+)\"?");
     /** {@code WITH name AS (}, {@code , name (a, b) AS (}: the statement's own names, not tables. */
     private static final Pattern COMMON_TABLE = Pattern.compile("(?i)(?:\\bWITH|,)\\s*(\\w+)\\s*(?:\\([^)]*\\))?\\s+AS\\s*\\(");
+
+    /** The family (or {@link #VALUES}) whose events fill {@code table}; empty for a dictionary, always recorded. */
+    public static Optional<String> ofTable(String table) {
+        return Optional.ofNullable(TABLE_NEEDS.get(table.toLowerCase(Locale.ROOT)));
+    }
+
+    /**
+     * Why a recording made with the recorder options {@code options} cannot answer what needs
+     * {@code need} (a family or {@link #VALUES}): the sentence a query of its table fails with;
+     * empty when it was recorded.
+     */
+    public static Optional<String> notRecorded(String need, String options) {
+        if (need.equals(VALUES)) {
+            return RecordedEvents.valueProfiled(options) ? Optional.empty()
+                    : Optional.of(RecordedEvents.noValueProfiles());
+        }
+        RecordedEvents recorded = RecordedEvents.of(options);
+        return recorded.has(need) ? Optional.empty() : Optional.of(recorded.notRecorded(need));
+    }
 
     /** What {@code report} needs: its declaration, or what its SQL reads when it declares nothing. */
     public static Set<String> of(Report report) {

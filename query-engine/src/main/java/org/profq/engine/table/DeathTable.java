@@ -11,7 +11,8 @@ import org.profq.recording.Recording;
 /**
  * {@code deaths}: one row per tracked object's death (or survival to the end), read from the index's
  * {@code deaths} columns; the bound by the collection that found it is worked out from the death's
- * time and the recording's collections ({@link DeathBounds}).
+ * time and the recording's collections ({@link DeathBounds}), and so is the bound from below by the
+ * collections it survived.
  */
 public final class DeathTable extends IndexedTable {
 
@@ -26,11 +27,16 @@ public final class DeathTable extends IndexedTable {
             case 1 -> ColumnReader.longs(index.column(DEATH_NS));
             case 2 -> ColumnReader.flag(index.column(DEATH_AT_EXIT), 1);
             case 3 -> ColumnReader.nullableFlag(index.column(DEATH_REACHABLE_AT_EXIT));
-            case 4 -> ColumnReader.computedLongs(index.column(DEATH_NS), index.column(DEATH_AT_EXIT),
-                    new DeathBounds(recording.collections())::diedBy);
-            case 5 -> ColumnReader.computedLongs(index.column(DEATH_NS), index.column(DEATH_AT_EXIT),
-                    new DeathBounds(recording.collections())::foundBy);
+            case 4 -> ColumnReader.computedLongs(index.column(DEATH_NS), index.column(DEATH_AT_EXIT), bounds(recording)::diedBy);
+            case 5 -> ColumnReader.computedLongs(index.column(DEATH_NS), index.column(DEATH_AT_EXIT), bounds(recording)::foundBy);
+            case 6 -> ColumnReader.computedLongs(index.column(DEATH_NS), index.column(DEATH_AT_EXIT), bounds(recording)::diedAfter);
+            case 7 -> ColumnReader.computedLongs(index.column(DEATH_NS), index.column(DEATH_AT_EXIT),
+                    bounds(recording)::survivedCollection);
             default -> throw new IndexOutOfBoundsException(column);
         };
+    }
+
+    private static DeathBounds bounds(Recording recording) {
+        return new DeathBounds(recording.collections(), recording.survivedCollections());
     }
 }

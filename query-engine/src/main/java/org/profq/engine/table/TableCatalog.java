@@ -199,7 +199,16 @@ public final class TableCatalog {
             nullableId("found_by_collection_id", "the collection taken as the one that found it (collections.collection_id):"
                     + " of the collections that started at or before death_ns, the one that ended last (a backlog of the"
                     + " recorder's reaper can make it a later one than the true one, never an earlier one); NULL for at_exit"
-                    + " objects and when no collection started before death_ns")));
+                    + " objects and when no collection started before death_ns"),
+            nanos("died_after_ns", "a lower bound of its death from the collections: the start of the last whole-heap"
+                    + " collection it survived (survived_collection_id), 0 when none proves one. Only a stop-the-world"
+                    + " collection of the whole heap (the serial, parallel or G1 collector's full collection) that did not"
+                    + " find it proves it was reachable then, and only once the recorder had recorded every death that"
+                    + " collection found before recording this one; a young collection proves nothing (it never looks at"
+                    + " old objects, and keeps a young object that a dead old one refers to). The lifetimes and waste"
+                    + " views take the later of this and the last use (or allocation)"),
+            nullableId("survived_collection_id", "the collection whose start is died_after_ns (collections.collection_id);"
+                    + " NULL when none")));
 
     public static final TableDefinition COLLECTIONS = new TableDefinition("collections", "garbage collection the JVM ran while"
             + " the recording followed deaths (events=deaths or uses; none otherwise, nor in a recording older than format 2.9)", List.of(

@@ -6,8 +6,9 @@
 -- are as a whole: djprof's overlap percentage (the sum over methods of the smaller of the two
 -- shares, each profile normalised over these methods; 100% for identical profiles, 0% for
 -- disjoint ones), the same on every row. A method one run never ran has share 0% there. The
--- methods that changed most come first. Shares are formatted for people (fmt_share); in CSV
--- and JSON they are fractions (0..1).
+-- methods that changed most come first, and among equal changes the larger share (of
+-- either run): two identical runs list their heaviest methods first. Shares are formatted
+-- for people (fmt_share); in CSV and JSON they are fractions (0..1).
 --
 -- Needs: calls
 --
@@ -36,7 +37,9 @@ ranked AS (
     SELECT signature,
            share_a,
            share_b,
-           ROW_NUMBER() OVER (ORDER BY ABS(share_b - share_a) DESC, signature) AS rank_by_change
+           ROW_NUMBER() OVER (ORDER BY ABS(share_b - share_a) DESC,
+                                     CASE WHEN share_a > share_b THEN share_a ELSE share_b END DESC,
+                                     signature) AS rank_by_change
     FROM joined
 )
 SELECT r.signature,

@@ -23,8 +23,9 @@
 --   p90_ns               BIGINT   their 90th percentile lifetime
 --   max_ns               BIGINT   their longest lifetime
 --   mean_max_ns          DOUBLE   mean of their lifetime_max_ns: lifetimes bounded by the collection that found each object rather than by when its death was seen
+--   mean_min_ns          DOUBLE   mean of their lifetime_min_ns: the shortest each can have lived, to the last whole-heap collection it survived (0 for an object that survived none)
 WITH lives AS (
-    SELECT site_id, lifetime_ns, lifetime_max_ns, at_exit, reachable_at_exit,
+    SELECT site_id, lifetime_ns, lifetime_max_ns, lifetime_min_ns, at_exit, reachable_at_exit,
            ROW_NUMBER() OVER (PARTITION BY site_id ORDER BY lifetime_ns) AS rank_in_site,
            COUNT(*) OVER (PARTITION BY site_id) AS site_objects
     FROM lifetimes
@@ -45,7 +46,8 @@ SELECT l.site_id,
        CAST(MIN(CASE WHEN l.rank_in_site >= CEIL(0.5 * l.site_objects) THEN l.lifetime_ns END) AS BIGINT) AS p50_ns,
        CAST(MIN(CASE WHEN l.rank_in_site >= CEIL(0.9 * l.site_objects) THEN l.lifetime_ns END) AS BIGINT) AS p90_ns,
        MAX(l.lifetime_ns) AS max_ns,
-       AVG(CAST(l.lifetime_max_ns AS DOUBLE)) AS mean_max_ns
+       AVG(CAST(l.lifetime_max_ns AS DOUBLE)) AS mean_max_ns,
+       AVG(CAST(l.lifetime_min_ns AS DOUBLE)) AS mean_min_ns
 FROM lives AS l
 JOIN _site_names AS n ON n.site_id = l.site_id
 JOIN _site_sampling AS p ON p.site_id = l.site_id

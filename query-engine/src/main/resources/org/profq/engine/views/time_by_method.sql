@@ -9,7 +9,8 @@
 -- recorder's advice for every call and allocation recorded inside a call is taken off its
 -- times (docs/accuracy-and-overhead.md, "Time"); the times as measured are the raw_ columns.
 -- CPU time and waiting are told apart (cpu_ns, wait_ns), and rows come hottest first by
--- CPU time, so that a method that waits (a blocked or sleeping thread) is not reported as hot.
+-- CPU time in the method's own code (self_cpu_ns, then cpu_ns), so that a method that waits
+-- (a blocked or sleeping thread) is not reported as hot, nor a caller (main) for its callees' work.
 -- profq's own time (weaving the classes a call loaded) is a row of its own, <profq: weaving>,
 -- marked is_profq, and is in no method's self time. Compensation keeps the call tree's sums
 -- (_compensated_calls): a method's self time is never above its inclusive time.
@@ -68,4 +69,4 @@ SELECT p.method_id,
 FROM per_method AS p
 LEFT JOIN methods AS m ON m.method_id = p.method_id
 LEFT JOIN classes AS k ON k.class_id = m.class_id
-ORDER BY p.cpu_ns DESC, p.inclusive_ns DESC, p.method_id
+ORDER BY p.self_cpu_ns DESC, p.cpu_ns DESC, p.method_id

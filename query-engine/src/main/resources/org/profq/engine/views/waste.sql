@@ -13,7 +13,8 @@
 -- seen, though the JDK's own uses of them are not.
 --
 -- The death itself is bounded, not guessed: it lies after the object's last use (its allocation
--- if never used), died_after_ns, and by the end of the collection that found it, died_by_ns
+-- if never used) and after the start of the last whole-heap collection it survived
+-- (lifetimes.died_after_ns), the later of them being died_after_ns, and by the end of the collection that found it, died_by_ns
 -- (deaths.died_by_ns). lifetime_min_ns and lifetime_max_ns are the lifetime both ways; the drag
 -- lies between 0 and drag_max_ns, which is bounded by the collections (the next young collection
 -- for a young object; for an object found only by a full collection the bound is as loose as the
@@ -38,9 +39,9 @@
 --   use_ns           BIGINT   last_use_ns - first_use_ns; 0 if never used; NULL if uses are not observable
 --   drag_ns          BIGINT   death_ns - last_use_ns; 0 if never used; NULL if uses are not observable
 --   lifetime_ns      BIGINT   death_ns - alloc_ns = lag_ns + use_ns + drag_ns
---   died_after_ns    BIGINT   a lower bound of its death: its last use, or its allocation if never seen used (or uses are not observable)
+--   died_after_ns    BIGINT   a lower bound of its death: its last use, or its allocation if never seen used (or uses are not observable), or the start of the last whole-heap collection it survived when later (lifetimes.died_after_ns)
 --   died_by_ns       BIGINT   an upper bound of its death: the end of the collection that found it (lifetimes.died_by_ns), at least died_after_ns
---   lifetime_min_ns  BIGINT   died_after_ns - alloc_ns: allocation to last use, what the program's own code spans
+--   lifetime_min_ns  BIGINT   died_after_ns - alloc_ns: allocation to last use, what the program's own code spans, or to the whole-heap collection it survived
 --   lifetime_max_ns  BIGINT   died_by_ns - alloc_ns
 --   drag_max_ns      BIGINT   died_by_ns - last_use_ns: the most it can have been kept after its last use (the least is 0); 0 if never used; NULL if uses are not observable
 WITH used AS (
@@ -52,7 +53,7 @@ bounded AS (
     SELECT l.object_id, l.site_id, l.class_id, p.uses_observable, u.object_id AS used_object_id, u.uses,
            u.first_use_ns, u.last_use_ns, l.alloc_ns, l.death_ns, l.at_exit, l.reachable_at_exit, l.lifetime_ns,
            l.died_by_ns AS found_by_ns,
-           CASE WHEN p.uses_observable AND u.last_use_ns > l.alloc_ns THEN u.last_use_ns ELSE l.alloc_ns END AS died_after_ns
+           CASE WHEN p.uses_observable AND u.last_use_ns > l.died_after_ns THEN u.last_use_ns ELSE l.died_after_ns END AS died_after_ns
     FROM lifetimes AS l
     JOIN _site_sampling AS p ON p.site_id = l.site_id
     LEFT JOIN used AS u ON u.object_id = l.object_id
@@ -81,5 +82,5 @@ SELECT object_id,
        CASE WHEN found_by_ns > died_after_ns THEN found_by_ns ELSE died_after_ns END - alloc_ns AS lifetime_max_ns,
        CASE WHEN NOT uses_observable THEN NULL
             WHEN used_object_id IS NULL THEN 0
-            WHEN found_by_ns > died_after_ns THEN found_by_ns - died_after_ns ELSE 0 END AS drag_max_ns
+            ELSE CASE WHEN found_by_ns > died_after_ns THEN found_by_ns ELSE died_after_ns END - last_use_ns END AS drag_max_ns
 FROM bounded

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 
 import org.junit.jupiter.api.Test;
 
@@ -42,5 +43,27 @@ class ConnectStringTest {
         assertTrue(ConnectString.accepts("jdbc:profq:x"));
         assertFalse(ConnectString.accepts("jdbc:calcite:"));
         assertFalse(ConnectString.accepts(null));
+    }
+
+    @Test
+    void propertiesFollowTheRecordingsAfterSemicolons() throws SQLException {
+        ConnectString url = ConnectString.parse("jdbc:profq:/tmp/Main.profq;lang=profq; formatting = raw");
+        assertEquals(Map.of("recording", Path.of("/tmp/Main.profq")), url.recordings());
+        assertEquals(Map.of("lang", "profq", "formatting", "raw"), url.properties());
+        assertEquals(Map.of("a", Path.of("/r/1.profq"), "b", Path.of("/r/2.profq")),
+                ConnectString.parse("jdbc:profq:a=/r/1.profq,b=/r/2.profq;lang=profq").recordings());
+        assertEquals(Map.of("recording", Path.of("/r/odd;name.profq")), ConnectString.parse("jdbc:profq:/r/odd;name.profq").recordings());
+    }
+
+    @Test
+    void aPropertyInTheUrlWinsOverTheSameInTheDriversProperties() throws SQLException {
+        Properties given = new Properties();
+        given.setProperty("lang", "sql");
+        given.setProperty("notices", "stderr");
+        Properties merged = ConnectString.parse("jdbc:profq:/r/1.profq;lang=profq").withProperties(given);
+        assertEquals("profq", merged.getProperty("lang"));
+        assertEquals("stderr", merged.getProperty("notices"));
+        assertEquals("the connection property 'lang' appears twice in jdbc:profq:/r;lang=sql;lang=profq",
+                assertThrows(SQLException.class, () -> ConnectString.parse("jdbc:profq:/r;lang=sql;lang=profq")).getMessage());
     }
 }

@@ -14,6 +14,7 @@ import org.profq.log.EventLog;
 import org.profq.weave.CalibrationCallSites;
 import org.profq.weave.UserAspects;
 import org.profq.weave.Weaver;
+import org.profq.weave.WeavingOptions;
 
 /**
  * The Java agent: {@code -javaagent:profq-agent.jar=<options>}. Opens what Chronicle needs,
@@ -115,13 +116,15 @@ public final class ProfqAgent {
         addToClassPath(instrumentation, options.aspects());
         Profq.install(Recorder::userEvent);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> finish(true), "profq-shutdown"));
-        Weaver.start(instrumentation, options.weaving(), recording);
+        // a user's aspect AspectJ cannot weave is left out, with a warning, rather than every class it advises
+        WeavingOptions weaving = options.weaving().withUserAspects(options.weaving().userAspects().weavable(Recorder::warning));
+        Weaver.start(instrumentation, weaving, recording);
         if (attached) {
-            Weaver.leaveLoadedClassesUnwoven(instrumentation, options.weaving());
+            Weaver.leaveLoadedClassesUnwoven(instrumentation, weaving);
         }
         AgentProperties.set(instrumentation, AgentProperties.RECORDING, recording.toAbsolutePath().toString());
         Recorder.calibrateInBackground(() -> CompilerHints.apply(recording),
-                options.records(AgentOptions.EventKind.CALLS) ? known -> CalibrationCallSites.make(options.weaving(), known) : null);
+                options.records(AgentOptions.EventKind.CALLS) ? known -> CalibrationCallSites.make(weaving, known) : null);
     }
 
     /** The user's aspect jars join the system class path, where the program's classes (and profq's) are found. */

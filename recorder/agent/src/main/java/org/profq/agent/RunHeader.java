@@ -21,7 +21,7 @@ final class RunHeader {
         DocumentWriter header = new DocumentWriter().start(DOC_HEADER)
                 .putBytes(MAGIC)
                 .putVarint(MAJOR_VERSION)
-                .putVarint(COLLECTIONS_MINOR_VERSION) // every recording has calibration and CPU events, and collections with deaths
+                .putVarint(DEATHS_RECORDED_MINOR_VERSION) // every recording has calibration and CPU events, and collections and their deaths recorded with deaths
                 .putString(command[0])
                 .putString(command[1])
                 .putString(System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")

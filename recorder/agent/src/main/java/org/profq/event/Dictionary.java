@@ -223,6 +223,11 @@ final class Dictionary {
                 .putVarint(Varint.zigzag(baseLowNanos)).putVarint(Varint.zigzag(baseHighNanos)));
     }
 
+    /** The reaper had recorded the deaths of the collections reported so far ({@code DOC_DEATHS_RECORDED}). */
+    synchronized void deathsRecorded(long recordedByNanos, long reportsThroughNanos) {
+        write(begin(DOC_DEATHS_RECORDED).putVarint(recordedByNanos).putVarint(reportsThroughNanos));
+    }
+
     synchronized void warning(String message) {
         String kept = message.length() <= MAX_WARNING_CHARS ? message : message.substring(0, MAX_WARNING_CHARS) + "...";
         DocumentWriter document = begin(DOC_WARNING).putVarint(Clock.preciseNow()).putString(kept);

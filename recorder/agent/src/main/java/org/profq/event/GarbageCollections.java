@@ -5,6 +5,7 @@ import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongConsumer;
 
 import javax.management.Notification;
 import javax.management.NotificationEmitter;
@@ -35,6 +36,8 @@ import com.sun.management.GcInfo;
 final class GarbageCollections implements NotificationListener {
     private static final long NANOS_PER_MILLI = 1_000_000L;
     private final Dictionary dictionary;
+    /** Told each report's arrival once it is written: the reaper then states when its deaths are recorded. */
+    private final LongConsumer onReported;
     private final List<NotificationEmitter> emitters = new ArrayList<>();
     private final List<GarbageCollectorMXBean> collectors = new ArrayList<>();
     /** The collections the JVM had run before the listener was added: never reported. */
@@ -45,19 +48,23 @@ final class GarbageCollections implements NotificationListener {
     /** ... and at most this. */
     private final long baseHighNanos;
 
-    private GarbageCollections(Dictionary dictionary, long jvmStartMillis) {
+    private GarbageCollections(Dictionary dictionary, LongConsumer onReported, long jvmStartMillis) {
         this.dictionary = dictionary;
+        this.onReported = onReported;
         long nowNanos = Clock.preciseNow();
         long sinceStartMillis = System.currentTimeMillis() - jvmStartMillis; // both truncated: right to 1 ms each way
         baseLowNanos = nowNanos - (sinceStartMillis + 1) * NANOS_PER_MILLI;
         baseHighNanos = nowNanos - (sinceStartMillis - 1) * NANOS_PER_MILLI;
     }
 
-    /** Starts recording collections into {@code dictionary}'s log; null when the JVM cannot tell them. */
-    static GarbageCollections start(Dictionary dictionary) {
+    /**
+     * Starts recording collections into {@code dictionary}'s log, telling {@code onReported} each
+     * report's arrival once written; null when the JVM cannot tell them.
+     */
+    static GarbageCollections start(Dictionary dictionary, LongConsumer onReported) {
         GarbageCollections collections = null;
         try {
-            collections = new GarbageCollections(dictionary, ManagementFactory.getRuntimeMXBean().getStartTime());
+            collections = new GarbageCollections(dictionary, onReported, ManagementFactory.getRuntimeMXBean().getStartTime());
             collections.collectors.addAll(ManagementFactory.getGarbageCollectorMXBeans());
             collections.collectionsBefore = collections.collectionsRun();
             for (GarbageCollectorMXBean collector : collections.collectors) {
@@ -132,6 +139,7 @@ final class GarbageCollections implements NotificationListener {
             dictionary.collection(gc.getId(), info.getGcName(), info.getGcAction(), info.getGcCause(), gc.getStartTime(),
                     gc.getEndTime(), arrivalNanos, baseLowNanos, baseHighNanos);
             reported.incrementAndGet();
+            onReported.accept(arrivalNanos);
         } catch (Throwable t) {
             Recorder.internalError(t);
         }

@@ -37,15 +37,29 @@ final class Lifetimes {
         void unknown(long objectId);
     }
 
-    /** Starts the reaper, which passes each dead object's id to {@code onDeath} on its own thread. */
-    Lifetimes(LongConsumer onDeath) {
+    /** What the reaper states once the deaths of the collections reported so far are all recorded. */
+    interface DeathsRecorded {
+        /** Every death found by a collection reported at or before {@code reportsThroughNanos} was recorded before {@code recordedByNanos}. */
+        void recorded(long recordedByNanos, long reportsThroughNanos);
+    }
+
+    /** When the last collection's report arrived (profq's clock); -1 before the first. */
+    private volatile long lastReportNanos = -1;
+    /** Set when the end begins: the reaper is then no longer the queue's only reader, and states nothing more. */
+    private volatile boolean ending;
+
+    /**
+     * Starts the reaper, which passes each dead object's id to {@code onDeath} on its own thread
+     * and, after each collection's report ({@link #collectionReported}), tells {@code recorded}
+     * once that collection's deaths are all recorded.
+     */
+    Lifetimes(LongConsumer onDeath, DeathsRecorded recorded) {
         reaper = new Thread(() -> {
+            long statedThrough = -1;
             while (!Thread.currentThread().isInterrupted()) {
                 try {
-                    TrackedObjects.TrackedReference dead = (TrackedObjects.TrackedReference) queue.remove();
-                    if (tracked.remove(dead)) {
-                        onDeath.accept(dead.objectId);
-                    }
+                    reap(queue.remove(), onDeath);
+                    statedThrough = stateRecorded(statedThrough, onDeath, recorded);
                 } catch (InterruptedException e) {
                     return;
                 }
@@ -53,6 +67,44 @@ final class Lifetimes {
         }, "profq-reaper");
         reaper.setDaemon(true);
         reaper.start();
+    }
+
+    /**
+     * A collection's report arrived at {@code arrivalNanos}, after the collection ended (so after
+     * its cleared references were handed on): wakes the reaper, which states when that
+     * collection's deaths are all recorded.
+     */
+    void collectionReported(long arrivalNanos) {
+        lastReportNanos = arrivalNanos;
+        new PhantomReference<>(null, queue).enqueue(); // wakes the reaper, which ignores it
+    }
+
+    private void reap(Reference<?> reference, LongConsumer onDeath) {
+        if (reference instanceof TrackedObjects.TrackedReference dead && tracked.remove(dead)) {
+            onDeath.accept(dead.objectId);
+        }
+    }
+
+    /**
+     * States, when a report came since the last statement, that the deaths of the collections
+     * reported so far are recorded: once the JDK says their cleared references are all on the
+     * queue, and the reaper has emptied it, every one of them was taken and recorded by this
+     * thread before the statement's time. Nothing is stated without the JDK's word, or once the
+     * end began (another thread then takes references too). Gives what is stated through.
+     */
+    private long stateRecorded(long statedThrough, LongConsumer onDeath, DeathsRecorded recorded) throws InterruptedException {
+        long through = lastReportNanos; // read first: the collections reported by then ended before the wait below
+        if (through <= statedThrough || !PendingReferences.awaitEnqueuedProvably()) {
+            return statedThrough;
+        }
+        for (Reference<?> reference; (reference = queue.poll()) != null; ) {
+            reap(reference, onDeath);
+        }
+        if (ending) {
+            return statedThrough;
+        }
+        recorded.recorded(Clock.preciseNow(), through);
+        return through;
     }
 
     TrackedObjects tracked() {
@@ -74,6 +126,7 @@ final class Lifetimes {
      * every object still followed is unknown, as before the final collection existed.
      */
     void end(boolean finalCollection, EndOfRun report) {
+        ending = true; // before anything else takes from the queue
         reaper.interrupt();
         try {
             reaper.join(1_000);

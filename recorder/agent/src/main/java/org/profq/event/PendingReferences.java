@@ -1,5 +1,6 @@
 package org.profq.event;
 
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 
 /**
@@ -26,6 +27,33 @@ final class PendingReferences {
             }
         } catch (ReflectiveOperationException | RuntimeException e) {
             Thread.sleep(QUIET_MILLIS);
+        }
+    }
+
+    /**
+     * Waits as {@link #awaitEnqueued} does, and says whether the JDK itself said that nothing was
+     * pending any more: only then is every reference cleared by a collection that ended before
+     * this call on its queue. False (no proof) when the JDK's wait cannot be reached, or batches
+     * kept coming for {@link #MAX_ROUNDS} rounds.
+     */
+    static boolean awaitEnqueuedProvably() throws InterruptedException {
+        if (WAIT == null) {
+            return false;
+        }
+        try {
+            for (int round = 0; round < MAX_ROUNDS; round++) {
+                if (!(Boolean) WAIT.invoke(null)) {
+                    return true; // nothing pending, and the Reference Handler idle
+                }
+            }
+            return false;
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof InterruptedException interrupted) {
+                throw interrupted;
+            }
+            return false;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return false;
         }
     }
 

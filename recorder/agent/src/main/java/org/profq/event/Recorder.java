@@ -83,16 +83,17 @@ public final class Recorder {
         if (trackEveryNth > 0) {
             finalCollection = finalGc;
             // The reaper's own clock reading: a death is placed exactly against the collections (the tick may lag a collection).
-            lifetimes = new Lifetimes(objectId -> recordingProfqThread().deathAt(objectId, Clock.preciseNow()));
+            lifetimes = new Lifetimes(objectId -> recordingProfqThread().deathAt(objectId, Clock.preciseNow()),
+                    (recordedByNanos, reportsThroughNanos) -> dictionary.deathsRecorded(recordedByNanos, reportsThroughNanos));
             trackedObjects = lifetimes.tracked();
-            collections = startCollections();
+            collections = startCollections(lifetimes);
         }
     }
 
     /** The collections bound the deaths; a JVM whose classes cannot even be loaded for it just has none. */
-    private static GarbageCollections startCollections() {
+    private static GarbageCollections startCollections(Lifetimes lifetimes) {
         try {
-            return GarbageCollections.start(dictionary);
+            return GarbageCollections.start(dictionary, lifetimes::collectionReported);
         } catch (Throwable t) {
             return null;
         }

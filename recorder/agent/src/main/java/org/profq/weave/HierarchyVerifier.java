@@ -1,5 +1,7 @@
 package org.profq.weave;
 
+import java.util.List;
+
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.analysis.BasicValue;
@@ -11,12 +13,27 @@ import org.objectweb.asm.tree.analysis.SimpleVerifier;
  * {@code Object}, as the JVM's verifiers do, and a class is assignable to another when the
  * other is on its superclass chain. A question that needs a type the hierarchy cannot read is
  * not guessed: it throws {@link UnknownType}, and the method under check fails.
+ *
+ * <p>Every type whose place in the hierarchy the JVM's verifier asks about, it loads (HotSpot's
+ * {@code VerificationType::resolve_and_check_assignability}: the expected type, and the actual
+ * one when the expected is a class), and with it all its supertypes. So a type is answered for
+ * only when all its supertypes can be read too: woven code whose frames make the JVM load a
+ * class the original code never made it load, one whose superclass is missing from the class
+ * path, would turn the class's linking into a {@code NoClassDefFoundError}.
  */
 final class HierarchyVerifier extends SimpleVerifier {
     /** A type the verifier needed and could not read; the check fails (the conservative answer). */
     static final class UnknownType extends RuntimeException {
         UnknownType(String internalName) {
-            super("the class file of " + internalName.replace('/', '.') + " cannot be read to verify against it", null, false, false);
+            this(internalName, internalName);
+        }
+
+        /** {@code unreadable}: {@code internalName} itself, or the supertype of it that cannot be read. */
+        UnknownType(String internalName, String unreadable) {
+            super(internalName.equals(unreadable)
+                    ? "the class file of " + internalName.replace('/', '.') + " cannot be read to verify against it"
+                    : "verifying it would load " + internalName.replace('/', '.') + ", whose supertype " + unreadable.replace('/', '.')
+                            + " cannot be read", null, false, false);
         }
     }
 
@@ -37,7 +54,7 @@ final class HierarchyVerifier extends SimpleVerifier {
                 null, isInterface);
         this.hierarchy = hierarchy;
         this.currentClass = currentClass;
-        this.currentHeader = new ClassHierarchy.Header(currentSuperClass, isInterface);
+        this.currentHeader = new ClassHierarchy.Header(currentSuperClass, isInterface, List.of()); // its interfaces: never asked
     }
 
     /** Whether a value of {@code actual} may stand where {@code expected} is declared (a local or stack slot of a frame). */
@@ -126,12 +143,16 @@ final class HierarchyVerifier extends SimpleVerifier {
         throw new UnknownType(type.getInternalName());
     }
 
+    /** The header of a type the JVM would load to answer the question: only when it could load it, with all its supertypes. */
     private ClassHierarchy.Header header(String internalName) {
-        ClassHierarchy.Header header = internalName.equals(currentClass) ? currentHeader : hierarchy.header(internalName);
-        if (header == null) {
-            throw new UnknownType(internalName);
+        if (internalName.equals(currentClass)) {
+            return currentHeader; // being linked: loaded already, with its supertypes
         }
-        return header;
+        String unreadable = hierarchy.unreadableSupertype(internalName);
+        if (unreadable != null) {
+            throw new UnknownType(internalName, unreadable);
+        }
+        return hierarchy.header(internalName);
     }
 
     private static boolean isReference(Type type) {

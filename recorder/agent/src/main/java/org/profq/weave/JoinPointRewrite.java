@@ -84,10 +84,15 @@ final class JoinPointRewrite {
      * advice needs none, or AspectJ made them elsewhere).
      */
     private static boolean mentionsFactory(byte[] classFile) {
+        return contains(classFile, FACTORY_BYTES);
+    }
+
+    /** Whether {@code bytes} hold {@code part} anywhere: a constant pool entry, without parsing the class. */
+    static boolean contains(byte[] bytes, byte[] part) {
         outer:
-        for (int i = 0; i <= classFile.length - FACTORY_BYTES.length; i++) {
-            for (int j = 0; j < FACTORY_BYTES.length; j++) {
-                if (classFile[i + j] != FACTORY_BYTES[j]) {
+        for (int i = 0; i <= bytes.length - part.length; i++) {
+            for (int j = 0; j < part.length; j++) {
+                if (bytes[i + j] != part[j]) {
                     continue outer;
                 }
             }

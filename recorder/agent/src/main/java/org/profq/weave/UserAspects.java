@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.jar.JarFile;
 import java.util.zip.ZipEntry;
 
@@ -48,6 +50,54 @@ public record UserAspects(List<Path> jars, List<String> aspects) {
             aspects.addAll(named);
         }
         return new UserAspects(jars, aspects);
+    }
+
+    /**
+     * These aspects without those AspectJ cannot weave ({@link AspectDebugInfo}: advice whose
+     * parameter names javac left out), each left out told to {@code leftOut} in one sentence. The
+     * weaver would fail on every class such an aspect advises, leaving the program unrecorded;
+     * without it profq's own aspects still record the program. Run in the agent only (it reads
+     * the class files with ASM, which the command line does not carry).
+     */
+    public UserAspects weavable(Consumer<String> leftOut) {
+        List<String> kept = new ArrayList<>();
+        for (String aspect : aspects) {
+            Optional<String> advice = Optional.empty();
+            for (Path jar : jars) {
+                byte[] classFile = classFile(jar, aspect);
+                if (classFile != null) {
+                    try {
+                        advice = AspectDebugInfo.adviceWithoutNames(classFile);
+                    } catch (RuntimeException e) {
+                        // a class file ASM cannot read: the weaver, which reads it too, says why
+                    }
+                    break;
+                }
+            }
+            if (advice.isPresent()) {
+                leftOut.accept("left the aspect " + aspect + " unwoven: its advice " + advice.get() + " binds its pointcut's"
+                        + " values to parameters whose names are not in its class file, and AspectJ needs them; compile"
+                        + " the aspects with javac -g, or name the parameters in the annotation's argNames");
+            } else {
+                kept.add(aspect);
+            }
+        }
+        return kept.size() == aspects.size() ? this : new UserAspects(jars, kept);
+    }
+
+    /** The class file of {@code className} in {@code jar}; null when the jar has none (it may be on the program's class path). */
+    private static byte[] classFile(Path jar, String className) {
+        try (JarFile file = new JarFile(jar.toFile())) {
+            ZipEntry entry = file.getEntry(className.replace('.', '/') + ".class");
+            if (entry == null) {
+                return null;
+            }
+            try (InputStream in = file.getInputStream(entry)) {
+                return in.readAllBytes();
+            }
+        } catch (IOException e) {
+            return null; // the weaver, which reads the jar too, says why
+        }
     }
 
     /** What the woven bytes depend on besides the names: each jar's path, size and time. */

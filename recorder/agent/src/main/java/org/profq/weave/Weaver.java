@@ -26,9 +26,10 @@ import org.profq.format.RecordingLayout;
  * Starts AspectJ's load-time weaver with a configuration made from the options: the aspects
  * of the chosen event kinds, the include and exclude patterns, array-construction join points,
  * and weaver messages routed to {@link WeaverMessages}. Classes of the JDK (boot and platform
- * loaders, JDK modules, generated proxies) are never handed to the weaver. A class the weaver
- * fails on, or whose woven form the JVM would reject ({@link WovenClassCheck}), is loaded as it
- * was, counted, and named once in the recording's warnings; nothing is printed. What the weaver
+ * loaders, JDK modules, generated proxies) are never handed to the weaver, nor those of a class
+ * loader that cannot see profq's classes ({@link ProfqVisibility}), counted as left unwoven. A
+ * class the weaver fails on, or whose woven form the JVM would reject ({@link WovenClassCheck}), is
+ * loaded as it was, counted, and named once in the recording's warnings; nothing is printed. What the weaver
  * makes of each class is kept for the next run ({@link WovenClassCache}, unless {@code cache=off}).
  */
 public final class Weaver {
@@ -146,6 +147,16 @@ public final class Weaver {
                     }
                     return null;
                 }
+                if (!ProfqVisibility.seesProfq(loader)) {
+                    tally.methodsLeftUnwoven(methods);
+                    tally.leftUnwoven(WeavingTally.LOADER_BLIND_TO_PROFQ);
+                    if (ProfqVisibility.firstOfItsKind(loader)) {
+                        Recorder.warning("left the classes of " + loader.getClass().getName() + " unwoven (" + WeavingTally.LOADER_BLIND_TO_PROFQ
+                                + ": it does not delegate to the class loader of profq's classes, which woven code calls); counted, the"
+                                + " program runs on");
+                    }
+                    return null;
+                }
                 boolean framed = Recorder.weavingStarted(); // profq's time, not the loading call's: a frame of its own
                 try {
                     int seen = methods;
@@ -195,7 +206,8 @@ public final class Weaver {
             }
             boolean changed = woven != null && woven != original;
             List<String> methodsLeftUnwoven = List.of();
-            woven = changed ? JoinPointRewrite.rewrite(woven) : woven; // its join points named from strings, loading no class
+            // Its join points named from strings, loading no class, and made in the static initialiser, not in a method added to it.
+            woven = changed ? PreClinitInlining.inline(JoinPointRewrite.rewrite(woven)) : woven;
             if (changed) {
                 WovenClassCheck.Checked checked = WovenClassCheck.check(loader, original, woven);
                 if (checked.bytes() == null) {

@@ -20,6 +20,11 @@ public record WeavingOptions(Set<Aspect> aspects, List<String> include, List<Str
         this(aspects, include, exclude, cache, UserAspects.NONE);
     }
 
+    /** These options with the user's aspects replaced by {@code kept}. */
+    public WeavingOptions withUserAspects(UserAspects kept) {
+        return kept == userAspects ? this : new WeavingOptions(aspects, include, exclude, cache, kept);
+    }
+
     /**
      * Whether the patterns take in the class named {@code className} ({@code Class.getName()}):
      * {@code *} is any run of characters but a dot, {@code ..} any run of packages, a nested class

@@ -22,6 +22,7 @@ final class WeavingTally {
     /** Not a class: one method whose woven code would fail verification, given its original code back. */
     static final String METHOD_WOULD_FAIL_VERIFICATION = "method would fail verification";
     static final String SECURITY_MANAGER = "forbidden by the SecurityManager";
+    static final String LOADER_BLIND_TO_PROFQ = "class loader does not see profq";
 
     private final AtomicLong woven = new AtomicLong();
     private final AtomicLong unchanged = new AtomicLong();

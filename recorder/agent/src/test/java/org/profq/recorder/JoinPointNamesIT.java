@@ -94,6 +94,45 @@ class JoinPointNamesIT {
     }
 
     /**
+     * The shape of the Javassist corpus program, which prints how many methods a class declares:
+     * AspectJ makes a woven class's static parts in a method it adds, {@code ajc$preClinit}, which
+     * {@code getDeclaredMethods()} listed beside the program's own. Its code now runs in the static
+     * initialiser itself, and the method is gone; the class is woven and its calls recorded.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aWovenClassDeclaresTheMethodsItsSourceDeclares(Jdk jdk, @TempDir Path temp) throws IOException {
+        Path classes = compile(temp, Map.of("app/Members", """
+                package app;
+                import java.lang.reflect.Method;
+                import java.util.Arrays;
+                public class Members {
+                    static final StringBuilder LOG = new StringBuilder("initialised");
+                    static int square(int x) { return x * x; }
+                    public static void main(String[] args) {
+                        System.out.println(LOG + " " + square(7) + " "
+                                + Arrays.stream(Members.class.getDeclaredMethods()).map(Method::getName).sorted().toList());
+                    }
+                }
+                """), "");
+        Path out = temp.resolve("rec.profq");
+
+        SampleRun.Result plain = SampleRun.run(jdk, null, command(jdk, null, null, classes.toString(), "app.Members"));
+        SampleRun.Result recorded = SampleRun.run(jdk, out, command(jdk, "out=" + out + ",cache=off", null, classes.toString(), "app.Members"));
+
+        assertEquals("initialised 49 [main, square]\n", plain.stdout(), plain.stderr());
+        assertEquals(plain.stdout(), recorded.stdout());
+        assertEquals("", recorded.stderr());
+        assertEquals(0, recorded.exitCode());
+        try (Recording recording = recorded.open()) {
+            List<String> called = RecordingFacts.programCalls(recording).stream()
+                    .map(call -> recording.methodName(call.methodId())).distinct().sorted().toList();
+            assertEquals(List.of("app.Members.main([Ljava/lang/String;)V", "app.Members.square(I)I"), called);
+            assertEquals(List.of(), recording.warnings());
+        }
+    }
+
+    /**
      * A woven class whose join point's names cannot be worked out (here its modifiers are not the
      * hexadecimal number woven code gives): its static initialiser gets no static part and goes on;
      * the call made with it is recorded under the unknown method, and the recording says how many

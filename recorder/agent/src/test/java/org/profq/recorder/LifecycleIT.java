@@ -58,7 +58,7 @@ class LifecycleIT {
             assertTrue(deaths.stream().filter(Death::atExit).allMatch(death -> death.timeNanos() <= end));
             assertTrue(deaths.stream().filter(Death::atExit).allMatch(death -> death.kind() == DeathKind.REACHABLE_AT_EXIT),
                     "the final collection found the kept objects reachable");
-            assertEquals(RecordingFormat.COLLECTIONS_MINOR_VERSION, recording.run().formatMinor()); // every recording is the latest
+            assertEquals(RecordingFormat.DEATHS_RECORDED_MINOR_VERSION, recording.run().formatMinor()); // every recording is the latest
         }
     }
 

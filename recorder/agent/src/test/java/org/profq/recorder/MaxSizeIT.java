@@ -79,7 +79,7 @@ class MaxSizeIT {
         Path out = temp.resolve("rec.profq");
         try (Recording recording = SampleRun.record(jdk, out, "", Recursion.class).open()) {
             assertFalse(Files.exists(out.resolve("names")));
-            assertEquals(RecordingFormat.COLLECTIONS_MINOR_VERSION, recording.run().formatMinor()); // every recording has calibration and CPU events
+            assertEquals(RecordingFormat.DEATHS_RECORDED_MINOR_VERSION, recording.run().formatMinor()); // every recording has calibration and CPU events
             assertTrue(recording.window().isEmpty());
         }
     }
@@ -89,7 +89,7 @@ class MaxSizeIT {
         Path out = temp.resolve("rec.profq");
         try (Recording recording = SampleRun.record(jdk, out, "maxsize=100m,maxage=1h", Recursion.class).open()) {
             assertTrue(Files.isDirectory(out.resolve("names")));
-            assertEquals(RecordingFormat.COLLECTIONS_MINOR_VERSION, recording.run().formatMinor()); // its names/ queue says it has a window
+            assertEquals(RecordingFormat.DEATHS_RECORDED_MINOR_VERSION, recording.run().formatMinor()); // its names/ queue says it has a window
             assertTrue(recording.window().isEmpty());
             assertEquals(List.of(), recording.losses());
             assertEquals(recording.end().orElseThrow().eventsWritten(), recording.eventCount());

@@ -37,7 +37,7 @@ class ValuesIT {
         assertEquals(0, result.exitCode(), result.stderr());
         assertEquals("", result.stderr());
         try (Recording recording = result.open()) {
-            assertEquals(RecordingFormat.COLLECTIONS_MINOR_VERSION, recording.run().formatMinor());
+            assertEquals(RecordingFormat.DEATHS_RECORDED_MINOR_VERSION, recording.run().formatMinor());
             List<String> describe = new ArrayList<>();
             List<String> greet = new ArrayList<>();
             recording.forEachEvent(event -> {

@@ -1,6 +1,7 @@
 package org.profq.recorder;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -105,6 +106,141 @@ class WeaverSafetyIT {
                 assertEquals(run.equals("cached") ? 1 : 0, recording.weaving().orElseThrow().fromCache(), run);
                 assertEquals(1L, recording.weaving().orElseThrow().methodsLeftUnwoven(), run); // and counted as one method, from the cache too
             }
+        }
+    }
+
+    /**
+     * The shape of Spring Boot's {@code ServletWebServerApplicationContextFactory}: {@code create}
+     * returns one of two contexts as an interface, {@code AnnotatedContext} extending
+     * {@code WebContext}, whose superclass ({@code gen.Missing}, spring-web's
+     * {@code GenericWebApplicationContext}) is not on the class path; the program never calls it.
+     * The JVM links the original class loading only the interface. Woven, AspectJ's frame at the
+     * advice's single exit types the result as {@code WebContext}, a class, so verifying it makes the
+     * JVM load {@code WebContext} (and {@code AnnotatedContext}), and with it their missing
+     * superclass: the class's linking died with {@code NoClassDefFoundError: gen/Missing}. The method is given its original code back,
+     * and no class is loaded that the program does not load.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aWovenMethodWhoseFramesWouldMakeTheJvmLoadAClassWithAMissingSuperclassRunsUnwoven(Jdk jdk, @TempDir Path temp)
+            throws IOException {
+        Path classes = compile(temp, Map.of(
+                "Missing", "package gen;\npublic class Missing {}\n",
+                "Context", "package gen;\npublic interface Context { String name(); }\n",
+                "WebContext", "package gen;\npublic class WebContext extends Missing implements Context { public String name() { return \"web\"; } }\n",
+                "AnnotatedContext", "package gen;\npublic class AnnotatedContext extends WebContext { public String name() { return \"annotated\"; } }\n",
+                "Factory", """
+                        package gen;
+                        public class Factory {
+                            static Context create(boolean annotated) {
+                                if (annotated) {
+                                    return new AnnotatedContext();
+                                }
+                                return new WebContext();
+                            }
+                            static String describe(int contexts) { return contexts == 0 ? "no context" : contexts + " contexts"; }
+                            public static void main(String[] args) {
+                                System.out.println(args.length > 0 ? create(true).name() : describe(0));
+                            }
+                        }
+                        """));
+        Files.delete(classes.resolve("gen/Missing.class"));
+        Path plainLog = temp.resolve("plain-classes.log");
+        SampleRun.Result plain = SampleRun.run(jdk, null, command(jdk, null,
+                List.of("-Xlog:class+load=info:file=" + plainLog, "-cp", classes.toString(), "gen.Factory")));
+        assertEquals("no context\n", plain.stdout(), plain.stderr());
+        assertEquals(0, plain.exitCode());
+
+        for (String run : List.of("woven", "cached")) { // the second run takes the class from the cache, and says the same
+            Path out = temp.resolve(run + ".profq");
+            Path classLog = temp.resolve(run + "-classes.log");
+            SampleRun.Result recorded = SampleRun.run(jdk, out, command(jdk, "out=" + out + ",cache=" + temp.resolve("cache"),
+                    List.of("-Xlog:class+load=info:file=" + classLog, "-cp", classes.toString(), "gen.Factory")));
+            assertEquals(plain.stdout(), recorded.stdout(), recorded.stderr());
+            assertEquals("", recorded.stderr());
+            assertEquals(0, recorded.exitCode());
+            for (Path log : List.of(plainLog, classLog)) {
+                String loaded = Files.readString(log);
+                assertTrue(loaded.contains("gen.Factory "), log.toString());
+                assertFalse(loaded.contains("gen.AnnotatedContext ") || loaded.contains("gen.WebContext "), log + " loads a context");
+            }
+            try (Recording recording = recorded.open()) {
+                assertEquals(List.of("left the method gen.Factory.create(Z)Lgen/Context; unwoven (method would fail verification: verifying"
+                        + " it would load gen.WebContext, whose supertype gen.Missing cannot be read); the rest of the class is woven"),
+                        recording.warnings(), run);
+                assertEquals(List.of("describe", "main"), calledMethods(recording), run);
+                assertEquals(1L, recording.weaving().orElseThrow().methodsLeftUnwoven(), run);
+            }
+        }
+    }
+
+    /**
+     * The shape of an OSGi framework's bundle class loader (Apache Felix's): its parent is the boot
+     * loader, it defines the bundle's classes from their own place, and it finds a resource on the
+     * application class path when the request comes from outside the bundle (Felix's implicit boot
+     * delegation), as the weaver's requests do, but not a class the bundle's code asks for. Woven,
+     * the bundle's class died with {@code NoClassDefFoundError} on AspectJ's and profq's classes;
+     * now the loader's classes are left unwoven, counted and named once, and the rest is recorded.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aClassLoaderThatDoesNotDelegateToProfqsLoaderHasItsClassesLeftUnwoven(Jdk jdk, @TempDir Path temp) throws IOException {
+        Path classes = compile(temp, Map.of(
+                "Plugin", """
+                        package gen;
+                        public class Plugin implements java.util.function.Supplier<String> {
+                            public String get() { return "plugin " + new StringBuilder("gnikrow").reverse(); }
+                        }
+                        """,
+                "Host", """
+                        package gen;
+                        import java.io.IOException;
+                        import java.net.URL;
+                        import java.nio.file.Files;
+                        import java.nio.file.Path;
+                        import java.util.function.Supplier;
+                        public class Host {
+                            /** Defines the plugin's classes from their directory; everything else from the boot loader, but resources from anywhere. */
+                            static final class BundleLoader extends ClassLoader {
+                                private final Path bundle;
+                                BundleLoader(Path bundle) { super(null); this.bundle = bundle; }
+                                @Override protected Class<?> findClass(String name) throws ClassNotFoundException {
+                                    try {
+                                        byte[] bytes = Files.readAllBytes(bundle.resolve(name.replace('.', '/') + ".class"));
+                                        return defineClass(name, bytes, 0, bytes.length);
+                                    } catch (IOException e) {
+                                        throw new ClassNotFoundException(name);
+                                    }
+                                }
+                                @Override public URL getResource(String name) {
+                                    URL own = super.getResource(name);
+                                    return own != null ? own : ClassLoader.getSystemClassLoader().getResource(name);
+                                }
+                            }
+                            public static void main(String[] args) throws Exception {
+                                ClassLoader loader = new BundleLoader(Path.of(args[0]));
+                                Supplier<?> plugin = (Supplier<?>) loader.loadClass("gen.Plugin").getDeclaredConstructor().newInstance();
+                                System.out.println(plugin.get() + " in " + plugin.getClass().getClassLoader().getClass().getSimpleName());
+                            }
+                        }
+                        """));
+        Path bundle = Files.createDirectories(temp.resolve("bundle/gen"));
+        Files.move(classes.resolve("gen/Plugin.class"), bundle.resolve("Plugin.class"));
+        List<String> program = List.of("-cp", classes.toString(), "gen.Host", temp.resolve("bundle").toString());
+        SampleRun.Result plain = SampleRun.run(jdk, null, command(jdk, null, program));
+        assertEquals("plugin working in BundleLoader\n", plain.stdout(), plain.stderr());
+
+        Path out = temp.resolve("rec.profq");
+        SampleRun.Result recorded = SampleRun.run(jdk, out, command(jdk, "out=" + out + ",cache=off", program));
+
+        assertEquals(plain.stdout(), recorded.stdout(), recorded.stderr());
+        assertEquals("", recorded.stderr());
+        assertEquals(0, recorded.exitCode());
+        try (Recording recording = recorded.open()) {
+            assertEquals(List.of("left the classes of gen.Host$BundleLoader unwoven (class loader does not see profq: it does not delegate to"
+                    + " the class loader of profq's classes, which woven code calls); counted, the program runs on"), recording.warnings());
+            assertEquals(Map.of("class loader does not see profq", 1L), recording.weaving().orElseThrow().leftUnwovenByReason());
+            assertEquals(List.of("<init>", "findClass", "main"), calledMethods(recording)); // Plugin.get unwoven
         }
     }
 

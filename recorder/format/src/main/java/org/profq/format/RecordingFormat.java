@@ -39,12 +39,16 @@ package org.profq.format;
  * 2.9 added the garbage collections ({@link #DOC_COLLECTION}), which bound each tracked object's
  * death; a recording that follows deaths has them, one made without has none, and every recording
  * this profq writes is 2.9 ({@link #COLLECTIONS_MINOR_VERSION}). An older recording has no
- * collections: its deaths are bounded by their recorded time alone.
+ * collections: its deaths are bounded by their recorded time alone. 2.10 added the recorder's
+ * statements that it had recorded every death the reported collections found
+ * ({@link #DOC_DEATHS_RECORDED}), which let a whole-heap collection bound the deaths of the
+ * objects it did not find from below; every recording this profq writes is 2.10
+ * ({@link #DEATHS_RECORDED_MINOR_VERSION}).
  */
 public final class RecordingFormat {
     public static final byte[] MAGIC = {'P', 'R', 'O', 'F', 'Q'};
     public static final int MAJOR_VERSION = 2;
-    public static final int MINOR_VERSION = 9;
+    public static final int MINOR_VERSION = 10;
     /** The minor version that added user-defined events (see above). */
     public static final int USER_EVENTS_MINOR_VERSION = 6;
     /** The minor version of a recording with a window (see above). */
@@ -59,6 +63,8 @@ public final class RecordingFormat {
     public static final int TIME_MINOR_VERSION = 8;
     /** The minor version of every recording this profq writes: it has the garbage collections when it follows deaths (see above). */
     public static final int COLLECTIONS_MINOR_VERSION = 9;
+    /** The minor version of every recording this profq writes: it says when the collections' deaths were all recorded (see above). */
+    public static final int DEATHS_RECORDED_MINOR_VERSION = 10;
 
     // Document kinds: the first byte of every document.
     /** magic, major, minor, then run metadata. Always the first document. */
@@ -142,6 +148,16 @@ public final class RecordingFormat {
      * Written only when deaths are followed.
      */
     public static final byte DOC_COLLECTION = 20;
+    /**
+     * recordedByNanos, reportsThroughNanos: the recorder's reaper had recorded, each at a time
+     * before recordedByNanos (on its own exact clock, as the deaths' times), the death of every
+     * tracked object that a collection found whose report ({@link #DOC_COLLECTION}) arrived at or
+     * before reportsThroughNanos: the collector's cleared references had all been enqueued
+     * (the JDK's {@code Reference.waitForReferenceProcessing} said so) and the reaper had then
+     * emptied its queue. So a death recorded after recordedByNanos, or never, was not found by
+     * those collections. Written by the reaper when deaths are followed, at most once a report.
+     */
+    public static final byte DOC_DEATHS_RECORDED = 21;
 
     /**
      * A thread's events become a batch document when they fill this many bytes, or when an event

@@ -16,7 +16,7 @@ class FormatDocumentationTest {
     @Test
     void thePageNamesTheFormatVersions() throws IOException {
         String page = Files.readString(PAGE).replaceAll("\\s+", " ");
-        String plain = RecordingFormat.MAJOR_VERSION + "." + RecordingFormat.COLLECTIONS_MINOR_VERSION; // what every recording is now
+        String plain = RecordingFormat.MAJOR_VERSION + "." + RecordingFormat.DEATHS_RECORDED_MINOR_VERSION; // what every recording is now
         String window = RecordingFormat.MAJOR_VERSION + "." + RecordingFormat.WINDOW_MINOR_VERSION;
         assertTrue(page.contains("recording format version " + plain + ","), "docs/recording-format.md names format " + plain);
         assertTrue(page.contains("`--max-size`/`--max-age` is version " + window + ":"), "docs/recording-format.md names format " + window);

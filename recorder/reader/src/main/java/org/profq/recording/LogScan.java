@@ -326,6 +326,7 @@ final class LogScan {
                 case DOC_COLLECTION -> state.collections.add(new ReportedCollection(in.readVarint(), in.readString(),
                         in.readString(), in.readString(), in.readVarint(), in.readVarint(), in.readVarint(),
                         Varint.unzigzag(in.readVarint()), Varint.unzigzag(in.readVarint())));
+                case DOC_DEATHS_RECORDED -> state.deathsRecorded.add(new DeathsRecorded(in.readVarint(), in.readVarint()));
                 case DOC_UNWOVEN -> {
                     String reason = in.readString();
                     for (long count = in.readVarint(); count > 0; count--) {

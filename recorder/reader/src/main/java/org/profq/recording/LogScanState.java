@@ -32,7 +32,7 @@ import java.util.zip.CRC32C;
  */
 final class LogScanState {
     /** Bump when what {@link #write} writes changes, or the records it holds do. */
-    static final int VERSION = 4;
+    static final int VERSION = 5;
     private static final int MAGIC = 0x70717331; // "pqs1"
 
     final Dictionaries dictionaries = new Dictionaries();
@@ -41,6 +41,8 @@ final class LogScanState {
     final List<UnwovenClass> unwovenClasses = new ArrayList<>();
     /** The garbage collections the JVM reported (format 2.9, with deaths), in the order reported. */
     final List<ReportedCollection> collections = new ArrayList<>();
+    /** The recorder's statements that the collections' deaths were recorded (format 2.10), in the order written. */
+    final List<DeathsRecorded> deathsRecorded = new ArrayList<>();
     /** The last event's time of each thread, by thread id: {@link ThreadInfo#lastNanos}. */
     final Map<Integer, Long> threadLastNanos = new HashMap<>();
     RecordingEnd end;
@@ -218,6 +220,11 @@ final class LogScanState {
             out.writeLong(collection.baseLowNanos());
             out.writeLong(collection.baseHighNanos());
         }
+        out.writeInt(deathsRecorded.size());
+        for (DeathsRecorded statement : deathsRecorded) {
+            out.writeLong(statement.recordedByNanos());
+            out.writeLong(statement.reportsThroughNanos());
+        }
         out.writeInt(threadLastNanos.size());
         for (Map.Entry<Integer, Long> thread : threadLastNanos.entrySet()) {
             out.writeInt(thread.getKey());
@@ -322,6 +329,9 @@ final class LogScanState {
         for (int i = in.count(); i > 0; i--) {
             collections.add(new ReportedCollection(in.readLong(), in.string(), in.string(), in.string(), in.readLong(),
                     in.readLong(), in.readLong(), in.readLong(), in.readLong()));
+        }
+        for (int i = in.count(); i > 0; i--) {
+            deathsRecorded.add(new DeathsRecorded(in.readLong(), in.readLong()));
         }
         for (int i = in.count(); i > 0; i--) {
             threadLastNanos.put(in.readInt(), in.readLong());

@@ -84,6 +84,22 @@ public record RecordedEvents(Set<String> families, List<String> forReports) {
                         : "record again --for a report that reads them, or without --for.");
     }
 
+    /** Whether the recorder options {@code options} value-profiled methods ({@code values=}), filling the value tables. */
+    public static boolean valueProfiled(String options) {
+        for (String option : options == null ? new String[0] : options.split(",")) {
+            if (option.strip().startsWith("values=")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The one sentence for what reads value profiles of a recording made without {@code --values}. */
+    public static String noValueProfiles() {
+        return "this recording has no value profiles: it was recorded without --values; record again with"
+                + " --values=PATTERN (the methods to profile, as package.Class.method globs).";
+    }
+
     private static Set<String> items(String list) {
         Set<String> items = new LinkedHashSet<>();
         for (String item : list.split(":")) {

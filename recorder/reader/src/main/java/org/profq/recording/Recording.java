@@ -322,6 +322,15 @@ public final class Recording implements AutoCloseable {
     }
 
     /**
+     * The collections that bound from below the deaths of the tracked objects they did not find
+     * ({@link SurvivedCollection} says which and why), in order of start; empty for a recording
+     * older than format 2.10, or with no whole-heap collection.
+     */
+    public List<SurvivedCollection> survivedCollections() {
+        return SurvivedCollection.of(scan.state.collections, collections(), scan.state.deathsRecorded);
+    }
+
+    /**
      * Classes the weaver never saw, named with why: with {@code profq attach}, those the JVM had
      * loaded before the agent arrived (format 2.5); empty for a recording made from the JVM's start.
      */

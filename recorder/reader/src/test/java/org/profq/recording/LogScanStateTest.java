@@ -23,7 +23,7 @@ class LogScanStateTest {
     void everyFieldIsWrittenAndRead() {
         // A field added to LogScanState or Dictionaries must be written by write() and read by read()
         // (and LogScanState.VERSION bumped): then add it here.
-        assertEquals(Set.of("dictionaries", "losses", "warnings", "unwovenClasses", "collections", "threadLastNanos", "end", "weaving", "calibration", "window",
+        assertEquals(Set.of("dictionaries", "losses", "warnings", "unwovenClasses", "collections", "deathsRecorded", "threadLastNanos", "end", "weaving", "calibration", "window",
                 "documentCount", "namesDocumentCount", "eventCount", "logBytes", "lastEventNanos", "headerChecksum", "eventFiles",
                 "nextFile", "nextOffset"), fields(LogScanState.class));
         assertEquals(Set.of("classes", "methods", "sites", "threads", "fields", "constants", "eventTypes", "eventColumns",
@@ -90,6 +90,7 @@ class LogScanStateTest {
         state.warnings.add("a warning");
         state.unwovenClasses.add(new UnwovenClass("a.C", "loaded before the attach"));
         state.collections.add(new ReportedCollection(4, "Copy", "end of minor GC", "Allocation Failure", 30, 31, 32_500_000, -2_000_000, 0));
+        state.deathsRecorded.add(new DeathsRecorded(33_000_000, 32_500_000));
         state.threadLastNanos.put(1, 99L);
         state.end = new RecordingEnd(100, 200, 3, 1);
         state.weaving = new WeavingSummary(1, 2, 3, 4, Map.of("too large", 2L), 40, 7);
