@@ -46,6 +46,16 @@ class DeathBoundsIT {
     private static final List<String> SERIAL = List.of("-XX:+UseSerialGC");
     /** KnownDeaths' argument: a full collection every this many rounds. */
     private static final int FULL_EVERY = 25;
+    /** Each payload (the query's first item names them, numbered k in the order made) with the instant it was released. */
+    private static final String PAIRED_WITH_RELEASES = """
+            releases AS (
+                SELECT c.start_ns, ROW_NUMBER() OVER (ORDER BY c.call_id) AS k
+                FROM calls AS c JOIN methods AS m ON m.method_id = c.method_id JOIN classes AS t ON t.class_id = m.class_id
+                WHERE t.name = 'profq.samples.KnownDeaths' AND m.name = 'released')
+            SELECT p.died_after_ns, p.died_by_ns, r.start_ns, p.used_until_ns, p.survived_collection_id
+            FROM payloads AS p JOIN releases AS r ON r.k = p.k
+            ORDER BY p.k""";
+
     /**
      * Each Payload's death interval and the instant it was dropped, in the order made, with the
      * lower bound the last use alone gives and whether a collection raised it.
@@ -56,13 +66,7 @@ class DeathBoundsIT {
                        COALESCE(w.last_use_ns, w.alloc_ns) AS used_until_ns, d.survived_collection_id
                 FROM waste AS w JOIN classes AS c ON c.class_id = w.class_id JOIN deaths AS d ON d.object_id = w.object_id
                 WHERE c.name = 'profq.samples.KnownDeaths$Payload'),
-            releases AS (
-                SELECT c.start_ns, ROW_NUMBER() OVER (ORDER BY c.call_id) AS k
-                FROM calls AS c JOIN methods AS m ON m.method_id = c.method_id JOIN classes AS t ON t.class_id = m.class_id
-                WHERE t.name = 'profq.samples.KnownDeaths' AND m.name = 'released')
-            SELECT p.died_after_ns, p.died_by_ns, r.start_ns, p.used_until_ns, p.survived_collection_id
-            FROM payloads AS p JOIN releases AS r ON r.k = p.k
-            ORDER BY p.k""";
+            """ + PAIRED_WITH_RELEASES;
 
     /**
      * The same from the lifetimes view, which has no uses: the bound from below is the allocation,
@@ -74,13 +78,7 @@ class DeathBoundsIT {
                        l.alloc_ns AS used_until_ns, d.survived_collection_id
                 FROM lifetimes AS l JOIN classes AS c ON c.class_id = l.class_id JOIN deaths AS d ON d.object_id = l.object_id
                 WHERE c.name = 'profq.samples.KnownDeaths$Payload'),
-            releases AS (
-                SELECT c.start_ns, ROW_NUMBER() OVER (ORDER BY c.call_id) AS k
-                FROM calls AS c JOIN methods AS m ON m.method_id = c.method_id JOIN classes AS t ON t.class_id = m.class_id
-                WHERE t.name = 'profq.samples.KnownDeaths' AND m.name = 'released')
-            SELECT p.died_after_ns, p.died_by_ns, r.start_ns, p.used_until_ns, p.survived_collection_id
-            FROM payloads AS p JOIN releases AS r ON r.k = p.k
-            ORDER BY p.k""";
+            """ + PAIRED_WITH_RELEASES;
 
     private static Connection knownDeaths;
     private static Connection explicitCollections;
