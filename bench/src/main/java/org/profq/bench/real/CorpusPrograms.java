@@ -75,7 +75,7 @@ final class CorpusPrograms {
             new Entry("tomcat", "embedded Tomcat 11 serving one request to itself", true),
             new Entry("jetty", "embedded Jetty 12 serving one request to itself", true),
             new Entry("felix", "OSGi framework (Apache Felix 7) with a bundle", true),
-            new Entry("jpms", "JPMS application on the module path (--module)", true),
+            new Entry("jpms", "JPMS application on the module path (--module), launched as profq record launches it", true),
             new Entry("forker", "a program that forks JVMs inheriting the agent", true),
             // other agents, tests, builds
             new Entry("jacoco", "JaCoCo 0.8.12 agent beside profq (on Saxon)", true),
@@ -368,8 +368,11 @@ final class CorpusPrograms {
         modules.put("profq.corpus.lib", List.of("module-info.java", "profq/corpus/lib/Primes.java"));
         modules.put("profq.corpus.app", List.of("module-info.java", "profq/corpus/app/Main.java"));
         Path modulePath = builds.compileModules("jpms", modules, 17);
-        // No class path: the launcher's --module=... stands where the main class would.
-        return program("jpms", List.of(), "--module=profq.corpus.app/profq.corpus.app.Main", List.of("--module-path", modulePath.toString()),
+        // No class path: the launcher's --module=... stands where the main class would. Both runs add the two
+        // modules profq's recorder and weaver need, as profq record does (an agent cannot add them to the boot
+        // layer; -javaagent alone is refused in one line): the plain run is the same program with them.
+        return program("jpms", List.of(), "--module=profq.corpus.app/profq.corpus.app.Main",
+                List.of("--module-path", modulePath.toString(), "--add-modules", "jdk.unsupported,java.sql"),
                 run -> List.of(), Program.Normalisation.NONE, null);
     }
 
