@@ -9,7 +9,7 @@ import java.util.List;
 public record Jdk(String name, Path java) {
     public static List<Jdk> available() {
         List<Jdk> jdks = new ArrayList<>();
-        jdks.add(new Jdk("jdk" + Runtime.version().feature(), Path.of(System.getProperty("java.home"), "bin", "java")));
+        jdks.add(current());
         String jdk25 = System.getProperty("profq.jdk25.home", "");
         Path java25 = jdk25.isBlank() ? null : Path.of(jdk25, "bin", "java");
         if (java25 != null && Files.isExecutable(java25) && Runtime.version().feature() != 25) {
@@ -20,8 +20,9 @@ public record Jdk(String name, Path java) {
         return jdks;
     }
 
+    /** The JDK running the tests. */
     public static Jdk current() {
-        return available().get(0);
+        return new Jdk("jdk" + Runtime.version().feature(), Path.of(System.getProperty("java.home"), "bin", "java"));
     }
 
     @Override
