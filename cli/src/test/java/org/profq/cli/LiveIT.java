@@ -99,21 +99,20 @@ class LiveIT {
         command.add("100000000000");
         Running program = Forked.start(dir, command, "");
         try {
-            Thread.sleep(2_000);
-            try (Tmux terminal = Tmux.start(dir, profq("top", "Many.profq"))) {
-                terminal.await("indexing Many.profq"); // the first screen's queries index the events so far
-                Thread.sleep(1_000);
-                assertQuitsAtOnce(terminal, "q");
-            }
+            Thread.sleep(3_000);
         } finally {
             stop(program);
         }
-        // Ctrl-C too, on what the program wrote, still to be indexed (opened while the program ran, a
-        // recording written this fast can be read mid-document: not what this test is about)
-        try (Tmux terminal = Tmux.start(dir, profq("top", "Many.profq"))) {
-            terminal.await("indexing Many.profq");
-            Thread.sleep(1_000);
-            assertQuitsAtOnce(terminal, "C-c");
+        // What the program wrote in 3 s, still to be indexed: each first screen indexes it for long.
+        // (Opened while the program writes this fast, the reader can meet a length word still zero
+        // with bytes after it and refuse the queue as damaged: a reader race of its own, not what
+        // this test is about.)
+        for (String key : List.of("q", "C-c")) {
+            try (Tmux terminal = Tmux.start(dir, profq("top", "Many.profq"))) {
+                terminal.await("indexing Many.profq");
+                Thread.sleep(1_000);
+                assertQuitsAtOnce(terminal, key);
+            }
         }
     }
 
