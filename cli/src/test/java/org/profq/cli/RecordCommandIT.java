@@ -29,6 +29,7 @@ import org.profq.cli.Forked.Running;
 import org.profq.recording.RecordedEvent;
 import org.profq.recording.Recording;
 import org.profq.recording.RecordingWindow;
+import org.profq.recorder.SampleRun;
 
 /**
  * {@code profq record}, run for real: the packaged cli jar in a forked JVM records a sample
@@ -262,13 +263,7 @@ class RecordCommandIT {
         Files.createDirectories(classes.resolve("META-INF"));
         Files.writeString(classes.resolve("META-INF/aop.xml"), "<aspectj><aspects><aspect name=\"nodebug.BallWatch\"/></aspects></aspectj>\n");
         Path jar = dir.resolve("nodebug.jar");
-        try (java.util.jar.JarOutputStream out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar))) {
-            for (String entry : List.of("nodebug/BallWatch.class", "META-INF/aop.xml")) {
-                out.putNextEntry(new java.util.jar.JarEntry(entry));
-                out.write(Files.readAllBytes(classes.resolve(entry)));
-                out.closeEntry();
-            }
-        }
+        SampleRun.jar(classes, List.of("nodebug/BallWatch.class", "META-INF/aop.xml"), jar);
 
         Path out = dir.resolve("balls.profq");
         Outcome recorded = run(dir, record(List.of("--out", out.toString(), "--aspects", jar.toString()), "events.BouncingBalls"));

@@ -57,16 +57,21 @@ public final class SampleRun {
             return jar;
         }
         Path jar = temp.resolve("samples-aspects.jar");
+        jar(samples, List.of("META-INF/aop.xml", "profq/samples/events/VelocityAspect.class"), jar);
+        return jar;
+    }
+
+    /** Writes {@code entries} of the directory {@code classes} into the new jar {@code jar}. */
+    public static void jar(Path classes, List<String> entries, Path jar) {
         try (java.util.jar.JarOutputStream out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar))) {
-            for (String entry : List.of("META-INF/aop.xml", "profq/samples/events/VelocityAspect.class")) {
+            for (String entry : entries) {
                 out.putNextEntry(new java.util.jar.JarEntry(entry));
-                out.write(Files.readAllBytes(samples.resolve(entry)));
+                out.write(Files.readAllBytes(classes.resolve(entry)));
                 out.closeEntry();
             }
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-        return jar;
     }
 
     /** Records {@code mainClass} into {@code recording} with extra agent options ("" for none). */
