@@ -1,6 +1,7 @@
 package org.profq.engine;
 
 import java.util.List;
+import java.util.function.Supplier;
 
 import org.apache.calcite.config.CalciteConnectionConfig;
 import org.apache.calcite.jdbc.CalciteConnection;
@@ -19,7 +20,10 @@ import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.tools.Frameworks;
 import org.apache.calcite.tools.Planner;
 import org.apache.calcite.tools.ValidationException;
+import org.profq.engine.plan.PlannedView;
 import org.profq.engine.plan.PlanningCancel;
+import org.profq.engine.plan.ProfileViewScan;
+import org.profq.engine.plan.ProfqPrepare;
 
 /**
  * One profile view: a view as Calcite's view macro makes it, except that the view's SQL is read
@@ -27,6 +31,10 @@ import org.profq.engine.plan.PlanningCancel;
  * case-insensitively; Calcite's own view analysis parses with its defaults, which would
  * upper-case the view's column names), and only when a query first names the view: a
  * connection that never uses a view never reads or validates it.
+ *
+ * <p>On a connection planned by profq's planner, a query names the view through a
+ * {@link ProfileViewScan} of its body, planned once per connection ({@link PlannedView}); on a
+ * plain one, and inside the body of a view being planned, the view is expanded in place.
  */
 final class ProfileView implements TableMacro {
     private final CalciteConnection connection;
@@ -34,12 +42,18 @@ final class ProfileView implements TableMacro {
     private final String name;
     private final List<String> schemaPath;
     private final List<String> viewPath;
+    /** Makes the preparation that plans the view's body on its own; null where views are expanded in place. */
+    private final Supplier<ProfqPrepare> bodyPlanner;
+    private final Object planning = new Object();
+    private PlannedView planned;
     /** The SQL and its row type, worked out on first use: the recording does not change them. */
     private String sql;
     private RelProtoDataType rowType;
 
-    ProfileView(CalciteConnection connection, SchemaPlus schema, String schemaName, String name) {
+    ProfileView(CalciteConnection connection, SchemaPlus schema, String schemaName, String name,
+                Supplier<ProfqPrepare> bodyPlanner) {
         this.connection = connection;
+        this.bodyPlanner = bodyPlanner;
         this.schema = schema;
         this.name = name;
         this.schemaPath = List.of(schemaName);
@@ -62,9 +76,23 @@ final class ProfileView implements TableMacro {
             @Override
             public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable table) {
                 PlanningCancel.check(); // each expansion of a view parses and converts its SQL anew
+                if (bodyPlanner != null && !PlannedView.planningViewBody()) {
+                    return ProfileViewScan.of(context.getCluster(), table.getRowType(), planned());
+                }
                 return super.toRel(context, table);
             }
         };
+    }
+
+    /** The view's body, planned on first use by a query of this connection. */
+    private PlannedView planned() {
+        synchronized (planning) {
+            if (planned == null) {
+                planned = bodyPlanner.get().planView(new ViewPrepareContext(connection.createPrepareContext(), schemaPath),
+                        name, sql);
+            }
+            return planned;
+        }
     }
 
     /** The view's row type, as the connection's parser and validator see its SQL. */

@@ -5,9 +5,11 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.function.Supplier;
 
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.schema.SchemaPlus;
+import org.profq.engine.plan.ProfqPrepare;
 
 /**
  * The profile views of DESIGN.md "Profiles", shipped as documented SQL resources
@@ -30,14 +32,16 @@ public final class ProfileViews {
     /**
      * Adds every view to {@code schema}, whose name in {@code connection}'s root schema is
      * {@code schemaName}; a view is read and analysed, with that connection's settings, when a
-     * query first names it.
+     * query first names it. {@code bodyPlanner} makes the preparation that plans a view's body once
+     * for the connection ({@link ProfileView}); null has each query expand the views it names.
      */
-    public static void addTo(CalciteConnection connection, SchemaPlus schema, String schemaName) {
+    public static void addTo(CalciteConnection connection, SchemaPlus schema, String schemaName,
+                             Supplier<ProfqPrepare> bodyPlanner) {
         for (String name : HELPERS) {
-            schema.add(name, new ProfileView(connection, schema, schemaName, name));
+            schema.add(name, new ProfileView(connection, schema, schemaName, name, bodyPlanner));
         }
         for (String name : NAMES) {
-            schema.add(name, new ProfileView(connection, schema, schemaName, name));
+            schema.add(name, new ProfileView(connection, schema, schemaName, name, bodyPlanner));
         }
     }
 

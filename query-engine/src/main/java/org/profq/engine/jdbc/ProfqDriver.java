@@ -137,7 +137,8 @@ public final class ProfqDriver implements Driver {
         for (String name : target.recordings().keySet()) {
             RecordingSchema recording = opened.get(index++);
             SchemaPlus schema = connection.getRootSchema().add(name, recording);
-            ProfileViews.addTo(connection, schema, name);
+            ProfileViews.addTo(connection, schema, name,
+                    planner == PlannerChoice.PROFQ ? () -> new ProfqPrepare(plans, planner) : null);
             List<SqlFunction> added = CallTreeFunctions.addTo(schema, name, recording);
             if (recordingFunctions.isEmpty()) {
                 recordingFunctions.addAll(added); // listed once: each schema has the same three

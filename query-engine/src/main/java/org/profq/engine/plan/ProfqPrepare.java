@@ -74,6 +74,16 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
     }
 
     /**
+     * The profile view {@code name}'s body {@code sql}, planned and compiled as a statement of its
+     * own under {@code context} (whose default schema is the view's), with the views it names
+     * expanded in place: a query naming the view reads its rows through a {@link ProfileViewScan}.
+     */
+    public PlannedView planView(CalcitePrepare.Context context, String name, String sql) {
+        return PlannedView.plan(name, () -> notCancelled(namingIndexTables(
+                () -> ProfqPrepare.super.prepareSql(context, CalcitePrepare.Query.of(sql), Object[].class, -1))));
+    }
+
+    /**
      * {@code signature}, unless its statement was cancelled while it was planned: Calcite's planner
      * then stops where it is and gives the best plan it has found so far, which is right but may be
      * far from the best. It is not kept for the next statement of the same SQL; this one fails,

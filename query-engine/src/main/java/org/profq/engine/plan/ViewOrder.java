@@ -55,6 +55,8 @@ final class ViewOrder {
                 current = project.getInput();
             } else if (current instanceof Sort sort && sort.offset == null && sort.fetch == null) {
                 return kept(sort.getCollation(), position);
+            } else if (current instanceof ProfileViewScan view) {
+                return kept(view.getTraitSet().getCollation(), position);
             } else {
                 return root.collation;
             }

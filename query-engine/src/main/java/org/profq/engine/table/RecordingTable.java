@@ -5,6 +5,7 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.schema.impl.AbstractTable;
 import org.profq.engine.index.LiveRecording;
+import org.profq.engine.plan.ViewDataContext;
 
 /**
  * A table over one recording whose shape comes from its {@link TableDefinition}. Each scan
@@ -29,9 +30,9 @@ public abstract class RecordingTable extends AbstractTable {
         return definition.rowType(typeFactory);
     }
 
-    /** The recording as the statement running {@code root} sees it. */
+    /** The recording as the statement running {@code root} sees it (a planned view's rows are its statement's). */
     public LiveRecording.Snapshot snapshot(DataContext root) {
-        return live.at(root);
+        return live.at(ViewDataContext.statementOf(root));
     }
 
     /** An id that the reader gives as 0 for "none", as SQL NULL. */
