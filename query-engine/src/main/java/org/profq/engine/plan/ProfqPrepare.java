@@ -69,8 +69,15 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
         if (query.sql == null) {
             return super.prepareSql(context, query, elementType, maxRowCount);
         }
-        return plans.get(query.sql, context.getDefaultSchemaPath(), elementType, maxRowCount, profqRules(),
-                () -> notCancelled(namingIndexTables(() -> super.prepareSql(context, query, elementType, maxRowCount))));
+        try {
+            return plans.get(query.sql, context.getDefaultSchemaPath(), elementType, maxRowCount, profqRules(),
+                    () -> notCancelled(namingIndexTables(() -> super.prepareSql(context, query, elementType, maxRowCount))));
+        } catch (RuntimeException | Error failure) {
+            if (CodeTooLarge.causes(failure)) {
+                throw new CodeTooLarge(failure);
+            }
+            throw failure;
+        }
     }
 
     /**
