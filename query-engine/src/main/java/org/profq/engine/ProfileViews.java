@@ -33,12 +33,14 @@ public final class ProfileViews {
      * Adds every view to {@code schema}, whose name in {@code connection}'s root schema is
      * {@code schemaName}; a view is read and analysed, with that connection's settings, when a
      * query first names it. {@code bodyPlanner} makes the preparation that plans a view's body once
-     * for the connection ({@link ProfileView}); null has each query expand the views it names.
+     * for the connection ({@link ProfileView}); null has each query expand the views it names. The
+     * helper views are always expanded.
      */
     public static void addTo(CalciteConnection connection, SchemaPlus schema, String schemaName,
                              Supplier<ProfqPrepare> bodyPlanner) {
         for (String name : HELPERS) {
-            schema.add(name, new ProfileView(connection, schema, schemaName, name, bodyPlanner));
+            // thin projections and groupings of one table, expanded so that a query over one keeps its push-downs and totals
+            schema.add(name, new ProfileView(connection, schema, schemaName, name, null));
         }
         for (String name : NAMES) {
             schema.add(name, new ProfileView(connection, schema, schemaName, name, bodyPlanner));
