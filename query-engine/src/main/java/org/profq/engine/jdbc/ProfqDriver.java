@@ -28,7 +28,6 @@ import org.profq.engine.plan.CachingCompilerFactory;
 import org.profq.engine.plan.PlannerChoice;
 import org.profq.engine.plan.PreparedPlans;
 import org.profq.engine.plan.ProfqPrepare;
-import org.profq.format.UnsafeWarning;
 import org.profq.recording.Recording;
 import org.profq.recording.RecordingException;
 import org.profq.udf.FunctionLibrary;
