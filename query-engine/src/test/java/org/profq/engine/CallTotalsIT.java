@@ -23,7 +23,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.profq.engine.scan.AggregationScan;
 
 import profq.samples.Exceptions;
 import profq.samples.ExitFromWorker;
@@ -75,9 +74,9 @@ class CallTotalsIT {
             String scannedSql = ScannedTimeViews.sql(view);
             assertFalse(plan(connection, scannedSql).contains("totals"), plan(connection, scannedSql));
             List<List<Object>> scanned = Rows.query(connection, scannedSql);
-            long answers = AggregationScan.contextTotalsAnswers();
+            long answers = IndexActivity.contextTotalsAnswers();
             List<List<Object>> fromTotals = Rows.query(connection, sql);
-            assertEquals(answers + 1, AggregationScan.contextTotalsAnswers(), "answered from the totals");
+            assertEquals(answers + 1, IndexActivity.contextTotalsAnswers(), "answered from the totals");
             assertFalse(scanned.isEmpty());
             assertEquals(scanned, fromTotals);
         }
@@ -181,11 +180,11 @@ class CallTotalsIT {
             bytes.putDouble(callCost, bytes.getDouble(callCost) + 1);
             bytes.putLong(lastGroupSum(bytes.capacity(), 7), bytes.getLong(lastGroupSum(bytes.capacity(), 7)) + 1);
         });
-        long answers = AggregationScan.contextTotalsAnswers();
+        long answers = IndexActivity.contextTotalsAnswers();
         try (Connection connection = Rows.connect(recursion.toString())) {
             assertEquals(scanned, Rows.query(connection, FLAME));
         }
-        assertEquals(answers, AggregationScan.contextTotalsAnswers(), "scanned");
+        assertEquals(answers, IndexActivity.contextTotalsAnswers(), "scanned");
     }
 
     /**

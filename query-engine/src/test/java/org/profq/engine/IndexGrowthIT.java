@@ -27,7 +27,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.profq.engine.index.RecordingIndex;
 import org.profq.engine.index.SavedLogScans;
-import org.profq.engine.scan.AggregationScan;
 import org.profq.engine.table.EventsNotRecordedException;
 import org.profq.recorder.Jdk;
 import org.profq.recorder.SampleRun;
@@ -161,10 +160,10 @@ class IndexGrowthIT {
             }
         }
         try (Connection connection = Rows.connect(copy.toString())) {
-            long answers = AggregationScan.contextTotalsAnswers();
+            long answers = IndexActivity.contextTotalsAnswers();
             Map<String, String> rows = everyViewAndTable(connection);
             // built in one pass with the copy's calibration: the time views were answered from the totals
-            assertEquals(answers + ScannedTimeViews.NAMES.size(), AggregationScan.contextTotalsAnswers(), name);
+            assertEquals(answers + ScannedTimeViews.NAMES.size(), IndexActivity.contextTotalsAnswers(), name);
             return rows;
         }
     }
