@@ -80,6 +80,8 @@ final class ThreadRecorder {
     private final SiteCountdowns trackingCountdowns = new SiteCountdowns();
     /** The overhead calibration's recorder: it tracks nothing ({@link #neverTrack}). */
     private boolean neverTracks;
+    /** Stands in for the thread's recorder while the thread is being named ({@link #standInWhileNamed}). */
+    private boolean standsIn;
     /** The overhead calibration's recorder: the clock's advance seen by exits in the batches it dropped ({@link #droppedExitNanos}). */
     private long droppedExitNanos;
     /** Identity hash of the last exception recorded: not the exception itself, which would stay reachable. */
@@ -372,6 +374,18 @@ final class ThreadRecorder {
 
     void neverTrack() {
         neverTracks = true;
+    }
+
+    /**
+     * Marks this recorder, which drops events, as the one that stands in while its thread is named:
+     * the thread's real recorder replaces it then, so {@link CurrentRecorders} never caches it.
+     */
+    void standInWhileNamed() {
+        standsIn = true;
+    }
+
+    boolean standsIn() {
+        return standsIn;
     }
 
     /**
