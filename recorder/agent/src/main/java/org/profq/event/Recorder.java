@@ -27,6 +27,8 @@ public final class Recorder {
     private static final int HOUSEKEEPING_TICKS = 500;
 
     private static EventLog log;
+    /** Appends the batches the program's threads hand over. */
+    private static BatchWriter writer;
     /** Every how many allocations of a site one is tracked; 0 when deaths are not recorded. */
     private static int trackEvery;
     /** Whether the end runs one full collection to tell objects unreachable at exit from reachable ones. */
@@ -78,6 +80,7 @@ public final class Recorder {
             dictionary.warning(reason); // kept when the log still takes small records (disk nearly full)
         });
         userEventTypes = new UserEventTypes(dictionary);
+        writer = BatchWriter.start(eventLog, dictionary);
         Clock.start(exactClock, tickNanos, Recorder::onTick);
         trackEvery = trackEveryNth;
         readsCpuTimes = readCpuTimes;
@@ -465,7 +468,7 @@ public final class Recorder {
     }
 
     private static ThreadRecorder registeredRecorder(Thread current) {
-        ThreadRecorder thread = new ThreadRecorder(dictionary.registerThread(current), current, log, flushIntervalNanos);
+        ThreadRecorder thread = new ThreadRecorder(dictionary.registerThread(current), current, log, flushIntervalNanos, writer);
         synchronized (LIVE_THREADS) {
             LIVE_THREADS.add(thread);
         }
@@ -594,7 +597,7 @@ public final class Recorder {
                 if (thread.thread.isAlive()) {
                     return false;
                 }
-                thread.flush(); // isAlive() == false makes the owner's writes visible here
+                thread.flushAtEnd(); // after the batches it handed over; isAlive() == false makes the owner's writes visible here
                 CurrentRecorders.ended(thread);
                 eventsWrittenByEndedThreads += thread.eventsWritten();
                 eventsLostByEndedThreads += thread.eventsLost();
