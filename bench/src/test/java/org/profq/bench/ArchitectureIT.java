@@ -20,6 +20,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.spi.ToolProvider;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -40,6 +41,21 @@ class ArchitectureIT {
         assertTrue(Files.isDirectory(classes), "the module is built first: " + classes);
         Map<String, Set<String>> imports = packageImports(classes);
         assertEquals(List.of(), cycles(imports), module + ": packages that reach back to themselves");
+    }
+
+    /**
+     * The command line reaches the query engine through its public packages alone: the API, the
+     * JDBC driver and the reports; the engine's other packages can change without it noticing.
+     */
+    @Test
+    void theCommandLineImportsOnlyTheEnginesPublicPackages() {
+        Set<String> open = Set.of("org.profq.engine.api", "org.profq.engine.jdbc", "org.profq.engine.report");
+        Set<String> reached = new TreeSet<>();
+        packageImports(ROOT.resolve("cli/target/classes")).values().forEach(reached::addAll);
+        List<String> internal = reached.stream()
+                .filter(target -> target.equals("org.profq.engine") || target.startsWith("org.profq.engine."))
+                .filter(target -> !open.contains(target)).toList();
+        assertEquals(List.of(), internal, "engine packages the command line imports that are not its public API");
     }
 
     /** Each package of the module's classes, and the profq packages it imports. */

@@ -21,15 +21,13 @@ import org.profq.cli.export.ExportDataset;
 import org.profq.cli.export.ExportFormat;
 import org.profq.cli.export.Partition;
 import org.profq.cli.export.RecordingId;
-import org.profq.cli.export.UserEventTables;
 import org.profq.cli.sql.SqlErrors;
-import org.profq.engine.ProfileViews;
+import org.profq.engine.api.ColumnBlocks;
+import org.profq.engine.api.RelationDoc;
+import org.profq.engine.api.Relations;
+import org.profq.engine.api.UserEventTables;
 import org.profq.engine.jdbc.ConnectString;
 import org.profq.engine.report.ReportNeeds;
-import org.profq.engine.scan.ColumnBlocks;
-import org.profq.engine.table.TableBlocks;
-import org.profq.engine.table.TableCatalog;
-import org.profq.engine.table.TableDefinition;
 import org.profq.recording.RecordedEvents;
 import org.profq.recording.RecordingException;
 import picocli.CommandLine.Command;
@@ -62,7 +60,7 @@ import picocli.CommandLine.Spec;
         exitCodeList = {"0:ok", "1:a recording or a file could not be read or written", "2:usage error (no recording there, DIR holds another dataset)"})
 public final class ExportCommand implements Callable<Integer> {
     /** The fixed table after which a recording's user event tables are exported by default: the tables come before the views. */
-    private static final String LAST_FIXED_TABLE = TableCatalog.all().get(TableCatalog.all().size() - 1).name();
+    private static final String LAST_FIXED_TABLE = Relations.tables().get(Relations.tables().size() - 1).name();
 
     @Spec
     CommandSpec spec;
@@ -136,7 +134,7 @@ public final class ExportCommand implements Callable<Integer> {
             boolean recordedHere = ReportNeeds.readBy(List.of(relation)).stream()
                     .allMatch(need -> need.equals(ReportNeeds.VALUES) || recorded.has(need));
             // An indexed table goes to the writer a block of columns at a time; the others row by row, through JDBC.
-            Optional<ColumnBlocks> blocks = recordedHere ? TableBlocks.of(connection, schema, relation) : Optional.empty();
+            Optional<ColumnBlocks> blocks = recordedHere ? ColumnBlocks.of(connection, schema, relation) : Optional.empty();
             String from = "\"" + schema + "\"." + relation + (recordedHere ? "" : " WHERE FALSE");
             long expected = blocks.isPresent() ? blocks.get().rows() : ExportProgressBar.wanted() && recordedHere ? count(connection, from) : 0;
             try (ExportProgressBar bar = ExportProgressBar.start("exporting " + relation + " of " + recording, expected);
@@ -213,25 +211,24 @@ public final class ExportCommand implements Callable<Integer> {
     private List<String> relations() {
         Set<String> chosen = new LinkedHashSet<>();
         if (tables == null || tables.isEmpty()) {
-            TableCatalog.all().forEach(table -> chosen.add(table.name()));
+            Relations.tables().forEach(table -> chosen.add(table.name()));
         } else {
             for (String name : tables) {
                 if (UserEventTables.isUserEventTable(name.strip().toLowerCase(Locale.ROOT))) {
                     chosen.add(name.strip().toLowerCase(Locale.ROOT)); // checked against the recordings' user events
                     continue;
                 }
-                String table = TableCatalog.find(name.strip()).map(TableDefinition::name)
-                        .orElseGet(() -> ProfileViews.NAMES.contains(name.strip().toLowerCase(Locale.ROOT)) ? name.strip().toLowerCase(Locale.ROOT) : null);
+                String table = Relations.find(name.strip()).map(RelationDoc::name).orElse(null);
                 if (table == null) {
                     throw new ParameterException(spec.commandLine(), "there is no table or view '" + name + "'; the tables are "
-                            + String.join(", ", TableCatalog.all().stream().map(TableDefinition::name).toList())
-                            + ", the views " + String.join(", ", ProfileViews.NAMES) + ".");
+                            + String.join(", ", Relations.tables().stream().map(RelationDoc::name).toList())
+                            + ", the views " + String.join(", ", Relations.viewNames()) + ".");
                 }
                 chosen.add(table);
             }
         }
         if (views) {
-            chosen.addAll(ProfileViews.NAMES);
+            chosen.addAll(Relations.viewNames());
         }
         return new ArrayList<>(chosen);
     }

@@ -3,15 +3,15 @@ package org.profq.cli;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
-import org.profq.engine.index.IndexProgress;
+import org.profq.engine.api.ProgressDisplay;
 
 /**
  * The index build's progress bar on stderr, shown only when stderr is a terminal (a console),
  * so tests and pipes print nothing; the engine decides when a build is slow enough to show.
  */
-final class IndexProgressBar implements IndexProgress.Display {
+final class IndexProgressBar implements ProgressDisplay {
     @Override
-    public IndexProgress.Bar start(String recording, long totalEvents) {
+    public ProgressDisplay.Bar start(String recording, long totalEvents) {
         if (System.console() == null) {
             return null;
         }
@@ -22,7 +22,7 @@ final class IndexProgressBar implements IndexProgress.Display {
                 .setStyle(ProgressBarStyle.ASCII)
                 .continuousUpdate()
                 .build();
-        return new IndexProgress.Bar() {
+        return new ProgressDisplay.Bar() {
             @Override
             public void eventsRead(long events) {
                 bar.stepTo(events);

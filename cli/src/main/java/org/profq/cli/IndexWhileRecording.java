@@ -3,13 +3,10 @@ package org.profq.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
-import org.profq.engine.index.IndexColumn;
-import org.profq.engine.index.RecordingIndex;
+import org.profq.engine.api.Indexing;
 import org.profq.format.RecordingLayout;
 import org.profq.recording.Recording;
 
@@ -36,12 +33,6 @@ final class IndexWhileRecording {
      * indexer let in by that slowed it by 5–47 % (docs/benchmarks.md, "Index while recording").
      */
     static final double SPARE_CORES = Double.parseDouble(System.getProperty("profq.indexSpareCores", "1"));
-    /** Every table of the index: one pass over the new events extends them all. */
-    private static final List<IndexColumn.Table> TABLES = Arrays.stream(IndexColumn.Table.values())
-            .filter(table -> table.built() == table).toList();
-    /** Every table but {@code calls}: what it extends until the recording's calibration is in the log. */
-    private static final List<IndexColumn.Table> ALL_BUT_CALLS = TABLES.stream()
-            .filter(table -> table != IndexColumn.Table.CALLS).toList();
 
     private final Path directory;
     private final Thread thread;
@@ -185,7 +176,7 @@ final class IndexWhileRecording {
         }
         boolean withCalls = callsIndexed || recording.calibration().isPresent()
                 || programEnded() && recording.logBytes() <= limitBytes;
-        RecordingIndex.of(recording, notice -> { }).prepare(withCalls ? TABLES : ALL_BUT_CALLS);
+        Indexing.extend(recording, withCalls);
         callsIndexed |= withCalls;
         indexedLogBytes = recording.logBytes();
     }

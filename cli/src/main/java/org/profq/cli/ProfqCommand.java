@@ -6,7 +6,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 
-import org.profq.engine.index.IndexProgress;
+import org.profq.engine.api.Indexing;
 import org.profq.engine.jdbc.EngineWarmUp;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -32,7 +32,7 @@ public final class ProfqCommand implements Callable<Integer> {
     CommandSpec spec;
 
     public static void main(String[] args) {
-        IndexProgress.showOn(new IndexProgressBar());
+        Indexing.showProgressOn(new IndexProgressBar());
         if (args.length > 0 && QUERYING.contains(args[0])) {
             EngineWarmUp.start(); // Calcite gets ready while the command line is parsed and the recording opened
         }

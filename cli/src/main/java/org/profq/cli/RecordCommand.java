@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import org.profq.engine.index.IndexProgress;
+import org.profq.engine.api.Indexing;
 import org.profq.format.RecordingLayout;
 import org.profq.recording.Recording;
 
@@ -95,7 +95,7 @@ public final class RecordCommand implements Callable<Integer> {
 
         IndexWhileRecording indexer = null;
         if (!noIndex && recorder.maxSize == null && recorder.maxAge == null) {
-            IndexProgress.showOn(null); // the program's terminal is its own: no progress bar over its output
+            Indexing.showProgressOn(null); // the program's terminal is its own: no progress bar over its output
             indexer = IndexWhileRecording.start(directory.path());
         }
         int exitCode;

@@ -3,7 +3,7 @@ package org.profq.cli;
 import java.nio.file.Path;
 import java.util.Locale;
 
-import org.profq.engine.index.SavedLogScans;
+import org.profq.engine.api.Recordings;
 import org.profq.format.RecordingFormat;
 import org.profq.format.RecordingLayout;
 import org.profq.recording.Recording;
@@ -21,7 +21,7 @@ final class RecordingSummary {
      * not the whole log again.
      */
     static String of(Path directory) {
-        try (Recording recording = Recording.open(directory, run -> SavedLogScans.find(directory, run))) {
+        try (Recording recording = Recordings.open(directory)) {
             return describe(directory, recording);
         } catch (RuntimeException | AssertionError | LinkageError unreadable) {
             // Chronicle reports a JVM without the opens it needs with errors, not exceptions.

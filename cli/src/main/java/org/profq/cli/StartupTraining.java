@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Collectors;
 
-import org.profq.engine.ProfileViews;
+import org.profq.engine.api.Relations;
 import picocli.CommandLine;
 
 /**
@@ -44,7 +44,7 @@ public final class StartupTraining {
         } finally {
             BundledSample.deleteTree(classes);
         }
-        String everyView = ProfileViews.NAMES.stream().map(view -> "SELECT * FROM " + view).collect(Collectors.joining("; "));
+        String everyView = Relations.viewNames().stream().map(view -> "SELECT * FROM " + view).collect(Collectors.joining("; "));
         return recorded
                 & profq.execute("sql", recording, "-e", everyView) == 0
                 & profq.execute("sql", recording, "-e", "heap by method top 10") == 0

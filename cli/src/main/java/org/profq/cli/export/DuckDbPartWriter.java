@@ -30,7 +30,7 @@ import org.duckdb.DuckDBTableFunction;
 import org.duckdb.DuckDBTableFunctionBindInfo;
 import org.duckdb.DuckDBTableFunctionCallInfo;
 import org.duckdb.DuckDBTableFunctionInitInfo;
-import org.profq.engine.scan.ColumnBlocks;
+import org.profq.engine.api.ColumnBlocks;
 
 /**
  * Writes a table's rows into part files with DuckDB's own writers, never holding a whole table.

@@ -9,8 +9,7 @@ import java.util.Map;
 
 import org.duckdb.DuckDBDataChunkWriter;
 import org.duckdb.DuckDBWritableVector;
-import org.profq.engine.index.MappedColumn;
-import org.profq.engine.scan.ColumnBlocks;
+import org.profq.engine.api.ColumnBlocks;
 
 /**
  * An indexed table's rows ({@code calls}, {@code allocations}, ...) copied from its columns'
@@ -67,9 +66,9 @@ final class IndexedRows implements RowSource {
     public int fill(DuckDBDataChunkWriter chunk, int maxRows) {
         int filled = 0;
         while (filled < maxRows && row < endRow) {
-            long block = row >> MappedColumn.BLOCK_SHIFT;
-            int offset = (int) (row & (MappedColumn.BLOCK_ROWS - 1));
-            int count = (int) Math.min(Math.min(MappedColumn.BLOCK_ROWS - offset, maxRows - filled), endRow - row);
+            long block = row >> ColumnBlocks.BLOCK_SHIFT;
+            int offset = (int) (row & (ColumnBlocks.BLOCK_ROWS - 1));
+            int count = (int) Math.min(Math.min(ColumnBlocks.BLOCK_ROWS - offset, maxRows - filled), endRow - row);
             for (int column = 0; column < columns.size(); column++) {
                 copy(column, block, offset, count, chunk.vector(column), filled);
             }
@@ -84,7 +83,7 @@ final class IndexedRows implements RowSource {
         long[] raw = blocks.rawBlock(column, block);
         ExportColumn.Kind kind = columns.get(column).kind();
         if (kind == ExportColumn.Kind.TEXT) {
-            copyTexts(column, (block << MappedColumn.BLOCK_SHIFT) + offset, raw, offset, count, vector, at);
+            copyTexts(column, (block << ColumnBlocks.BLOCK_SHIFT) + offset, raw, offset, count, vector, at);
         } else if (FAST) {
             copyNumbers(column, kind, raw, offset, count, vector, at);
         } else {

@@ -22,15 +22,13 @@ import org.profq.cli.output.ResultTable;
 import org.profq.cli.report.ReportCatalog;
 import org.profq.cli.report.ReportRunner;
 import org.profq.cli.sql.RecorderOptionsOf;
-import org.profq.engine.ProfileViews;
-import org.profq.engine.ViewDoc;
-import org.profq.engine.language.LanguageCatalog;
+import org.profq.engine.api.RelationDoc;
+import org.profq.engine.api.Relations;
+import org.profq.engine.api.UserEventTables;
 import org.profq.engine.report.Report;
 import org.profq.engine.report.ReportNeeds;
-import org.profq.engine.table.Column;
-import org.profq.engine.table.TableCatalog;
-import org.profq.engine.table.TableDefinition;
 import org.profq.lang.LanguageException;
+import org.profq.lang.ProfileCatalog;
 import org.profq.lang.ProfqLanguage;
 import org.profq.lang.Suggestions;
 import org.profq.recording.RecordedEvents;
@@ -81,9 +79,9 @@ final class MetaCommands {
     private final Runner runner;
     private final Fetcher fetcher;
     /** The connection's views and schemas, as the profiling language sees them, for \sql. */
-    private final LanguageCatalog language;
+    private final ProfileCatalog language;
 
-    MetaCommands(ReportCatalog reports, ReplState state, Runner runner, Fetcher fetcher, LanguageCatalog language) {
+    MetaCommands(ReportCatalog reports, ReplState state, Runner runner, Fetcher fetcher, ProfileCatalog language) {
         this.reports = reports;
         this.state = state;
         this.runner = runner;
@@ -241,11 +239,11 @@ final class MetaCommands {
     private String list(Terminal terminal) {
         List<List<Object>> rows = new ArrayList<>();
         String options = recorderOptions(terminal);
-        for (TableDefinition table : TableCatalog.all()) {
-            rows.add(List.of(table.name(), "table", "one row per " + table.onePerRow() + notRecorded(table.name(), options)));
+        for (RelationDoc table : Relations.tables()) {
+            rows.add(List.of(table.name(), "table", table.summary() + notRecorded(table.name(), options)));
         }
-        for (String view : ProfileViews.NAMES) {
-            rows.add(List.of(view, "view", ProfileViews.doc(view).summary()));
+        for (RelationDoc view : Relations.views()) {
+            rows.add(List.of(view.name(), "view", view.summary()));
         }
         ResultTable userEvents = fetcher.fetch(MetaCommands::userEventTables, terminal);
         if (userEvents != null) {
@@ -274,22 +272,18 @@ final class MetaCommands {
 
     private String describe(String name, Terminal terminal) {
         String bare = name.contains(".") ? name.substring(name.lastIndexOf('.') + 1) : name;
-        Optional<TableDefinition> table = TableCatalog.find(bare);
+        Optional<RelationDoc> relation = Relations.find(bare);
         List<List<Object>> rows = new ArrayList<>();
         String heading;
         ResultTable userEventColumns;
-        if (table.isPresent()) {
-            heading = "table " + table.get().name() + ": one row per " + table.get().onePerRow()
-                    + notRecorded(table.get().name(), recorderOptions(terminal));
-            for (Column column : table.get().columns()) {
-                rows.add(List.of(column.name(), column.type().getName() + (column.nullable() ? " (nullable)" : ""),
+        if (relation.isPresent()) {
+            RelationDoc doc = relation.get();
+            heading = doc.view() ? "view " + doc.name() + ": " + doc.summary()
+                    : "table " + doc.name() + ": " + doc.summary() + notRecorded(doc.name(), recorderOptions(terminal));
+            for (RelationDoc.ColumnDoc column : doc.columns()) {
+                // a view's columns are not declared nullable or not: only a table's say so
+                rows.add(List.of(column.name(), column.type() + (!doc.view() && column.nullable() ? " (nullable)" : ""),
                         column.meaning()));
-            }
-        } else if (ProfileViews.NAMES.contains(bare.toLowerCase(java.util.Locale.ROOT))) {
-            ViewDoc doc = ProfileViews.doc(bare.toLowerCase(java.util.Locale.ROOT));
-            heading = "view " + doc.name() + ": " + doc.summary();
-            for (ViewDoc.ColumnDoc column : doc.columns()) {
-                rows.add(List.of(column.name(), column.type(), column.meaning()));
             }
         } else if ((userEventColumns = userEventColumns(bare, terminal)) != null) {
             ResultTable columns = userEventColumns;
@@ -307,7 +301,7 @@ final class MetaCommands {
     static ResultTable userEventTables(Connection connection, QuerySession.StatementTracker statements) throws SQLException {
         List<List<Object>> rows = new ArrayList<>();
         try (ResultSet tables = connection.getMetaData().getTables(null, connection.getSchema(),
-                TableCatalog.USER_EVENT_PREFIX.replace("_", "\\_") + "%", new String[] {"TABLE"})) {
+                UserEventTables.PREFIX.replace("_", "\\_") + "%", new String[] {"TABLE"})) {
             while (tables.next()) {
                 rows.add(List.of(tables.getString("TABLE_NAME"), "table", tables.getString("REMARKS")));
             }
@@ -317,7 +311,7 @@ final class MetaCommands {
 
     /** The columns of user-defined event table {@code name} ({@code event_<name>}); null when there is no such table. */
     private ResultTable userEventColumns(String name, Terminal terminal) {
-        if (!name.toLowerCase(java.util.Locale.ROOT).startsWith(TableCatalog.USER_EVENT_PREFIX)) {
+        if (!name.toLowerCase(java.util.Locale.ROOT).startsWith(UserEventTables.PREFIX)) {
             return null;
         }
         ResultTable columns = fetcher.fetch((connection, statements) -> userEventColumns(connection, name), terminal);

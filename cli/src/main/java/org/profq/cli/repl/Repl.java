@@ -32,7 +32,7 @@ import org.profq.cli.report.ReportRunner;
 import org.profq.cli.sql.NoThreadMatched;
 import org.profq.cli.sql.SqlErrors;
 import org.profq.cli.sql.Statements;
-import org.profq.engine.language.LanguageCatalog;
+import org.profq.engine.api.Relations;
 import org.profq.format.BaseDirectories;
 import org.profq.lang.ProfqLanguage;
 
@@ -88,7 +88,7 @@ public final class Repl {
             PrintWriter out = terminal.writer();
             out.println("profq " + recordings + " — SQL ending with ';' or a profile (heap by method),"
                     + " \\help for help, Ctrl-D to leave.");
-            MetaCommands meta = new MetaCommands(reports, state, this::runAndShow, this::await, new LanguageCatalog(schemas));
+            MetaCommands meta = new MetaCommands(reports, state, this::runAndShow, this::await, Relations.languageCatalog(schemas));
             while (true) {
                 String line;
                 try {
@@ -131,7 +131,7 @@ public final class Repl {
         try (session; Terminal terminal = new DumbTerminal("profq", Terminal.TYPE_DUMB, InputStream.nullInputStream(),
                 System.out, StandardCharsets.UTF_8)) {
             MetaCommands meta = new MetaCommands(ReportCatalog.standard(), state, this::runAndShow, this::await,
-                    new LanguageCatalog(schemas));
+                    Relations.languageCatalog(schemas));
             for (String input : inputs) {
                 if (input.startsWith("\\")) {
                     if (!meta.run(input, terminal)) {

@@ -8,11 +8,8 @@ import org.jline.reader.Completer;
 import org.jline.reader.LineReader;
 import org.jline.reader.ParsedLine;
 import org.profq.cli.report.ReportCatalog;
-import org.profq.engine.ProfileViews;
-import org.profq.engine.ViewDoc;
-import org.profq.engine.table.Column;
-import org.profq.engine.table.TableCatalog;
-import org.profq.engine.table.TableDefinition;
+import org.profq.engine.api.RelationDoc;
+import org.profq.engine.api.Relations;
 import org.profq.lang.ProfqLanguage;
 
 /**
@@ -36,16 +33,10 @@ final class SqlCompleter implements Completer {
         words.addAll(KEYWORDS);
         words.addAll(ProfqLanguage.PROFILES);
         words.addAll(ProfqLanguage.KEYWORDS);
-        for (TableDefinition table : TableCatalog.all()) {
-            words.add(table.name());
-            for (Column column : table.columns()) {
-                words.add(column.name());
-            }
-        }
-        for (String view : ProfileViews.NAMES) {
-            words.add(view);
-            for (ViewDoc.ColumnDoc column : ProfileViews.doc(view).columns()) {
-                words.add(column.name());
+        for (List<RelationDoc> relations : List.of(Relations.tables(), Relations.views())) {
+            for (RelationDoc relation : relations) {
+                words.add(relation.name());
+                relation.columns().forEach(column -> words.add(column.name()));
             }
         }
         words.addAll(schemas);

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Optional;
 
 import org.profq.cli.output.ResultTable;
-import org.profq.engine.language.LanguageCatalog;
+import org.profq.engine.api.Relations;
 import org.profq.lang.ProfqLanguage;
 import org.profq.lang.ThreadFilter;
 
@@ -37,7 +37,7 @@ public final class NoThreadMatched {
         if (!result.rows().isEmpty() || !ProfqLanguage.isStatement(statement)) {
             return Optional.empty();
         }
-        Optional<ThreadFilter> filter = ProfqLanguage.threadFilter(statement, new LanguageCatalog(List.of()));
+        Optional<ThreadFilter> filter = ProfqLanguage.threadFilter(statement, Relations.languageCatalog(List.of()));
         if (filter.isEmpty()) {
             return Optional.empty();
         }

@@ -21,17 +21,17 @@ public abstract class ColumnReader {
     /** The raw value: the id, time, count or length; 1/0 for a flag. Meaningless when {@link #isNull}. */
     abstract long raw(long row);
 
-    abstract Object value(long row);
+    public abstract Object value(long row);
 
     /**
      * The raw values of the rows of block {@code block} ({@link MappedColumn#BLOCK_ROWS} rows
      * from {@code block << BLOCK_SHIFT}), in an array the reader owns and overwrites when it
      * reads another block: what an aggregation scan reads, a block at a time.
      */
-    abstract long[] rawBlock(long block);
+    public abstract long[] rawBlock(long block);
 
     /** Whether a raw value stands for SQL NULL. */
-    boolean isNull(long raw) {
+    public boolean isNull(long raw) {
         return false;
     }
 
@@ -41,7 +41,7 @@ public abstract class ColumnReader {
     }
 
     /** Whether rows can be grouped by this column's raw values (its raw value is not just the row). */
-    boolean groupsByRaw() {
+    public boolean groupsByRaw() {
         return comparable();
     }
 
@@ -53,7 +53,7 @@ public abstract class ColumnReader {
     /** A BIGINT column. */
     public static ColumnReader longs(MappedColumn mapped) {
         return new Stored(mapped) {
-            Object value(long row) { return column.get(row); }
+            public Object value(long row) { return column.get(row); }
         };
     }
 
@@ -65,23 +65,23 @@ public abstract class ColumnReader {
     /** An INTEGER column. */
     public static ColumnReader ints(MappedColumn mapped) {
         return new Stored(mapped) {
-            Object value(long row) { return (int) column.get(row); }
+            public Object value(long row) { return (int) column.get(row); }
         };
     }
 
     /** A nullable BIGINT id, stored as 0 for NULL. */
     public static ColumnReader nullableIds(MappedColumn mapped) {
         return new Stored(mapped) {
-            Object value(long row) { long id = column.get(row); return id == 0 ? null : id; }
-            boolean isNull(long raw) { return raw == 0; }
+            public Object value(long row) { long id = column.get(row); return id == 0 ? null : id; }
+            public boolean isNull(long raw) { return raw == 0; }
         };
     }
 
     /** A nullable BIGINT stored as -1 for NULL (its values are never negative). */
     public static ColumnReader nullableLongs(MappedColumn mapped) {
         return new Stored(mapped) {
-            Object value(long row) { long value = column.get(row); return value < 0 ? null : value; }
-            boolean isNull(long raw) { return raw < 0; }
+            public Object value(long row) { long value = column.get(row); return value < 0 ? null : value; }
+            public boolean isNull(long raw) { return raw < 0; }
             boolean rawIdentifiesValue() { return false; }
         };
     }
@@ -89,8 +89,8 @@ public abstract class ColumnReader {
     /** A nullable INTEGER stored as -1 for NULL. */
     public static ColumnReader nullableInts(MappedColumn mapped) {
         return new Stored(mapped) {
-            Object value(long row) { int value = (int) column.get(row); return value < 0 ? null : value; }
-            boolean isNull(long raw) { return raw < 0; }
+            public Object value(long row) { int value = (int) column.get(row); return value < 0 ? null : value; }
+            public boolean isNull(long raw) { return raw < 0; }
             boolean rawIdentifiesValue() { return false; }
         };
     }
@@ -102,8 +102,8 @@ public abstract class ColumnReader {
             private final BlockOfValues values = new BlockOfValues();
 
             long raw(long row) { return (flags.get(row) & bit) != 0 ? 1 : 0; }
-            Object value(long row) { return (flags.get(row) & bit) != 0; }
-            long[] rawBlock(long block) {
+            public Object value(long row) { return (flags.get(row) & bit) != 0; }
+            public long[] rawBlock(long block) {
                 if (values.holds(block)) {
                     return values.array;
                 }
@@ -119,8 +119,8 @@ public abstract class ColumnReader {
     /** A nullable BOOLEAN stored as 1 or 0, and -1 for NULL. */
     public static ColumnReader nullableFlag(MappedColumn mapped) {
         return new Stored(mapped) {
-            Object value(long row) { long value = column.get(row); return value < 0 ? null : value != 0; }
-            boolean isNull(long raw) { return raw < 0; }
+            public Object value(long row) { long value = column.get(row); return value < 0 ? null : value != 0; }
+            public boolean isNull(long raw) { return raw < 0; }
         };
     }
 
@@ -132,8 +132,8 @@ public abstract class ColumnReader {
             private final BlockOfValues values = new BlockOfValues();
 
             long raw(long row) { return minuend.get(row) - subtrahend.get(row); }
-            Object value(long row) { return minuend.get(row) - subtrahend.get(row); }
-            long[] rawBlock(long block) {
+            public Object value(long row) { return minuend.get(row) - subtrahend.get(row); }
+            public long[] rawBlock(long block) {
                 if (values.holds(block)) {
                     return values.array;
                 }
@@ -155,8 +155,8 @@ public abstract class ColumnReader {
             private final BlockOfValues values = new BlockOfValues();
 
             long raw(long row) { return first.get(row) + second.get(row); }
-            Object value(long row) { return raw(row); }
-            long[] rawBlock(long block) {
+            public Object value(long row) { return raw(row); }
+            public long[] rawBlock(long block) {
                 if (values.holds(block)) {
                     return values.array;
                 }
@@ -196,8 +196,8 @@ public abstract class ColumnReader {
                 long value = valueOfKey.applyAsInt((int) keys.get(row));
                 return addends == null ? value : value + addends.get(row);
             }
-            Object value(long row) { return ints ? (Object) (int) raw(row) : (Object) raw(row); }
-            long[] rawBlock(long block) {
+            public Object value(long row) { return ints ? (Object) (int) raw(row) : (Object) raw(row); }
+            public long[] rawBlock(long block) {
                 if (values.holds(block)) {
                     return values.array;
                 }
@@ -248,8 +248,8 @@ public abstract class ColumnReader {
                 }
                 return Math.round(sum);
             }
-            Object value(long row) { return raw(row); }
-            long[] rawBlock(long block) {
+            public Object value(long row) { return raw(row); }
+            public long[] rawBlock(long block) {
                 if (values.holds(block)) {
                     return values.array;
                 }
@@ -284,8 +284,8 @@ public abstract class ColumnReader {
             private final BlockOfValues values = new BlockOfValues();
 
             long raw(long row) { return Math.max(minuend.raw(row) - subtrahend.raw(row), 0); }
-            Object value(long row) { return raw(row); }
-            long[] rawBlock(long block) {
+            public Object value(long row) { return raw(row); }
+            public long[] rawBlock(long block) {
                 if (values.holds(block)) {
                     return values.array;
                 }
@@ -308,8 +308,8 @@ public abstract class ColumnReader {
             private final BlockOfValues values = new BlockOfValues();
 
             long raw(long row) { return Math.max(minuend.raw(row) - subtrahend.raw(row), 0) + correction.raw(row); }
-            Object value(long row) { return raw(row); }
-            long[] rawBlock(long block) {
+            public Object value(long row) { return raw(row); }
+            public long[] rawBlock(long block) {
                 if (values.holds(block)) {
                     return values.array;
                 }
@@ -335,10 +335,10 @@ public abstract class ColumnReader {
             private final BlockOfValues values = new BlockOfValues();
 
             long raw(long row) { return value.applyAsLong(first.get(row), second.get(row)); }
-            Object value(long row) { long raw = raw(row); return raw < 0 ? null : raw; }
-            boolean isNull(long raw) { return raw < 0; }
+            public Object value(long row) { long raw = raw(row); return raw < 0 ? null : raw; }
+            public boolean isNull(long raw) { return raw < 0; }
             boolean rawIdentifiesValue() { return false; }
-            long[] rawBlock(long block) {
+            public long[] rawBlock(long block) {
                 if (values.holds(block)) {
                     return values.array;
                 }
@@ -355,9 +355,9 @@ public abstract class ColumnReader {
     /** A VARCHAR column named from an int column (e.g. a calling context's path). */
     public static ColumnReader text(MappedColumn mapped, LongFunction<String> name) {
         return new Stored(mapped) {
-            Object value(long row) { return name.apply(column.get(row)); }
+            public Object value(long row) { return name.apply(column.get(row)); }
             boolean comparable() { return false; }
-            boolean groupsByRaw() { return true; }
+            public boolean groupsByRaw() { return true; }
             boolean rawIdentifiesValue() { return false; }
         };
     }
@@ -368,8 +368,8 @@ public abstract class ColumnReader {
             private final BlockOfValues rows = new BlockOfValues();
 
             long raw(long row) { return row; }
-            Object value(long row) { return textOfRow.apply(row); }
-            long[] rawBlock(long block) {
+            public Object value(long row) { return textOfRow.apply(row); }
+            public long[] rawBlock(long block) {
                 if (!rows.holds(block)) {
                     for (int i = 0; i < BLOCK_ROWS; i++) {
                         rows.array[i] = (block << BLOCK_SHIFT) + i;
@@ -390,7 +390,7 @@ public abstract class ColumnReader {
         }
 
         long raw(long row) { return column.get(row); }
-        long[] rawBlock(long block) { return column.block(block); }
+        public long[] rawBlock(long block) { return column.block(block); }
     }
 
     /** A computed column's values for the block it last computed. */

@@ -1,4 +1,4 @@
-package org.profq.cli.export;
+package org.profq.engine.api;
 
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -16,21 +16,23 @@ import org.profq.engine.table.UserEventTable;
 import org.profq.recording.Recording;
 
 /**
- * The user event tables ({@code event_<name>}) an export writes: each recording has its own, as
+ * The user event tables ({@code event_<name>}) of recordings: each recording has its own, as
  * its program emitted them, so they are found per recording rather than in {@link TableCatalog}.
  */
 public final class UserEventTables {
+    /** What every user event table's name starts with: {@code event_<name>}. */
+    public static final String PREFIX = TableCatalog.USER_EVENT_PREFIX;
 
     /** Whether {@code table} names a user event table. */
     public static boolean isUserEventTable(String table) {
-        return table.startsWith(TableCatalog.USER_EVENT_PREFIX);
+        return table.startsWith(PREFIX);
     }
 
     /** The user event tables of {@code schema}, a recording of a profq connection, by name (the schema's own list: JDBC metadata would plan every view to list them). */
     public static Set<String> of(Connection connection, String schema) throws SQLException {
         SchemaPlus recording = connection.unwrap(CalciteConnection.class).getRootSchema().subSchemas().get(schema);
         Set<String> names = new TreeSet<>();
-        for (String name : recording.tables().getNames(new LikePattern(TableCatalog.USER_EVENT_PREFIX + "%"))) {
+        for (String name : recording.tables().getNames(new LikePattern(PREFIX + "%"))) {
             if (recording.tables().get(name) instanceof UserEventTable) {
                 names.add(name);
             }
