@@ -213,7 +213,8 @@ final class ThreadRecorder {
     }
 
     void enumValue(int position, int constantId) {
-        end(Varint.put(events, beginParameter(EV_VALUE_ENUM, position), constantId));
+        int p = beginParameter(EV_VALUE_ENUM, position);
+        end(Varint.put(events, p, constantId));
     }
 
     void nullValue(int position) {
@@ -416,7 +417,8 @@ final class ThreadRecorder {
 
     private int begin(int kind, long now) {
         if ((long) PENDING_CPU.getOpaque(this) != 0) {
-            end(Varint.put(events, beginAt(EV_CPU, now), (long) PENDING_CPU.getAndSet(this, 0L)));
+            int p = beginAt(EV_CPU, now); // first: it may hand the buffer over, and events is then the other one
+            end(Varint.put(events, p, (long) PENDING_CPU.getAndSet(this, 0L)));
         }
         return beginAt(kind, now);
     }

@@ -7,13 +7,24 @@ import static org.profq.format.RecordingFormat.BATCH_MAX_AGE_NANOS;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.profq.format.BatchHeader;
+import org.profq.format.ByteCursor;
+import org.profq.format.RecordingFormat;
+import org.profq.format.RecordingLayout;
 import org.profq.log.EventLog;
+
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.wire.DocumentContext;
 
 /**
  * Full buffers handed over to the writer's thread, against a real Chronicle log whose monitor the
@@ -108,6 +119,78 @@ class BatchWriterTest {
 
         assertEquals(0, recorder.eventsWritten());
         assertEquals(2 * calls.get(), recorder.eventsLost());
+    }
+
+    /**
+     * CPU time the clock thread read is written before the thread's next event, and that event can
+     * be the one that hands the buffer over: it goes into the new buffer, never into the one handed
+     * over (which the writer may be copying).
+     */
+    @Test
+    void anEventThatHandsTheBufferOverGoesIntoTheNextOne(@TempDir Path temp) throws IOException {
+        int calls = 30_000; // several buffers
+        try (EventLog log = EventLog.create(temp)) {
+            ThreadRecorder recorder = new ThreadRecorder(1, Thread.currentThread(), log, BATCH_MAX_AGE_NANOS, BatchWriter.start(log));
+            for (int i = 0; i < calls; i++) {
+                recorder.addCpu(5); // so each event begins with its CPU event, where a full buffer is handed over
+                recorder.enter(300);
+                recorder.addCpu(5);
+                recorder.exit(false);
+            }
+            recorder.flushAtEnd();
+            assertEquals(4L * calls, recorder.eventsWritten());
+        }
+        List<String> events = eventsIn(temp);
+        assertEquals(4 * calls, events.size());
+        for (int i = 0; i < events.size(); i += 4) {
+            assertEquals(List.of("cpu 5", "enter 300", "cpu 5", "exit"), events.subList(i, i + 4), "events " + i + " on");
+        }
+    }
+
+    /** Every event of every batch in the log at {@code recording}, in order, as its kind and first field; each batch's checksum checked. */
+    private static List<String> eventsIn(Path recording) {
+        List<String> events = new ArrayList<>();
+        BatchHeader header = new BatchHeader();
+        try (ChronicleQueue queue = ChronicleQueue.singleBuilder(RecordingLayout.eventsDirectory(recording)).readOnly(true).build()) {
+            ExcerptTailer tailer = queue.createTailer();
+            while (true) {
+                try (DocumentContext document = tailer.readingDocument()) {
+                    if (!document.isPresent()) {
+                        return events;
+                    }
+                    Bytes<?> bytes = document.wire().bytes();
+                    byte[] content = new byte[(int) bytes.readRemaining()];
+                    bytes.read(content);
+                    if (content[0] != RecordingFormat.DOC_BATCH) {
+                        continue;
+                    }
+                    header.read(content, content.length);
+                    assertTrue(header.checksumMatches(content, content.length), "batch " + header.sequence() + " matches its checksum");
+                    ByteCursor cursor = new ByteCursor().reset(content, header.eventsOffset(), content.length);
+                    while (cursor.hasMore()) {
+                        int tag = cursor.readByte();
+                        if ((tag & RecordingFormat.TIME_CHANGED) != 0) {
+                            cursor.readVarint();
+                        }
+                        int kind = tag & RecordingFormat.KIND_MASK;
+                        String name = switch (kind) {
+                            case RecordingFormat.EV_CPU -> "cpu";
+                            case RecordingFormat.EV_ENTER -> "enter";
+                            case RecordingFormat.EV_EXIT -> "exit";
+                            default -> "kind " + kind;
+                        };
+                        int fields = RecordingFormat.fieldCount(kind);
+                        for (int field = 0; field < fields; field++) {
+                            long value = cursor.readVarint();
+                            if (field == 0) {
+                                name += " " + value;
+                            }
+                        }
+                        events.add(name);
+                    }
+                }
+            }
+        }
     }
 
     private static void call(ThreadRecorder recorder, AtomicLong calls) {
