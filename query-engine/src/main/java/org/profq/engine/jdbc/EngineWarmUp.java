@@ -21,7 +21,6 @@ import org.apache.calcite.sql2rel.StandardConvertletTable;
 import org.apache.calcite.tools.Frameworks;
 import org.apache.calcite.util.BuiltInMethod;
 import org.apache.calcite.util.Static;
-import org.profq.format.UnsafeWarning;
 
 /**
  * Gets Calcite ready on a second thread while the first does what needs no Calcite (parse the

@@ -8,7 +8,6 @@ import java.sql.Driver;
 import java.sql.DriverManager;
 import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +27,6 @@ import org.profq.engine.plan.CachingCompilerFactory;
 import org.profq.engine.plan.PlannerChoice;
 import org.profq.engine.plan.PreparedPlans;
 import org.profq.engine.plan.ProfqPrepare;
-import org.profq.format.UnsafeWarning;
 import org.profq.recording.Recording;
 import org.profq.recording.RecordingException;
 import org.profq.udf.FunctionLibrary;
@@ -249,8 +247,8 @@ public final class ProfqDriver implements Driver {
     }
 
     @Override
-    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-        throw new SQLFeatureNotSupportedException("profq does not log through java.util.logging");
+    public Logger getParentLogger() {
+        return Logger.getLogger("org.profq.engine"); // the index logs its builds at DEBUG
     }
 
     /** The recording's queue file, or its files, for a message about damage no reader check caught. */

@@ -13,7 +13,8 @@ import java.util.List;
 import javax.tools.ToolProvider;
 
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.profq.recording.Recording;
 import org.profq.recording.ThreadInfo;
 
@@ -40,13 +41,14 @@ class OtherAgentsCodeIT {
             }
             """;
 
-    /**
-     * On JDK 17: on JDK 25 the program's own {@code sun.misc.Unsafe} warning (Byte Buddy's) is
-     * still missing under profq, which silences that once-per-JVM warning for its own use.
-     */
-    @Test
-    void aProgramMockingAFinalClassInlineRunsAsWithoutProfqAndItsRecordingReads(@TempDir Path temp) throws IOException {
-        Jdk jdk = Jdk.current();
+    static List<Jdk> jdks() {
+        return Jdk.available();
+    }
+
+    /** On JDK 25 the program's stderr holds the JDK's warning that Byte Buddy called {@code sun.misc.Unsafe}, with and without profq. */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aProgramMockingAFinalClassInlineRunsAsWithoutProfqAndItsRecordingReads(Jdk jdk, @TempDir Path temp) throws IOException {
         String classPath = compile(temp) + ":" + mockitoClassPath();
         Path out = temp.resolve("rec.profq");
 
