@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.profq.cli.Forked.Outcome;
 import org.profq.engine.ProfileViews;
-import org.profq.engine.scan.AggregationScan;
 import org.profq.engine.table.EventsNotRecordedException;
+import org.profq.recorder.LoggedMessages;
 
 /**
  * {@code profq record} indexes the recording while the program runs: when it returns, the index
@@ -39,6 +39,9 @@ import org.profq.engine.table.EventsNotRecordedException;
  * no index behind.
  */
 class IndexWhileRecordingIT {
+    /** The aggregations the engine answers from a table's totals per calling context (it logs each at DEBUG). */
+    private static final LoggedMessages CONTEXT_TOTALS_ANSWERS = LoggedMessages.of("org.profq.engine.scan", "answered from the totals per calling context");
+
     private static final List<String> TABLES = List.of("calls", "allocations", "deaths", "exceptions", "uses", "params",
             "followed_objects", "field_writes", "reference_fields");
 
@@ -61,11 +64,11 @@ class IndexWhileRecordingIT {
 
         // Complete, unless the indexer (at nice 19) fell behind on a busy machine: then the queries
         // extend it from where it stopped.
-        long answers = AggregationScan.contextTotalsAnswers();
+        long answers = CONTEXT_TOTALS_ANSWERS.count();
         Map<String, String> whileRecording = everyViewAndTable(recording);
         long grownBytes = bytes(index);
         // calls waits for the calibration before it is indexed, so its totals per calling context are trusted
-        assertEquals(answers + 3, AggregationScan.contextTotalsAnswers(), "time_by_method, call_tree and flame from the totals");
+        assertEquals(answers + 3, CONTEXT_TOTALS_ANSWERS.count(), "time_by_method, call_tree and flame from the totals");
 
         deleteTree(index);
         Map<String, String> after = everyViewAndTable(recording);

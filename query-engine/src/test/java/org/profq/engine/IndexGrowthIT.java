@@ -27,7 +27,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.profq.engine.index.RecordingIndex;
 import org.profq.engine.index.SavedLogScans;
-import org.profq.engine.scan.AggregationScan;
 import org.profq.engine.table.EventsNotRecordedException;
 import org.profq.recorder.Jdk;
 import org.profq.recorder.SampleRun;
@@ -78,11 +77,11 @@ class IndexGrowthIT {
                         program.destroyForcibly();
                         program.waitFor(30, TimeUnit.SECONDS);
                     }
-                    long builds = RecordingIndex.builds();
-                    long extensions = RecordingIndex.extensions();
+                    long builds = IndexActivity.builds();
+                    long extensions = IndexActivity.extensions();
                     rows = everyViewAndTable(live);
-                    assertEquals(builds, RecordingIndex.builds(), "round " + round + ": nothing was built afresh");
-                    assertTrue(RecordingIndex.extensions() > extensions, "round " + round + ": the index was extended");
+                    assertEquals(builds, IndexActivity.builds(), "round " + round + ": nothing was built afresh");
+                    assertTrue(IndexActivity.extensions() > extensions, "round " + round + ": the index was extended");
                     Map<String, byte[]> grown = indexFiles(recording);
                     for (Map.Entry<String, byte[]> file : files.entrySet()) {
                         byte[] now = grown.get(file.getKey());
@@ -161,10 +160,10 @@ class IndexGrowthIT {
             }
         }
         try (Connection connection = Rows.connect(copy.toString())) {
-            long answers = AggregationScan.contextTotalsAnswers();
+            long answers = IndexActivity.contextTotalsAnswers();
             Map<String, String> rows = everyViewAndTable(connection);
             // built in one pass with the copy's calibration: the time views were answered from the totals
-            assertEquals(answers + ScannedTimeViews.NAMES.size(), AggregationScan.contextTotalsAnswers(), name);
+            assertEquals(answers + ScannedTimeViews.NAMES.size(), IndexActivity.contextTotalsAnswers(), name);
             return rows;
         }
     }

@@ -10,7 +10,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.Enumerable;
@@ -38,8 +37,8 @@ public final class AggregationScan {
     /** The fewest blocks worth a thread of their own (64 K rows): below that, starting it costs more than it saves. */
     private static final long MIN_BLOCKS_PER_WORKER = 64;
 
-    /** Aggregations this JVM answered from a table's totals per calling context: for tests. */
-    private static final AtomicLong CONTEXT_TOTALS_ANSWERS = new AtomicLong();
+    /** Aggregations answered from a table's totals per calling context, at DEBUG: what to turn on to see why a time view was quick or slow. */
+    private static final System.Logger LOG = System.getLogger(AggregationScan.class.getPackageName());
 
     private final AggregationSpec spec;
 
@@ -69,11 +68,6 @@ public final class AggregationScan {
         return spec.fromTotals != null ? "totals per " + spec.keyName(0) : spec.contextTotals != null ? "totals per context" : null;
     }
 
-    /** How many aggregations this JVM answered from a table's totals per calling context rather than a scan: for tests. */
-    public static long contextTotalsAnswers() {
-        return CONTEXT_TOTALS_ANSWERS.get();
-    }
-
     /** Runs the aggregation over the recording as the statement running {@code root} sees it. */
     public Enumerable<Object[]> run(DataContext root) {
         if (spec.fromTotals != null) {
@@ -85,7 +79,7 @@ public final class AggregationScan {
         if (spec.contextTotals != null) {
             ContextTotals totals = spec.table.readContextTotals(root, spec.contextTotals.keyColumns());
             if (totals != null) {
-                CONTEXT_TOTALS_ANSWERS.incrementAndGet();
+                LOG.log(System.Logger.Level.DEBUG, "answered from the totals per calling context");
                 return Linq4j.asEnumerable(spec.contextTotals.rows(totals));
             }
         }

@@ -27,6 +27,8 @@ public final class Recorder {
     private static final int HOUSEKEEPING_TICKS = 500;
 
     private static EventLog log;
+    /** Appends the batches the program's threads hand over. */
+    private static BatchWriter writer;
     /** Every how many allocations of a site one is tracked; 0 when deaths are not recorded. */
     private static int trackEvery;
     /** Whether the end runs one full collection to tell objects unreachable at exit from reachable ones. */
@@ -70,6 +72,7 @@ public final class Recorder {
                                           int trackEveryNth, boolean finalGc, long flushNanos, boolean readCpuTimes) {
         log = eventLog;
         flushIntervalNanos = flushNanos;
+        CurrentRecorders.usesTable(); // its look-up of Thread's field runs now, not inside the program's first advice
         instrumentation = inst;
         dictionary = new Dictionary(eventLog, inst::getObjectSize);
         eventLog.onStopped(reason -> {
@@ -77,6 +80,7 @@ public final class Recorder {
             dictionary.warning(reason); // kept when the log still takes small records (disk nearly full)
         });
         userEventTypes = new UserEventTypes(dictionary);
+        writer = BatchWriter.start(eventLog, dictionary);
         Clock.start(exactClock, tickNanos, Recorder::onTick);
         trackEvery = trackEveryNth;
         readsCpuTimes = readCpuTimes;
@@ -110,7 +114,7 @@ public final class Recorder {
 
     public static void enter(JoinPoint.StaticPart execution) {
         try {
-            CURRENT.get().enter(dictionary.methodId(execution));
+            current().enter(dictionary.methodId(execution));
         } catch (Throwable t) {
             internalError(t);
         }
@@ -118,7 +122,7 @@ public final class Recorder {
 
     public static void exit() {
         try {
-            CURRENT.get().exit(false);
+            current().exit(false);
         } catch (Throwable t) {
             internalError(t);
         }
@@ -126,7 +130,7 @@ public final class Recorder {
 
     public static void exitByThrow() {
         try {
-            CURRENT.get().exit(true);
+            current().exit(true);
         } catch (Throwable t) {
             internalError(t);
         }
@@ -158,7 +162,7 @@ public final class Recorder {
     }
 
     private static void allocated(Object created, JoinPoint.StaticPart call, JoinPoint.StaticPart enclosing, boolean copy) {
-        ThreadRecorder thread = CURRENT.get();
+        ThreadRecorder thread = current();
         int site = dictionary.siteId(call, enclosing, created);
         boolean tracked = trackEvery > 0 && thread.tracksNext(site, trackEvery);
         long objectId;
@@ -195,7 +199,7 @@ public final class Recorder {
             if (objectId != 0) {
                 int memberId = kind == EV_USE_CALL ? dictionary.methodId(member) : dictionary.fieldId(member);
                 if (memberId != 0) { // 0: a member woven code could not name (counted), which a use cannot refer to
-                    CURRENT.get().use(kind, objectId, memberId);
+                    current().use(kind, objectId, memberId);
                 }
             }
         } catch (Throwable t) {
@@ -206,7 +210,7 @@ public final class Recorder {
     /** A chosen method's call started (ValueAspect, after its entry): records its parameters. */
     public static void values(JoinPoint call) {
         try {
-            values.parameters(CURRENT.get(), call);
+            values.parameters(current(), call);
         } catch (Throwable t) {
             internalError(t);
         }
@@ -215,7 +219,7 @@ public final class Recorder {
     /** A chosen method's call ended. */
     public static void valuesEnd() {
         try {
-            values.parametersEnd(CURRENT.get());
+            values.parametersEnd(current());
         } catch (Throwable t) {
             internalError(t);
         }
@@ -247,7 +251,7 @@ public final class Recorder {
     /** Woven code reads a field while a chosen call runs: the field joins the reference field set of the thread's chosen calls. */
     public static void fieldRead(JoinPoint.StaticPart access) {
         try {
-            values.fieldRead(access, CURRENT.get());
+            values.fieldRead(access, current());
         } catch (Throwable t) {
             internalError(t);
         }
@@ -259,7 +263,7 @@ public final class Recorder {
      */
     public static void exception(Throwable thrown, JoinPoint.StaticPart execution) {
         try {
-            ThreadRecorder thread = CURRENT.get();
+            ThreadRecorder thread = current();
             if (thrown != null && !thread.isLastThrown(thrown)) {
                 thread.thrown(dictionary.classId(thrown.getClass()), ThrowLines.lineIn(thrown, execution));
             }
@@ -275,7 +279,7 @@ public final class Recorder {
      */
     public static boolean weavingStarted() {
         try {
-            ThreadRecorder thread = CURRENT.get();
+            ThreadRecorder thread = current();
             if (thread.inCall()) {
                 int method = weavingMethodId;
                 if (method == 0) {
@@ -318,7 +322,7 @@ public final class Recorder {
      */
     public static org.profq.api.Event userEvent(String name) {
         try {
-            return CURRENT.get().startUserEvent(name, userEventTypes);
+            return current().startUserEvent(name, userEventTypes);
         } catch (Throwable t) {
             internalError(t);
             return org.profq.api.EventSink.NONE.event(name);
@@ -414,17 +418,28 @@ public final class Recorder {
      * does on such a thread is dropped ({@link #newThreadRecorder}), what profq records there is not.
      */
     private static ThreadRecorder recordingProfqThread() {
-        ThreadRecorder thread = CURRENT.get();
+        ThreadRecorder thread = current();
         if (thread.dropsEvents()) {
             thread = registeredRecorder(Thread.currentThread());
-            CURRENT.set(thread);
+            setCurrent(thread);
         }
         return thread;
     }
 
     /** The current thread's recorder, for work that finds out late that it records an event. */
     static ThreadRecorder currentThread() {
-        return CURRENT.get();
+        return current();
+    }
+
+    /** The current thread's recorder, on every advice's path ({@link CurrentRecorders}). */
+    private static ThreadRecorder current() {
+        return CurrentRecorders.get(CURRENT);
+    }
+
+    /** Makes {@code thread} the current thread's recorder. */
+    private static void setCurrent(ThreadRecorder thread) {
+        CURRENT.set(thread);
+        CurrentRecorders.replaced(thread);
     }
 
     /**
@@ -438,16 +453,22 @@ public final class Recorder {
      */
     private static ThreadRecorder newThreadRecorder() {
         Thread current = Thread.currentThread();
-        ThreadRecorder dropped = new ThreadRecorder(0, current, null, Long.MAX_VALUE);
-        dropped.neverTrack();
+        ThreadRecorder standIn = new ThreadRecorder(0, current, null, Long.MAX_VALUE);
+        standIn.neverTrack();
+        standIn.standInWhileNamed();
         // What woven code records on this thread while it is being named (run by another agent's
         // code inside the naming) is dropped, rather than naming the thread again inside itself.
-        CURRENT.set(dropped);
-        return ProfqThreads.isProfqs() ? dropped : registeredRecorder(current);
+        CURRENT.set(standIn);
+        if (ProfqThreads.isProfqs()) {
+            ThreadRecorder dropped = new ThreadRecorder(0, current, null, Long.MAX_VALUE);
+            dropped.neverTrack();
+            return dropped;
+        }
+        return registeredRecorder(current);
     }
 
     private static ThreadRecorder registeredRecorder(Thread current) {
-        ThreadRecorder thread = new ThreadRecorder(dictionary.registerThread(current), current, log, flushIntervalNanos);
+        ThreadRecorder thread = new ThreadRecorder(dictionary.registerThread(current), current, log, flushIntervalNanos, writer);
         synchronized (LIVE_THREADS) {
             LIVE_THREADS.add(thread);
         }
@@ -508,7 +529,7 @@ public final class Recorder {
         try {
             ThreadRecorder dropped = new ThreadRecorder(0, Thread.currentThread(), null, Long.MAX_VALUE);
             dropped.neverTrack();
-            CURRENT.set(dropped);
+            setCurrent(dropped);
             JoinPoint.StaticPart[] parts = OverheadCalibration.staticParts();
             dictionary.calibrationParts(parts[0], UNKNOWN_METHOD, parts[1]);
             figures.advicePath(OverheadCalibration.run(dropped, parts[0], parts[1], times),
@@ -576,7 +597,8 @@ public final class Recorder {
                 if (thread.thread.isAlive()) {
                     return false;
                 }
-                thread.flush(); // isAlive() == false makes the owner's writes visible here
+                thread.flushAtEnd(); // after the batches it handed over; isAlive() == false makes the owner's writes visible here
+                CurrentRecorders.ended(thread);
                 eventsWrittenByEndedThreads += thread.eventsWritten();
                 eventsLostByEndedThreads += thread.eventsLost();
                 writeLoss(new DocumentWriter(), thread);

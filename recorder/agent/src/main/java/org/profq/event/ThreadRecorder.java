@@ -19,10 +19,16 @@ import org.profq.log.EventLog;
  * no clock call beyond {@link Clock#now}. A full buffer, or one older than the flush interval
  * ({@code flush=}), becomes one batch document in the log.
  *
+ * <p>With a {@link BatchWriter} a full (or aged) buffer is handed over to the writer's thread,
+ * which appends it to the log, and the thread goes on in its second buffer: it waits only if
+ * that one is still being written. Without one (the overhead calibration's recorder, tests)
+ * the owner appends the batch itself.
+ *
  * <p>At shutdown another thread writes what the owner has appended so far while the owner may
- * still be running ({@link #flushAtEnd}). So that it never reads half an event, the owner
- * publishes {@code position} with a release store after each complete event (a plain store on
- * x86), and every flush holds this object's lock (taken once per batch, not per event).
+ * still be running ({@link #flushAtEnd}), after the buffers it handed over. So that it never
+ * reads half an event, the owner publishes {@code position} with a release store after each
+ * complete event (a plain store on x86), and every flush holds this object's lock (taken once
+ * per batch, not per event).
  */
 final class ThreadRecorder {
     private static final int CAPACITY = BATCH_CAPACITY_BYTES;
@@ -38,7 +44,13 @@ final class ThreadRecorder {
     final Thread thread;
     /** Null for the overhead calibration's recorder, whose batches are dropped. */
     private final EventLog log;
-    private final byte[] events = new byte[CAPACITY];
+    /** Writes the buffers this thread hands over; null: the owner writes its batches itself. */
+    private final BatchWriter writer;
+    /** The buffer being filled: {@link #events} is its bytes. */
+    private Buffer current = new Buffer();
+    /** The other buffer, made at the first hand-over; null before. */
+    private Buffer other;
+    private byte[] events = current.bytes;
     private final BatchHeader batchHeader = new BatchHeader();
     private static final VarHandle POSITION;
     private static final VarHandle PENDING_CPU;
@@ -80,6 +92,8 @@ final class ThreadRecorder {
     private final SiteCountdowns trackingCountdowns = new SiteCountdowns();
     /** The overhead calibration's recorder: it tracks nothing ({@link #neverTrack}). */
     private boolean neverTracks;
+    /** Stands in for the thread's recorder while the thread is being named ({@link #standInWhileNamed}). */
+    private boolean standsIn;
     /** The overhead calibration's recorder: the clock's advance seen by exits in the batches it dropped ({@link #droppedExitNanos}). */
     private long droppedExitNanos;
     /** Identity hash of the last exception recorded: not the exception itself, which would stay reachable. */
@@ -102,10 +116,16 @@ final class ThreadRecorder {
     private long[] valueStamps = new long[8];
 
     ThreadRecorder(int threadId, Thread thread, EventLog log, long flushIntervalNanos) {
+        this(threadId, thread, log, flushIntervalNanos, null);
+    }
+
+    /** A recorder whose full buffers {@code writer} appends to {@code log} (null: the owner does). */
+    ThreadRecorder(int threadId, Thread thread, EventLog log, long flushIntervalNanos, BatchWriter writer) {
         this.threadId = threadId;
         this.flushIntervalNanos = flushIntervalNanos;
         this.thread = thread;
         this.log = log;
+        this.writer = log == null ? null : writer;
         this.lastNanos = Clock.now();
         this.batchBaseNanos = lastNanos;
     }
@@ -193,7 +213,8 @@ final class ThreadRecorder {
     }
 
     void enumValue(int position, int constantId) {
-        end(Varint.put(events, beginParameter(EV_VALUE_ENUM, position), constantId));
+        int p = beginParameter(EV_VALUE_ENUM, position);
+        end(Varint.put(events, p, constantId));
     }
 
     void nullValue(int position) {
@@ -375,6 +396,18 @@ final class ThreadRecorder {
     }
 
     /**
+     * Marks this recorder, which drops events, as the one that stands in while its thread is named:
+     * the thread's real recorder replaces it then, so {@link CurrentRecorders} never caches it.
+     */
+    void standInWhileNamed() {
+        standsIn = true;
+    }
+
+    boolean standsIn() {
+        return standsIn;
+    }
+
+    /**
      * Writes the tag and time delta of a new event; returns where its fields go. CPU time read
      * since the previous event goes first: one plain load when there is none.
      */
@@ -384,7 +417,8 @@ final class ThreadRecorder {
 
     private int begin(int kind, long now) {
         if ((long) PENDING_CPU.getOpaque(this) != 0) {
-            end(Varint.put(events, beginAt(EV_CPU, now), (long) PENDING_CPU.getAndSet(this, 0L)));
+            int p = beginAt(EV_CPU, now); // first: it may hand the buffer over, and events is then the other one
+            end(Varint.put(events, p, (long) PENDING_CPU.getAndSet(this, 0L)));
         }
         return beginAt(kind, now);
     }
@@ -419,10 +453,17 @@ final class ThreadRecorder {
         POSITION.setRelease(this, next);
     }
 
-    /** On the owning thread, or on any thread once the owner has ended: writes the pending events as one batch. */
+    /**
+     * On the owning thread: makes the pending events one batch, handed over to the writer or
+     * written here. (Once the owner has ended, {@link #flushAtEnd} takes its last events.)
+     */
     synchronized void flush() {
         if (eventCount > 0 && !retired) {
-            writeBatch(position, eventCount, lastNanos);
+            if (writer != null) {
+                handOver();
+            } else {
+                writeBatch(position, eventCount, lastNanos);
+            }
         }
         position = 0;
         eventCount = 0;
@@ -442,6 +483,7 @@ final class ThreadRecorder {
             return;
         }
         retired = true;
+        awaitHandedOver(); // this thread's earlier batches first, so that they reach the log in sequence
         int end = (int) POSITION.getAcquire(this);
         int count = 0;
         long time = batchBaseNanos;
@@ -468,14 +510,115 @@ final class ThreadRecorder {
             batchSequence++;
             return;
         }
-        batchHeader.write(threadId, batchSequence, batchBaseNanos, batchFirstCall, batchFirstObject, count, lastEventNanos,
-                events, length);
-        if (log.writeBatch(batchHeader.bytes(), batchHeader.length(), events, 0, length, threadId, count, lastEventNanos)) {
+        append(events, length, count, batchSequence, batchBaseNanos, batchFirstCall, batchFirstObject, lastEventNanos);
+        batchSequence++;
+    }
+
+    /**
+     * Appends one batch to the log, or counts its events lost if the log will not take it: on the
+     * owner's thread, on the writer's (a buffer handed over) or on the one that ends the recording,
+     * one at a time (the writer's batches are awaited before the end takes this thread's last).
+     */
+    private void append(byte[] bytes, int length, int count, long sequence, long baseNanos, long firstCall, long firstObject,
+                        long lastEventNanos) {
+        batchHeader.write(threadId, sequence, baseNanos, firstCall, firstObject, count, lastEventNanos, bytes, length);
+        if (log.writeBatch(batchHeader.bytes(), batchHeader.length(), bytes, 0, length, threadId, count, lastEventNanos)) {
             eventsWritten += count;
         } else {
             eventsLost += count;
         }
+    }
+
+    /**
+     * Hands the pending events to the writer as one batch and goes on in the other buffer, once
+     * the writer is done with it: at once unless this thread filled a whole buffer meanwhile.
+     */
+    private void handOver() {
+        Buffer full = current;
+        full.holdBatch(position, eventCount, batchSequence, batchBaseNanos, batchFirstCall, batchFirstObject, lastNanos);
+        writer.handOver(full);
         batchSequence++;
+        Buffer next = other;
+        if (next == null || (!next.isFree() && !writer.mayWait())) {
+            // The first hand-over; or a thread inside profq's own writing, which the writer may be waiting for.
+            next = new Buffer();
+        } else {
+            next.awaitWritten();
+        }
+        other = full;
+        current = next;
+        events = next.bytes;
+    }
+
+    /** Waits until the writer has written every buffer this thread handed over: the last one, as it writes them in order. */
+    private void awaitHandedOver() {
+        if (other != null) {
+            other.awaitWritten();
+        }
+    }
+
+    /**
+     * One of the thread's two buffers. Handed over, its bytes and batch fields are the writer's
+     * until it is written; its monitor (taken once a batch) tells its owner when that is.
+     */
+    private final class Buffer implements BatchWriter.HandedOver {
+        final byte[] bytes = new byte[CAPACITY];
+        private int length;
+        private int count;
+        private long sequence;
+        private long baseNanos;
+        private long firstCall;
+        private long firstObject;
+        private long lastEventNanos;
+        private boolean handedOver;
+
+        synchronized void holdBatch(int length, int count, long sequence, long baseNanos, long firstCall, long firstObject,
+                                    long lastEventNanos) {
+            this.length = length;
+            this.count = count;
+            this.sequence = sequence;
+            this.baseNanos = baseNanos;
+            this.firstCall = firstCall;
+            this.firstObject = firstObject;
+            this.lastEventNanos = lastEventNanos;
+            handedOver = true;
+        }
+
+        @Override
+        public void write() {
+            try {
+                append(bytes, length, count, sequence, baseNanos, firstCall, firstObject, lastEventNanos);
+            } finally {
+                synchronized (this) {
+                    handedOver = false;
+                    notifyAll();
+                }
+            }
+        }
+
+        synchronized boolean isFree() {
+            return !handedOver;
+        }
+
+        /** Waits until the writer is done with this buffer; an interrupt meanwhile is kept for the program, not taken. */
+        synchronized void awaitWritten() {
+            boolean interrupted = false;
+            while (handedOver) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** The batches this thread made so far (written, handed over or dropped). */
+    long batchCount() {
+        return batchSequence;
     }
 
     long eventsWritten() {

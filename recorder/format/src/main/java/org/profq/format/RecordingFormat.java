@@ -162,8 +162,8 @@ public final class RecordingFormat {
     /**
      * A thread's events become a batch document when they fill this many bytes, or when an event
      * comes the flush interval ({@code flush=}, by default {@link #BATCH_MAX_AGE_NANOS}) after the
-     * batch's first: a killed program (no end record) loses each thread's last batch, at most this
-     * much, uncounted.
+     * batch's first: a killed program (no end record) loses each thread's last batch uncounted, and the
+     * one before it if the recorder's writer thread had not yet copied it into the log.
      */
     public static final int BATCH_CAPACITY_BYTES = 32 * 1024;
     /** See {@link #BATCH_CAPACITY_BYTES}: the default flush interval; a batch's events span less than the interval. */
