@@ -101,7 +101,7 @@ class ReportCommandIT {
         assertEquals(0, outcome.exitCode(), outcome::toString);
         List<List<String>> rows = outcome.stdout().lines().map(line -> List.of(line.split(","))).toList();
         assertEquals(List.of("signature", "line", "type_name", "uses_observable", "tracked_objects", "never_used", "alive_at_exit",
-                "lag_share", "drag_share", "waste_share", "est_lag_ns", "est_drag_ns"), rows.get(0));
+                "lag_share", "drag_share", "waste_share", "est_lag_min_ns", "est_drag_min_ns"), rows.get(0));
         assertEquals(2, rows.size(), outcome::toString);
         List<String> top = rows.get(1);
         assertEquals(List.of("profq.samples.EndlessCache.lookup(int)", "27", "profq.samples.EndlessCache$Entry", "true", "100", "0",

@@ -347,8 +347,10 @@ public final class GoldenSql {
                            d.reachable_at_exit,
                            CASE WHEN d.died_by_ns > a.alloc_ns THEN d.died_by_ns ELSE a.alloc_ns END AS died_by_ns,
                            CASE WHEN d.died_by_ns > a.alloc_ns THEN d.died_by_ns - a.alloc_ns ELSE 0 END AS lifetime_max_ns,
-                           CASE WHEN d.died_after_ns > a.alloc_ns THEN d.died_after_ns ELSE a.alloc_ns END AS died_after_ns,
-                           CASE WHEN d.died_after_ns > a.alloc_ns THEN d.died_after_ns - a.alloc_ns ELSE 0 END AS lifetime_min_ns
+                           CASE WHEN d.at_exit AND d.reachable_at_exit THEN d.death_ns
+                                WHEN d.died_after_ns > a.alloc_ns THEN d.died_after_ns ELSE a.alloc_ns END AS died_after_ns,
+                           CASE WHEN d.at_exit AND d.reachable_at_exit THEN d.death_ns - a.alloc_ns
+                                WHEN d.died_after_ns > a.alloc_ns THEN d.died_after_ns - a.alloc_ns ELSE 0 END AS lifetime_min_ns
                     FROM thread_allocations AS a
                     JOIN deaths AS d ON d.object_id = a.object_id
                     WHERE a.tracked
@@ -423,8 +425,10 @@ public final class GoldenSql {
                            d.reachable_at_exit,
                            CASE WHEN d.died_by_ns > a.alloc_ns THEN d.died_by_ns ELSE a.alloc_ns END AS died_by_ns,
                            CASE WHEN d.died_by_ns > a.alloc_ns THEN d.died_by_ns - a.alloc_ns ELSE 0 END AS lifetime_max_ns,
-                           CASE WHEN d.died_after_ns > a.alloc_ns THEN d.died_after_ns ELSE a.alloc_ns END AS died_after_ns,
-                           CASE WHEN d.died_after_ns > a.alloc_ns THEN d.died_after_ns - a.alloc_ns ELSE 0 END AS lifetime_min_ns
+                           CASE WHEN d.at_exit AND d.reachable_at_exit THEN d.death_ns
+                                WHEN d.died_after_ns > a.alloc_ns THEN d.died_after_ns ELSE a.alloc_ns END AS died_after_ns,
+                           CASE WHEN d.at_exit AND d.reachable_at_exit THEN d.death_ns - a.alloc_ns
+                                WHEN d.died_after_ns > a.alloc_ns THEN d.died_after_ns - a.alloc_ns ELSE 0 END AS lifetime_min_ns
                     FROM thread_allocations AS a
                     JOIN deaths AS d ON d.object_id = a.object_id
                     WHERE a.tracked
@@ -487,7 +491,11 @@ public final class GoldenSql {
                            CASE WHEN found_by_ns > died_after_ns THEN found_by_ns ELSE died_after_ns END - alloc_ns AS lifetime_max_ns,
                            CASE WHEN NOT uses_observable THEN NULL
                                 WHEN used_object_id IS NULL THEN 0
-                                ELSE CASE WHEN found_by_ns > died_after_ns THEN found_by_ns ELSE died_after_ns END - last_use_ns END AS drag_max_ns
+                                ELSE CASE WHEN found_by_ns > died_after_ns THEN found_by_ns ELSE died_after_ns END - last_use_ns END AS drag_max_ns,
+                           CASE WHEN NOT uses_observable THEN NULL
+                                WHEN used_object_id IS NULL THEN died_after_ns - alloc_ns ELSE first_use_ns - alloc_ns END AS lag_min_ns,
+                           CASE WHEN NOT uses_observable THEN NULL
+                                WHEN used_object_id IS NULL THEN 0 ELSE died_after_ns - last_use_ns END AS drag_min_ns
                     FROM bounded
                 ),
                 waste_by_site AS (
@@ -510,12 +518,17 @@ public final class GoldenSql {
                            CAST(ROUND(SUM(w.drag_ns) * p.scale) AS BIGINT) AS est_drag_ns,
                            CAST(ROUND(SUM(w.lag_ns + w.drag_ns) * p.scale) AS BIGINT) AS est_waste_ns,
                            CAST(ROUND(SUM(w.lifetime_ns) * p.scale) AS BIGINT) AS est_lifetime_ns,
-                           CAST(SUM(w.lag_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_ns), 0) AS lag_share,
-                           CAST(SUM(w.drag_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_ns), 0) AS drag_share,
-                           CAST(SUM(w.lag_ns + w.drag_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_ns), 0) AS waste_share,
+                           CAST(SUM(w.lag_min_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_min_ns), 0) AS lag_share,
+                           CAST(SUM(w.drag_min_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_min_ns), 0) AS drag_share,
+                           CAST(SUM(w.lag_min_ns + w.drag_min_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_min_ns), 0) AS waste_share,
                            SUM(w.drag_max_ns) AS drag_max_ns,
                            CAST(ROUND(SUM(w.drag_max_ns) * p.scale) AS BIGINT) AS est_drag_max_ns,
-                           CAST(ROUND(SUM(w.lag_ns + w.drag_max_ns) * p.scale) AS BIGINT) AS est_bounded_waste_ns
+                           SUM(w.lag_min_ns) AS lag_min_ns,
+                           SUM(w.drag_min_ns) AS drag_min_ns,
+                           SUM(w.lifetime_min_ns) AS lifetime_min_ns,
+                           CAST(ROUND(SUM(w.lag_min_ns) * p.scale) AS BIGINT) AS est_lag_min_ns,
+                           CAST(ROUND(SUM(w.drag_min_ns) * p.scale) AS BIGINT) AS est_drag_min_ns,
+                           CAST(ROUND(SUM(w.lag_min_ns + w.drag_min_ns) * p.scale) AS BIGINT) AS est_bounded_waste_ns
                     FROM waste AS w
                     JOIN _site_names AS n ON n.site_id = w.site_id
                     JOIN _site_sampling AS p ON p.site_id = w.site_id

@@ -19,7 +19,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.profq.engine.index.RecordingIndex;
 
 import profq.samples.Allocations;
 
@@ -107,11 +106,11 @@ class AllocationTotalsIT {
         byte[] bytes = Files.readAllBytes(state);
         bytes[bytes.length - 1] ^= 0x10; // the last class's tracked objects (per site, then per class)
         Files.write(state, bytes);
-        long builds = RecordingIndex.builds();
+        long builds = IndexActivity.builds();
         try (Connection connection = Rows.connect(recording.toString())) {
             assertEquals(scanned, Rows.query(connection, BY_SITE));
         }
-        assertEquals(builds + 1, RecordingIndex.builds(), "the table was rebuilt");
+        assertEquals(builds + 1, IndexActivity.builds(), "the table was rebuilt");
     }
 
     /**
@@ -131,11 +130,11 @@ class AllocationTotalsIT {
         Path manifest = state.resolveSibling("manifest.properties");
         Files.writeString(manifest, Files.readString(manifest).replaceAll("resume_crc32c=\\p{XDigit}{8}",
                 "resume_crc32c=" + String.format("%08x", crc.getValue())));
-        long builds = RecordingIndex.builds();
+        long builds = IndexActivity.builds();
         try (Connection connection = Rows.connect(recording.toString())) {
             assertEquals(scanned, Rows.query(connection, BY_SITE));
         }
-        assertEquals(builds, RecordingIndex.builds(), "the table was read as it is, its columns scanned");
+        assertEquals(builds, IndexActivity.builds(), "the table was read as it is, its columns scanned");
     }
 
     /** The scan's rows, on a fresh index (which this builds). */

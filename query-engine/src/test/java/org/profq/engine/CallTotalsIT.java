@@ -23,7 +23,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.profq.engine.index.RecordingIndex;
 import org.profq.engine.scan.AggregationScan;
 
 import profq.samples.Exceptions;
@@ -140,11 +139,11 @@ class CallTotalsIT {
         byte[] bytes = Files.readAllBytes(state);
         bytes[lastGroupSum(bytes.length, 7)] ^= 0x10;
         Files.write(state, bytes);
-        long builds = RecordingIndex.builds();
+        long builds = IndexActivity.builds();
         try (Connection connection = Rows.connect(recursion.toString())) {
             assertEquals(scanned, Rows.query(connection, FLAME));
         }
-        assertEquals(builds + 1, RecordingIndex.builds(), "the table was rebuilt");
+        assertEquals(builds + 1, IndexActivity.builds(), "the table was rebuilt");
     }
 
     /** Totals that pass their checksum but whose raw self time is not the rows' answer the view: so they are what answers it. */
@@ -166,11 +165,11 @@ class CallTotalsIT {
             bytes.putLong(rows, bytes.getLong(rows) + 1);
             bytes.putLong(lastGroupSum(bytes.capacity(), 7), bytes.getLong(lastGroupSum(bytes.capacity(), 7)) + 1);
         });
-        long builds = RecordingIndex.builds();
+        long builds = IndexActivity.builds();
         try (Connection connection = Rows.connect(recursion.toString())) {
             assertEquals(scanned, Rows.query(connection, FLAME));
         }
-        assertEquals(builds, RecordingIndex.builds(), "the table was read as it is, its columns scanned");
+        assertEquals(builds, IndexActivity.builds(), "the table was read as it is, its columns scanned");
     }
 
     /** Totals worked out with other calibration figures than the recording's are not trusted: the rows are scanned. */

@@ -159,6 +159,27 @@ class DeathBoundsIT {
     }
 
     /**
+     * The Payloads alive at each full collection are promoted by it, and once dropped only the next
+     * one, rounds later, finds them: their deaths are seen long after their last use, which says how
+     * long the old generation went uncollected. Each Payload is used until the instant it is dropped,
+     * so the collections prove no drag at all: the waste shares count none, and the site's waste is
+     * its lag over its lifetime to the last use, however late the deaths were seen.
+     */
+    @Test
+    void theWasteSharesCountOnlyTheDragTheCollectionsProve() throws SQLException {
+        Path recording = recorded(Jdk.current(), KnownDeaths.class, SERIAL_SMALL_YOUNG, "events=calls:uses,track=1,clock=exact",
+                Integer.toString(FULL_EVERY));
+        try (Connection connection = Rows.connect(recording.toString())) {
+            assertEquals(List.of(List.of((long) KnownDeaths.OBJECTS, 0L, 0L, 0.0, true, true, true, true, true)), Rows.query(connection, """
+                    SELECT tracked_objects, never_used, drag_min_ns, drag_share,
+                           lifetime_min_ns = lag_min_ns + use_ns, lag_min_ns = lag_ns,
+                           waste_share = CAST(lag_ns AS DOUBLE) / (lag_ns + use_ns), est_bounded_waste_ns = lag_ns,
+                           drag_ns > 0
+                    FROM waste_by_site WHERE type_name = 'profq.samples.KnownDeaths$Payload'"""));
+        }
+    }
+
+    /**
      * Young collections that ran after a Held was dropped did not find it (a dead old Holder kept
      * it), so they prove nothing: its interval still holds the instant it was dropped.
      */

@@ -147,7 +147,7 @@ class IndexFuzzIT {
 
         void check(int seed, FileDamage damage, boolean changed, EveryView everyView) {
             String what = "seed " + seed + ", " + damage;
-            long builds = RecordingIndex.builds();
+            long builds = IndexActivity.builds();
             String stderr = capturingStderr(() -> {
                 try {
                     assertEquals(undamaged, assertTimeoutPreemptively(PATIENCE, everyView::query, () -> what + ": no answer in time"),
@@ -158,7 +158,7 @@ class IndexFuzzIT {
                     fail(what + ": refused where a rebuild was possible: " + e.getMessage());
                 }
             });
-            boolean wasRebuilt = RecordingIndex.builds() == builds + 1;
+            boolean wasRebuilt = IndexActivity.builds() == builds + 1;
             // The log scan's state beside the tables is ignored when damaged (the log is read instead): no table is rebuilt.
             boolean scanState = fileName(damage.file().toString()).equals(SavedLogScans.FILE);
             boolean columnFile = !scanState && !fileName(damage.file().toString()).equals(MANIFEST);
@@ -179,7 +179,7 @@ class IndexFuzzIT {
                 assertFalse(columnFile, what + ": a damaged column file was read");
                 harmlessManifestDamage++;
             }
-            assertEquals(builds + (wasRebuilt ? 1 : 0), RecordingIndex.builds(), what + ": built once at most");
+            assertEquals(builds + (wasRebuilt ? 1 : 0), IndexActivity.builds(), what + ": built once at most");
         }
 
         @Override

@@ -78,11 +78,11 @@ class IndexGrowthIT {
                         program.destroyForcibly();
                         program.waitFor(30, TimeUnit.SECONDS);
                     }
-                    long builds = RecordingIndex.builds();
-                    long extensions = RecordingIndex.extensions();
+                    long builds = IndexActivity.builds();
+                    long extensions = IndexActivity.extensions();
                     rows = everyViewAndTable(live);
-                    assertEquals(builds, RecordingIndex.builds(), "round " + round + ": nothing was built afresh");
-                    assertTrue(RecordingIndex.extensions() > extensions, "round " + round + ": the index was extended");
+                    assertEquals(builds, IndexActivity.builds(), "round " + round + ": nothing was built afresh");
+                    assertTrue(IndexActivity.extensions() > extensions, "round " + round + ": the index was extended");
                     Map<String, byte[]> grown = indexFiles(recording);
                     for (Map.Entry<String, byte[]> file : files.entrySet()) {
                         byte[] now = grown.get(file.getKey());

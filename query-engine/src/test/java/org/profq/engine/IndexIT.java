@@ -64,19 +64,19 @@ class IndexIT {
         Map<String, FileTime> before = files(index());
         assertTrue(before.containsKey("calls/manifest.properties") && before.containsKey("calls/calls.self_ns")
                 && before.containsKey("allocations/allocations.size_bytes"), before.toString());
-        long builds = RecordingIndex.builds();
+        long builds = IndexActivity.builds();
         try (Connection connection = Rows.connect(recording.toString())) {
             assertEquals(calls, Rows.query(connection, ALL_CALLS));
             assertEquals(allocations, Rows.query(connection, ALL_ALLOCATIONS));
         }
-        assertEquals(builds, RecordingIndex.builds(), "no index was built");
+        assertEquals(builds, IndexActivity.builds(), "no index was built");
         assertEquals(before, files(index()), "the index files are the same files, unchanged");
     }
 
     @Test
     void aHeapQueryBuildsAllocationsAloneAndACallsQueryThenAddsCalls() throws Exception {
         Path fresh = SampleRecording.record(SampleRecording.newDirectory(Allocations.class), Allocations.class, "", 0);
-        long builds = RecordingIndex.builds();
+        long builds = IndexActivity.builds();
         try (Connection connection = Rows.connect(fresh.toString())) {
             assertEquals(List.of(List.of("profq.samples.Allocations.allocate()", 1_110L, 31_360L, 1.0)),
                     Rows.query(connection, "SELECT signature, objects, bytes, share FROM heap_by_method"));
@@ -84,7 +84,7 @@ class IndexIT {
             assertEquals(Set.of("allocations"), tablesOf(heapOnly), "only allocations was built: " + heapOnly.keySet());
             assertTrue(heapOnly.keySet().stream().noneMatch(file -> file.contains("calls.") || file.contains("contexts.")),
                     "no call column was written: " + heapOnly.keySet());
-            assertEquals(builds + 1, RecordingIndex.builds());
+            assertEquals(builds + 1, IndexActivity.builds());
 
             // allocate() loads Point, and Point's weaving is profq's frame in that call
             assertEquals(List.of(List.of("<init>", 1_000L), List.of("allocate", 1L), List.of("main", 1L), List.of("weaving", 1L)),
@@ -93,7 +93,7 @@ class IndexIT {
             assertEquals(Set.of("allocations", "calls"), tablesOf(both));
             assertTrue(both.containsKey("calls/calls.self_ns") && both.containsKey("calls/contexts.parent"), both.keySet().toString());
             heapOnly.forEach((file, modified) -> assertEquals(modified, both.get(file), file + " is the file the heap query wrote"));
-            assertEquals(builds + 2, RecordingIndex.builds(), "calls was added in one more pass");
+            assertEquals(builds + 2, IndexActivity.builds(), "calls was added in one more pass");
         }
     }
 
@@ -102,29 +102,29 @@ class IndexIT {
         Path fresh = SampleRecording.record(SampleRecording.newDirectory(ThrowSites.class), ThrowSites.class,
                 "clock=exact,events=calls:deaths:exceptions:uses,track=1", 0);
         Map<String, List<List<Object>>> oneByOne;
-        long builds = RecordingIndex.builds();
+        long builds = IndexActivity.builds();
         try (Connection connection = Rows.connect(fresh.toString())) {
             oneByOne = everyViewAndTable(connection);
         }
-        long oneByOneBuilds = RecordingIndex.builds();
+        long oneByOneBuilds = IndexActivity.builds();
         assertTrue(oneByOneBuilds > builds + 1, "the views read their tables in several statements, so in several passes");
 
         deleteTree(fresh.resolve(RecordingIndex.DIRECTORY));
         try (Connection connection = Rows.connect(fresh.toString())) {
             assertEquals(oneByOne.get("lifetimes"), Rows.query(connection, "SELECT * FROM lifetimes"));
-            assertEquals(oneByOneBuilds + 1, RecordingIndex.builds(), "a view's tables are built in one pass");
+            assertEquals(oneByOneBuilds + 1, IndexActivity.builds(), "a view's tables are built in one pass");
             assertEquals(Set.of("allocations", "deaths"), tablesOf(files(fresh.resolve(RecordingIndex.DIRECTORY))));
             assertEquals(List.of(List.of(5L)), Rows.query(connection, """
                     SELECT COUNT(*) FROM (SELECT 1 FROM calls UNION ALL SELECT 1 FROM allocations UNION ALL SELECT 1 FROM deaths
                         UNION ALL SELECT 1 FROM exceptions UNION ALL SELECT 1 FROM uses UNION ALL SELECT 1 FROM params
                         UNION ALL SELECT 1 FROM followed_objects UNION ALL SELECT 1 FROM field_writes
                         UNION ALL SELECT 1 FROM reference_fields FETCH FIRST 5 ROWS ONLY)"""));
-            assertEquals(oneByOneBuilds + 2, RecordingIndex.builds(), "one pass built the seven others");
+            assertEquals(oneByOneBuilds + 2, IndexActivity.builds(), "one pass built the seven others");
             assertEquals(Set.of("calls", "allocations", "deaths", "exceptions", "uses", "params", "followed_objects",
                     "field_writes", "reference_fields"), tablesOf(files(fresh.resolve(RecordingIndex.DIRECTORY))));
             assertEquals(oneByOne, everyViewAndTable(connection));
         }
-        assertEquals(oneByOneBuilds + 2, RecordingIndex.builds(), "every table was built: no more passes");
+        assertEquals(oneByOneBuilds + 2, IndexActivity.builds(), "every table was built: no more passes");
     }
 
     @Test
@@ -174,15 +174,15 @@ class IndexIT {
         byte[] flipped = pristine.clone();
         flipped[0] ^= 0x10;
         Files.write(column, flipped);
-        long builds = RecordingIndex.builds();
+        long builds = IndexActivity.builds();
         try (Connection connection = Rows.connect(recording.toString())) {
             assertEquals(Rows.query(connection, "SELECT object_id, site_id, size_bytes FROM allocations ORDER BY object_id"),
                     allocations.stream().map(row -> List.of(row.get(0), row.get(1), row.get(6))).toList());
-            assertEquals(builds, RecordingIndex.builds(), "the damaged column was not read, so not rebuilt");
+            assertEquals(builds, IndexActivity.builds(), "the damaged column was not read, so not rebuilt");
             assertArrayEquals(flipped, Files.readAllBytes(column), "and left as it was");
 
             assertEquals(allocations, Rows.query(connection, ALL_ALLOCATIONS), "alloc_ns is read: its table is rebuilt first");
-            assertEquals(builds + 1, RecordingIndex.builds());
+            assertEquals(builds + 1, IndexActivity.builds());
             assertArrayEquals(pristine, Files.readAllBytes(column));
         }
     }
@@ -220,12 +220,12 @@ class IndexIT {
 
     /** Asserts that both tables give the rows they gave first, after {@code passes} builds (one per table rebuilt). */
     private static void assertRebuiltWithTheSameRows(int passes) throws SQLException {
-        long builds = RecordingIndex.builds();
+        long builds = IndexActivity.builds();
         try (Connection connection = Rows.connect(recording.toString())) {
             assertEquals(calls, Rows.query(connection, ALL_CALLS));
             assertEquals(allocations, Rows.query(connection, ALL_ALLOCATIONS));
         }
-        assertEquals(builds + passes, RecordingIndex.builds(), "the damaged or missing tables were built again");
+        assertEquals(builds + passes, IndexActivity.builds(), "the damaged or missing tables were built again");
         assertTrue(Files.isRegularFile(index().resolve("calls/manifest.properties")));
         assertTrue(Files.isRegularFile(index().resolve("allocations/manifest.properties")));
     }

@@ -1,17 +1,23 @@
 package org.profq.cli.output;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+
 /** JSON literals for result values and for the data the HTML pages embed. */
 public final class Json {
-    /** {@code value} as a JSON literal: numbers and booleans bare, null as null, the rest as strings. */
+    private static final ObjectWriter PLAIN = new ObjectMapper().writer();
+    private static final ObjectWriter IN_SCRIPT = PLAIN.with(new ScriptEscapes());
+
+    /** {@code value} as a JSON literal: numbers and booleans bare, null (and a number that is not finite) as null, the rest as strings. */
     public static String value(Object value) {
-        if (value == null) {
-            return "null";
-        }
         if (value instanceof Double || value instanceof Float) {
             double number = ((Number) value).doubleValue();
             return Double.isNaN(number) || Double.isInfinite(number) ? "null" : String.valueOf(value);
         }
-        if (value instanceof Number || value instanceof Boolean) {
+        if (value == null || value instanceof Number || value instanceof Boolean) {
             return String.valueOf(value);
         }
         return string(String.valueOf(value));
@@ -19,35 +25,39 @@ public final class Json {
 
     /** A JSON string literal, as JSON output prints it: {@code <init>} stays {@code <init>}. */
     public static String string(String text) {
-        return string(text, false);
+        return write(PLAIN, text);
     }
 
     /** A JSON string literal with '<' escaped too, so the text can sit inside an HTML script element. */
     public static String stringInScript(String text) {
-        return string(text, true);
+        return write(IN_SCRIPT, text);
     }
 
-    private static String string(String text, boolean inScript) {
-        StringBuilder out = new StringBuilder("\"");
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                case '<' -> out.append(inScript ? "\\u003c" : "<");
-                default -> {
-                    if (c < 0x20) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
+    private static String write(ObjectWriter writer, String text) {
+        try {
+            return writer.writeValueAsString(text);
+        } catch (JsonProcessingException cannot) {
+            throw new IllegalStateException("a string always has a JSON form", cannot);
         }
-        return out.append('"').toString();
+    }
+
+    /** JSON's own escapes, and '<' as {@code \u003C}: the data cannot close the script element it sits in. */
+    private static final class ScriptEscapes extends CharacterEscapes {
+        private final int[] escapes = standardAsciiEscapesForJSON();
+
+        ScriptEscapes() {
+            escapes['<'] = ESCAPE_STANDARD;
+        }
+
+        @Override
+        public int[] getEscapeCodesForAscii() {
+            return escapes;
+        }
+
+        @Override
+        public SerializableString getEscapeSequence(int ch) {
+            return null;
+        }
     }
 
     private Json() {

@@ -18,7 +18,7 @@ class JsonTest {
 
     @Test
     void aScriptElementCannotBeClosedFromTheData() {
-        assertEquals("\"\\u003c/script>\\u003cinit>\"", Json.stringInScript("</script><init>"));
+        assertEquals("\"\\u003C/script>\\u003Cinit>\"", Json.stringInScript("</script><init>"));
         assertEquals("\"a\\\"b\\\\c\\nd\\u0001\"", Json.string("a\"b\\c\nd\u0001"));
     }
 }

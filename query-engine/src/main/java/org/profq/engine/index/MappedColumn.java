@@ -5,7 +5,6 @@ import static org.profq.engine.index.PackedLayout.*;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
@@ -24,7 +23,7 @@ import java.util.zip.CRC32C;
  * that every 8-byte read falls inside one chunk; the operating system pages it in as a scan
  * reads it, so a column larger than the heap costs no heap. Only the extent its manifest gives
  * is mapped: bytes an extension is appending are not read. Mapping it checks its length and,
- * once per process ({@link VerifiedColumnFiles}), every block's CRC32C, the chain of them and
+ * once per process ({@link VerifiedColumnFiles}), every block's CRC32C ({@link ColumnChecksums}), the chain of them and
  * the tail's against the manifest's, and its block directory: the index maps a column when a
  * query first reads it, so a query checks the columns it reads and no others.
  */
@@ -109,7 +108,7 @@ public final class MappedColumn {
             column.mappedDirectory = Files.readAttributes(directoryFile, BasicFileAttributes.class);
         }
         if (tailOnly) {
-            column.check(extent, extent.sealedBlocks(), extent.sealedChecksum());
+            ColumnChecksums.check(column, extent, extent.sealedBlocks(), extent.sealedChecksum());
         } else if (!VerifiedColumnFiles.verified(file, attributes, extent)) {
             // A column that grew since this process checked it is checked from the first block it
             // did not check, if the entry before it still holds the CRC32C that ended that check.
@@ -121,7 +120,7 @@ public final class MappedColumn {
                 from = checked.sealedBlocks();
                 chain = checked.sealedChecksum();
             }
-            column.check(extent, from, chain);
+            ColumnChecksums.check(column, extent, from, chain);
             VerifiedColumnFiles.remember(file, attributes, extent);
         }
         return column;
@@ -139,78 +138,8 @@ public final class MappedColumn {
         }
     }
 
-    /**
-     * Checks the blocks from {@code firstBlock} (0, the first not checked before, or the first
-     * of the tail), the entry before which has the CRC32C {@code chainBefore}: each one's data
-     * must come after the previous one's, in a width the layout allows, before the padding, and
-     * match its entry's CRC32C, which chains to the previous entry's; the last sealed entry's must
-     * be the manifest's, and so must the tail's CRC32C.
-     */
-    private void check(ColumnExtent extent, long firstBlock, long chainBefore) throws IndexDamagedException {
-        CRC32C crc = new CRC32C();
-        byte[] entryBytes = new byte[2 * Long.BYTES + Integer.BYTES];
-        ByteBuffer entry = ByteBuffer.wrap(entryBytes).order(ByteOrder.LITTLE_ENDIAN);
-        long chain = chainBefore;
-        long dataEnd = tailEntriesAt - PADDING_BYTES;
-        long previousEnd = firstBlock == 0 ? 0 : dataOffset(entryField(firstBlock - 1, 1)); // where that block starts: its end is not kept
-        long blocks = PackedLayout.blocks(rows);
-        long tailStart = dataEnd;
-        for (long block = firstBlock; block < blocks; block++) {
-            if (block == sealedBlocks && chain != extent.sealedChecksum()) {
-                throw failsChecksum("its sealed blocks' CRC32C is " + hex(chain) + ", the manifest says " + hex(extent.sealedChecksum())
-                        + " (of the last entry in " + directoryFile + ")");
-            }
-            long minimum = entryField(block, 0);
-            long layout = entryField(block, 1);
-            long stored = entryField(block, 2);
-            long offset = dataOffset(layout);
-            long length = offset < previousEnd || offset > dataEnd ? -1 : blockLength(layout, rowsIn(block));
-            if (length < 0 || length > BlockEncoder.MAX_BLOCK_BYTES) {
-                throw new IndexDamagedException(file + ": block " + block + " has a layout the writer never makes"
-                        + (block < sealedBlocks ? " (its entry in " + directoryFile + ")" : ""));
-            }
-            if (offset + length > dataEnd) {
-                throw new IndexDamagedException(file + ": its blocks hold data past byte " + dataEnd + ", where its padding starts");
-            }
-            if (block == sealedBlocks) {
-                tailStart = offset;
-            }
-            crc.reset();
-            update(crc, offset, length);
-            entry.clear();
-            entry.putLong(minimum).putLong(layout).putInt((int) chain);
-            crc.update(entryBytes);
-            chain = crc.getValue();
-            if (stored != chain) {
-                throw failsChecksum("block " + block + "'s CRC32C is " + hex(chain) + ", its directory entry says " + hex(stored)
-                        + (block < sealedBlocks ? " (in " + directoryFile + ")" : ""));
-            }
-            previousEnd = offset + length;
-        }
-        if (blocks == sealedBlocks && chain != extent.sealedChecksum()) {
-            throw failsChecksum("its sealed blocks' CRC32C is " + hex(chain) + ", the manifest says " + hex(extent.sealedChecksum())
-                    + " (of the last entry in " + directoryFile + ")");
-        }
-        crc.reset();
-        entry.clear();
-        entry.putInt((int) extent.sealedChecksum());
-        crc.update(entryBytes, 0, Integer.BYTES);
-        update(crc, tailStart, extent.bytes() - tailStart);
-        if (crc.getValue() != extent.checksum()) {
-            throw failsChecksum("its tail's CRC32C is " + hex(crc.getValue()) + ", the manifest says " + hex(extent.checksum()));
-        }
-    }
-
-    private IndexDamagedException failsChecksum(String why) {
-        return new IndexDamagedException(file + " fails its checksum: " + why);
-    }
-
-    private static String hex(long checksum) {
-        return String.format("%08x", checksum);
-    }
-
     /** Adds the data file's bytes {@code [position, position + length)} to {@code crc}. */
-    private void update(CRC32C crc, long position, long length) {
+    void update(CRC32C crc, long position, long length) {
         while (length > 0) {
             MappedByteBuffer chunk = chunks[(int) (position >>> CHUNK_SHIFT)];
             int offset = (int) (position & CHUNK_MASK);
@@ -222,7 +151,7 @@ public final class MappedColumn {
     }
 
     /** The data bytes of a block of {@code count} rows as its header says, or -1 if no writer makes it. */
-    private long blockLength(long layout, int count) {
+    long blockLength(long layout, int count) {
         int encoding = encoding(layout);
         int bits = bits(layout);
         if (!validEncoding(encoding) || !validBits(bits)) {
@@ -262,7 +191,7 @@ public final class MappedColumn {
     }
 
     /** The rows of block {@code block}: all but the last are full. */
-    private int rowsIn(long block) {
+    int rowsIn(long block) {
         return (int) Math.min(BLOCK_ROWS, rows - (block << BLOCK_SHIFT));
     }
 
@@ -270,7 +199,7 @@ public final class MappedColumn {
      * Field {@code field} (0 the base, 1 the layout, 2 the CRC32C) of block {@code block}'s
      * directory entry: in the {@code .blocks} file for a sealed block, after the data for the tail's.
      */
-    private long entryField(long block, int field) {
+    long entryField(long block, int field) {
         return block < sealedBlocks ? longAt(directory, block * DIRECTORY_ENTRY_BYTES + field * Long.BYTES)
                 : longAt(chunks, tailEntriesAt + (block - sealedBlocks) * DIRECTORY_ENTRY_BYTES + field * Long.BYTES);
     }
@@ -297,6 +226,22 @@ public final class MappedColumn {
 
     public long rows() {
         return rows;
+    }
+
+    Path file() {
+        return file;
+    }
+
+    Path directoryFile() {
+        return directoryFile;
+    }
+
+    long sealedBlocks() {
+        return sealedBlocks;
+    }
+
+    long tailEntriesAt() {
+        return tailEntriesAt;
     }
 
     /** The value at {@code row}, read where it is: for random access (a scan reads through a {@link Cursor}). */

@@ -2,14 +2,10 @@ package org.profq.engine.index;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -17,7 +13,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 
 import org.profq.format.RecordingLayout;
 import org.profq.recording.Recording;
@@ -43,8 +38,11 @@ public final class RecordingIndex implements StoredColumns {
     /** The index directory inside a recording. */
     public static final String DIRECTORY = "index";
 
-    private static volatile long builds;
-    private static volatile long extensions;
+    /**
+     * Every build and extension of tables, at DEBUG (java.util.logging's FINE): what to turn on
+     * to see why a query took long, or that an index was reused.
+     */
+    private static final System.Logger LOG = System.getLogger(RecordingIndex.class.getPackageName());
 
     private final Recording recording;
     private final IndexPlaces places;
@@ -93,11 +91,6 @@ public final class RecordingIndex implements StoredColumns {
         return new RecordingIndex(recording, notices);
     }
 
-    /** How many times this JVM has built tables of an index (one pass over events/ each): for tests that check an index is reused. */
-    public static long builds() {
-        return builds;
-    }
-
     /**
      * Makes every table of {@code wanted} (and those built with it) ready to read: each is reused
      * when a manifest that covers the recording as opened is found for it (in the recording's
@@ -133,7 +126,7 @@ public final class RecordingIndex implements StoredColumns {
         if (!ahead.isEmpty()) {
             // Another process (profq record's indexer) extended these past this snapshot: this
             // statement gets tables of its own, and the shared ones stay as they are.
-            builds++;
+            LOG.log(System.Logger.Level.DEBUG, "built {0} of {1} for this process", ahead, recording.directory());
             buildForThisJvm(ahead).forEach(this::keep);
         }
         if (!missing.isEmpty()) {
@@ -199,7 +192,7 @@ public final class RecordingIndex implements StoredColumns {
                 if (!directories.isEmpty()) {
                     Map<IndexColumn.Table, IndexManifest> extended = IndexBuilder.extend(recording, directories, manifests);
                     extended.forEach((table, manifest) -> keep(table, new BuiltTable(directories.get(table), manifest)));
-                    extensions++;
+                    LOG.log(System.Logger.Level.DEBUG, "extended {0} of {1}", extended.keySet(), recording.directory());
                     columns.keySet().removeIf(column -> extended.containsKey(column.table.built()));
                     if (extended.containsKey(IndexColumn.Table.CALLS)) {
                         contextPaths = null;
@@ -339,11 +332,6 @@ public final class RecordingIndex implements StoredColumns {
         return true;
     }
 
-    /** How many times this JVM has extended tables of an index (one pass over the events after those they held each): for tests. */
-    public static long extensions() {
-        return extensions;
-    }
-
     /**
      * Whether tables of this recording can be extended: not when it keeps a window, whose oldest
      * log files are deleted as it grows, so that a table's first rows are no longer the log's.
@@ -455,7 +443,7 @@ public final class RecordingIndex implements StoredColumns {
                         + "): it is built for this process alone, in " + built.values().iterator().next().directory.getParent());
             }
         }
-        builds++;
+        LOG.log(System.Logger.Level.DEBUG, "built {0} of {1}", missing, recording.directory());
         built.forEach(this::keep);
         columns.keySet().removeIf(column -> missing.contains(column.table.built()));
         if (missing.contains(IndexColumn.Table.CALLS)) {
@@ -471,7 +459,7 @@ public final class RecordingIndex implements StoredColumns {
     /** Builds {@code missing} under {@code place}: each into a temporary directory there, renamed to its table's name when complete. */
     private Map<IndexColumn.Table, BuiltTable> buildIn(Path place, Set<IndexColumn.Table> missing) throws IOException {
         Files.createDirectories(place);
-        removeOlderLayout(place);
+        IndexDirectories.removeOlderLayout(place);
         Map<IndexColumn.Table, Path> building = new EnumMap<>(IndexColumn.Table.class);
         try {
             for (IndexColumn.Table table : missing) {
@@ -481,13 +469,13 @@ public final class RecordingIndex implements StoredColumns {
             Map<IndexColumn.Table, BuiltTable> built = new EnumMap<>(IndexColumn.Table.class);
             for (IndexColumn.Table table : missing) {
                 Path directory = place.resolve(table.fileName);
-                moveIntoPlace(building.get(table), directory);
+                IndexDirectories.moveIntoPlace(building.get(table), directory);
                 built.put(table, new BuiltTable(directory, manifests.get(table)));
             }
             return built;
         } finally {
             for (Path directory : building.values()) {
-                deleteTree(directory);
+                IndexDirectories.deleteTree(directory);
             }
         }
     }
@@ -496,73 +484,10 @@ public final class RecordingIndex implements StoredColumns {
     private Map<IndexColumn.Table, BuiltTable> buildForThisJvm(Set<IndexColumn.Table> missing) {
         try {
             Path place = Files.createTempDirectory("profq-" + DIRECTORY + "-");
-            deleteOnExit(place);
+            IndexDirectories.deleteOnExit(place);
             return buildIn(place, missing);
         } catch (IOException e) {
             throw cannotBuild(Path.of(System.getProperty("java.io.tmpdir")), e);
         }
-    }
-
-    /**
-     * Deletes the files an older profq (index format 5 and before) kept directly in {@code index/},
-     * one index for every table under one manifest: the tables are rebuilt in directories of their own.
-     */
-    private static void removeOlderLayout(Path place) throws IOException {
-        if (!Files.isRegularFile(place.resolve(IndexManifest.FILE))) {
-            return;
-        }
-        try (Stream<Path> files = Files.list(place)) {
-            for (Path file : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
-                if (!file.getFileName().toString().equals(IndexManifest.FILE)) {
-                    Files.deleteIfExists(file);
-                }
-            }
-        }
-        Files.deleteIfExists(place.resolve(IndexManifest.FILE)); // last: a crash before leaves it to say there is more to delete
-    }
-
-    /** Replaces {@code target} (a stale or damaged table, if any) by the complete table {@code built}. */
-    private static void moveIntoPlace(Path built, Path target) throws IOException {
-        for (int attempt = 0; ; attempt++) {
-            if (Files.exists(target)) {
-                // Move the old one aside first (readers that mapped it keep their mappings), then delete it.
-                Path old = target.resolveSibling(target.getFileName() + ".old-" + System.nanoTime());
-                try {
-                    Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
-                    deleteTree(old);
-                } catch (NoSuchFileException gone) {
-                    // another builder moved it first
-                }
-            }
-            try {
-                Files.move(built, target, StandardCopyOption.ATOMIC_MOVE);
-                return;
-            } catch (FileSystemException exists) {
-                if (attempt == 3 || !Files.exists(target)) {
-                    throw exists; // not a race with another builder
-                }
-            }
-        }
-    }
-
-    static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(root)) {
-            for (Path file : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {
-                Files.deleteIfExists(file);
-            }
-        }
-    }
-
-    private static void deleteOnExit(Path directory) {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                deleteTree(directory);
-            } catch (IOException ignored) {
-                // a temporary directory the system cleans up anyway
-            }
-        }, "profq index cleanup"));
     }
 }

@@ -8,7 +8,6 @@ import java.sql.Driver;
 import java.sql.DriverManager;
 import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -248,8 +247,8 @@ public final class ProfqDriver implements Driver {
     }
 
     @Override
-    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-        throw new SQLFeatureNotSupportedException("profq does not log through java.util.logging");
+    public Logger getParentLogger() {
+        return Logger.getLogger("org.profq.engine"); // the index logs its builds at DEBUG
     }
 
     /** The recording's queue file, or its files, for a message about damage no reader check caught. */

@@ -13,7 +13,8 @@
 -- (deaths.died_by_ns), so lifetime_max_ns is the longest the object can have lived. From below,
 -- died_after_ns is the start of the last whole-heap collection the object survived
 -- (deaths.died_after_ns), or its allocation, so lifetime_min_ns is the shortest it can have
--- lived; the waste view raises that bound to its last use when uses were recorded. A young object is bounded by the next young collection, milliseconds apart; an
+-- lived (an object still reachable after the final collection at exit lived to the end: both
+-- bounds are death_ns); the waste view raises that bound to its last use when uses were recorded. A young object is bounded by the next young collection, milliseconds apart; an
 -- object found only by a full collection has a loose bound, as wide as the old generation went
 -- uncollected (deaths.found_by_collection_id and collections.kind tell which).
 --
@@ -30,7 +31,7 @@
 --   reachable_at_exit  BOOLEAN  true when still reachable after the final collection at exit; false when found dead (during the run or by that collection); NULL for at_exit objects when no final collection told (--no-final-gc)
 --   died_by_ns   BIGINT   an upper bound of its death: the end of the collection that found it (deaths.died_by_ns), at least alloc_ns
 --   lifetime_max_ns  BIGINT  died_by_ns - alloc_ns: the longest it can have lived
---   died_after_ns  BIGINT  a lower bound of its death: the start of the last whole-heap collection it survived (deaths.died_after_ns), or its allocation when later (or no such collection)
+--   died_after_ns  BIGINT  a lower bound of its death: the start of the last whole-heap collection it survived (deaths.died_after_ns), or its allocation when later (or no such collection); death_ns for an object still reachable after the final collection at exit, which lived to the end
 --   lifetime_min_ns  BIGINT  died_after_ns - alloc_ns: the shortest it can have lived, as the collections prove it
 SELECT a.object_id,
        a.site_id,
@@ -42,8 +43,10 @@ SELECT a.object_id,
        d.reachable_at_exit,
        CASE WHEN d.died_by_ns > a.alloc_ns THEN d.died_by_ns ELSE a.alloc_ns END AS died_by_ns,
        CASE WHEN d.died_by_ns > a.alloc_ns THEN d.died_by_ns - a.alloc_ns ELSE 0 END AS lifetime_max_ns,
-       CASE WHEN d.died_after_ns > a.alloc_ns THEN d.died_after_ns ELSE a.alloc_ns END AS died_after_ns,
-       CASE WHEN d.died_after_ns > a.alloc_ns THEN d.died_after_ns - a.alloc_ns ELSE 0 END AS lifetime_min_ns
+       CASE WHEN d.at_exit AND d.reachable_at_exit THEN d.death_ns
+            WHEN d.died_after_ns > a.alloc_ns THEN d.died_after_ns ELSE a.alloc_ns END AS died_after_ns,
+       CASE WHEN d.at_exit AND d.reachable_at_exit THEN d.death_ns - a.alloc_ns
+            WHEN d.died_after_ns > a.alloc_ns THEN d.died_after_ns - a.alloc_ns ELSE 0 END AS lifetime_min_ns
 FROM allocations AS a
 JOIN deaths AS d ON d.object_id = a.object_id
 WHERE a.tracked

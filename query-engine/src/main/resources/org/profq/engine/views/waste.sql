@@ -18,8 +18,11 @@
 -- (deaths.died_by_ns). lifetime_min_ns and lifetime_max_ns are the lifetime both ways; the drag
 -- lies between 0 and drag_max_ns, which is bounded by the collections (the next young collection
 -- for a young object; for an object found only by a full collection the bound is as loose as the
--- old generation went uncollected). drag_ns and lifetime_ns keep the death as the recorder saw it,
--- after that collection. Without a collection that could have found it, died_by_ns is death_ns.
+-- old generation went uncollected), and at least drag_min_ns, what the collections prove: the
+-- object was still reachable, unused, when a whole-heap collection it survived started (or at the
+-- end, when still reachable then). lag_min_ns + use_ns + drag_min_ns = lifetime_min_ns. drag_ns
+-- and lifetime_ns keep the death as the recorder saw it, after that collection. Without a
+-- collection that could have found it, died_by_ns is death_ns.
 --
 -- Builds on: lifetimes, uses, _site_sampling.
 --
@@ -43,7 +46,9 @@
 --   died_by_ns       BIGINT   an upper bound of its death: the end of the collection that found it (lifetimes.died_by_ns), at least died_after_ns
 --   lifetime_min_ns  BIGINT   died_after_ns - alloc_ns: allocation to last use, what the program's own code spans, or to the whole-heap collection it survived
 --   lifetime_max_ns  BIGINT   died_by_ns - alloc_ns
---   drag_max_ns      BIGINT   died_by_ns - last_use_ns: the most it can have been kept after its last use (the least is 0); 0 if never used; NULL if uses are not observable
+--   drag_max_ns      BIGINT   died_by_ns - last_use_ns: the most it can have been kept after its last use; 0 if never used; NULL if uses are not observable
+--   lag_min_ns       BIGINT   the least its lag can have been: lag_ns for an object used (its first use is seen), lifetime_min_ns for one never used; NULL if uses are not observable
+--   drag_min_ns      BIGINT   died_after_ns - last_use_ns: the least it can have been kept after its last use, what the collections prove (it was reachable, unused, at the start of a whole-heap collection it survived, or at the end); 0 if never used; NULL if uses are not observable
 WITH used AS (
     SELECT object_id, COUNT(*) AS uses, MIN(use_ns) AS first_use_ns, MAX(use_ns) AS last_use_ns
     FROM uses
@@ -82,5 +87,9 @@ SELECT object_id,
        CASE WHEN found_by_ns > died_after_ns THEN found_by_ns ELSE died_after_ns END - alloc_ns AS lifetime_max_ns,
        CASE WHEN NOT uses_observable THEN NULL
             WHEN used_object_id IS NULL THEN 0
-            ELSE CASE WHEN found_by_ns > died_after_ns THEN found_by_ns ELSE died_after_ns END - last_use_ns END AS drag_max_ns
+            ELSE CASE WHEN found_by_ns > died_after_ns THEN found_by_ns ELSE died_after_ns END - last_use_ns END AS drag_max_ns,
+       CASE WHEN NOT uses_observable THEN NULL
+            WHEN used_object_id IS NULL THEN died_after_ns - alloc_ns ELSE first_use_ns - alloc_ns END AS lag_min_ns,
+       CASE WHEN NOT uses_observable THEN NULL
+            WHEN used_object_id IS NULL THEN 0 ELSE died_after_ns - last_use_ns END AS drag_min_ns
 FROM bounded

@@ -10,12 +10,15 @@
 -- reported apart, after the others: their lifetimes are known but their waste is not, so
 -- never_used, the lag/use/drag/waste totals and the shares are NULL, never 100 %.
 --
--- Sites are ranked by what the program controls: the time its objects wait for their first use
--- (lag) plus the most they can have been kept after their last use as the collections bound it
--- (drag_max: to the end of the collection that found each object, see waste), scaled to all the
--- site's objects (est_bounded_waste_ns). drag_ns and waste_ns keep the deaths as the recorder saw
--- them, after the collection: for objects promoted to the old generation that measures how long
--- it went uncollected rather than the program.
+-- The shares and the ranking count only the waste the collections prove, so that a site's share
+-- is not 1 because the old generation went uncollected: its objects' lag (all of their proven
+-- lifetime when never used) plus the drag up to the start of the last whole-heap collection each
+-- survived unused, or to the end for an object still reachable then (waste.drag_min_ns), over
+-- their proven lifetimes (waste.lifetime_min_ns: allocation to that bound). Sites are ranked by
+-- that proven waste scaled to all the site's objects (est_bounded_waste_ns). drag_ns and waste_ns
+-- keep the deaths as the recorder saw them, after the collection that found them: for objects
+-- promoted to the old generation that measures how long it went uncollected rather than the
+-- program; drag_max_ns bounds the drag from above by the end of that collection.
 --
 -- Builds on: waste, _site_names, _site_sampling.
 --
@@ -39,12 +42,17 @@
 --   est_drag_ns          BIGINT   drag_ns scaled to all the site's objects, rounded
 --   est_waste_ns         BIGINT   waste_ns scaled to all the site's objects, rounded
 --   est_lifetime_ns      BIGINT   lifetime_ns scaled to all the site's objects, rounded
---   lag_share            DOUBLE   lag_ns / lifetime_ns
---   drag_share           DOUBLE   drag_ns / lifetime_ns
---   waste_share          DOUBLE   (lag_ns + drag_ns) / lifetime_ns; NULL when lifetime_ns is 0 or uses are not observable
---   drag_max_ns          BIGINT   total drag bounded by the collections: last use to the end of the collection that found each object (waste.drag_max_ns)
+--   lag_share            DOUBLE   lag_min_ns / lifetime_min_ns: the proven lag's share of the proven lifetime
+--   drag_share           DOUBLE   drag_min_ns / lifetime_min_ns: the proven drag's share
+--   waste_share          DOUBLE   (lag_min_ns + drag_min_ns) / lifetime_min_ns = lag_share + drag_share; NULL when lifetime_min_ns is 0 or uses are not observable
+--   drag_max_ns          BIGINT   total drag bounded by the collections from above: last use to the end of the collection that found each object (waste.drag_max_ns)
 --   est_drag_max_ns      BIGINT   drag_max_ns scaled to all the site's objects, rounded
---   est_bounded_waste_ns BIGINT   (lag_ns + drag_max_ns) scaled to all the site's objects, rounded: what the view ranks by
+--   lag_min_ns           BIGINT   total proven lag (waste.lag_min_ns): lag_ns, but a never-used object's lag ends at the lower bound of its death
+--   drag_min_ns          BIGINT   total proven drag (waste.drag_min_ns): last use to the start of the last whole-heap collection each object survived, or to the end for objects still reachable then
+--   lifetime_min_ns      BIGINT   total proven lifetime (waste.lifetime_min_ns) = lag_min_ns + use_ns + drag_min_ns
+--   est_lag_min_ns       BIGINT   lag_min_ns scaled to all the site's objects, rounded
+--   est_drag_min_ns      BIGINT   drag_min_ns scaled to all the site's objects, rounded
+--   est_bounded_waste_ns BIGINT   (lag_min_ns + drag_min_ns) scaled to all the site's objects, rounded: what the view ranks by
 SELECT w.site_id,
        n.signature,
        n.line,
@@ -64,12 +72,17 @@ SELECT w.site_id,
        CAST(ROUND(SUM(w.drag_ns) * p.scale) AS BIGINT) AS est_drag_ns,
        CAST(ROUND(SUM(w.lag_ns + w.drag_ns) * p.scale) AS BIGINT) AS est_waste_ns,
        CAST(ROUND(SUM(w.lifetime_ns) * p.scale) AS BIGINT) AS est_lifetime_ns,
-       CAST(SUM(w.lag_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_ns), 0) AS lag_share,
-       CAST(SUM(w.drag_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_ns), 0) AS drag_share,
-       CAST(SUM(w.lag_ns + w.drag_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_ns), 0) AS waste_share,
+       CAST(SUM(w.lag_min_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_min_ns), 0) AS lag_share,
+       CAST(SUM(w.drag_min_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_min_ns), 0) AS drag_share,
+       CAST(SUM(w.lag_min_ns + w.drag_min_ns) AS DOUBLE) / NULLIF(SUM(w.lifetime_min_ns), 0) AS waste_share,
        SUM(w.drag_max_ns) AS drag_max_ns,
        CAST(ROUND(SUM(w.drag_max_ns) * p.scale) AS BIGINT) AS est_drag_max_ns,
-       CAST(ROUND(SUM(w.lag_ns + w.drag_max_ns) * p.scale) AS BIGINT) AS est_bounded_waste_ns
+       SUM(w.lag_min_ns) AS lag_min_ns,
+       SUM(w.drag_min_ns) AS drag_min_ns,
+       SUM(w.lifetime_min_ns) AS lifetime_min_ns,
+       CAST(ROUND(SUM(w.lag_min_ns) * p.scale) AS BIGINT) AS est_lag_min_ns,
+       CAST(ROUND(SUM(w.drag_min_ns) * p.scale) AS BIGINT) AS est_drag_min_ns,
+       CAST(ROUND(SUM(w.lag_min_ns + w.drag_min_ns) * p.scale) AS BIGINT) AS est_bounded_waste_ns
 FROM waste AS w
 JOIN _site_names AS n ON n.site_id = w.site_id
 JOIN _site_sampling AS p ON p.site_id = w.site_id

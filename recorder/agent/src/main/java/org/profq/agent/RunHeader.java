@@ -2,17 +2,16 @@ package org.profq.agent;
 
 import static org.profq.format.RecordingFormat.*;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 
+import org.profq.format.HostName;
 import org.profq.log.DocumentWriter;
 import org.profq.log.EventLog;
 
 /**
  * The recording's first document: magic, format version and run metadata. The host name is
- * read locally (environment, {@code /etc/hostname}), never by a DNS look-up.
+ * read locally ({@link HostName}), never by a DNS look-up.
  */
 final class RunHeader {
     static void write(EventLog log, AgentOptions options) {
@@ -27,7 +26,7 @@ final class RunHeader {
                 .putString(System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
                         + " (" + System.getProperty("java.vm.vendor") + ")")
                 .putVarint(ProcessHandle.current().pid())
-                .putString(hostName())
+                .putString(HostName.local())
                 .putVarint(now.getEpochSecond() * 1_000_000_000L + now.getNano())
                 .putString(options.raw())
                 .putString(options.exactClock() ? "exact" : "tick")
@@ -50,18 +49,6 @@ final class RunHeader {
         String command = System.getProperty("sun.java.command", "").trim();
         int space = command.indexOf(' ');
         return space < 0 ? new String[] {command, ""} : new String[] {command.substring(0, space), command.substring(space + 1)};
-    }
-
-    private static String hostName() {
-        String fromEnvironment = System.getenv("HOSTNAME");
-        if (fromEnvironment != null && !fromEnvironment.isBlank()) {
-            return fromEnvironment.trim();
-        }
-        try {
-            return Files.readString(Path.of("/etc/hostname")).trim();
-        } catch (IOException | RuntimeException e) {
-            return "";
-        }
     }
 
     private RunHeader() {

@@ -80,6 +80,42 @@ class LiveRecordingIT {
         }
     }
 
+    /**
+     * Chronicle writes a document's bytes first and its length word last, so a reader that
+     * reaches the end of a log being written fast often finds a length word still zero with the
+     * document's bytes after it. While the writer runs that is a document not written yet, not
+     * damage: a reader refreshing over four threads that flush every 100 ms must never refuse
+     * the log, and once the program has ended it reads every document the program wrote.
+     */
+    @Test
+    void aReaderRefreshingAFastGrowingRecordingNeverTakesItForDamaged(@TempDir Path temp) throws Exception {
+        Path out = temp.resolve("rec.profq");
+        Process process = SampleRun.startUntilReady(Jdk.available().get(0), out, "flush=100", profq.samples.Spinners.class);
+        Recording live = null;
+        int refreshes = 0;
+        try {
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            live = Recording.open(out);
+            // Bounded in bytes too: four threads write hundreds of megabytes a second on a fast disk.
+            while (System.nanoTime() < until && live.logBytes() < (2L << 30)) {
+                live = live.refresh();
+                refreshes++;
+            }
+            assertTrue(live.eventCount() > 0 && refreshes > 100, refreshes + " refreshes, " + live.eventCount() + " events");
+        } finally {
+            process.destroy(); // SIGTERM: the shutdown hook writes the end record
+            assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        }
+        try (Recording ended = Recording.open(out)) {
+            live = live.refresh();
+            assertTrue(live.end().isPresent(), "the live view reads on to the end record");
+            assertEquals(ended.eventCount(), live.eventCount());
+            assertEquals(ended.logBytes(), live.logBytes());
+        } finally {
+            live.close();
+        }
+    }
+
     @Test
     void refreshingAFinishedRecordingGivesTheSameOne(@TempDir Path temp) {
         SampleRun.Result result = SampleRun.record(Jdk.available().get(0), temp.resolve("rec.profq"), "", profq.samples.Recursion.class);

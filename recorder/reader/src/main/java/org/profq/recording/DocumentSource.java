@@ -34,11 +34,14 @@ import org.profq.format.RecordingLayout;
  *   <li>a document must end inside its file (a truncated file);</li>
  *   <li>a document longer than {@link #MAX_DOCUMENT_BYTES} is refused rather than copied;</li>
  *   <li>a zero length word with written bytes after it (a zeroed word) is refused, not taken
- *       for the end: the documents after it would otherwise be dropped silently. The word is
- *       read again first, from the file: a live writer may have claimed it since.</li>
+ *       for the end, once the recording's writer is gone: the documents after it would
+ *       otherwise be dropped silently.</li>
  * </ul>
  * A document still being written ends what can be read for now: the next {@link #next} reads
- * on from there once the writer has finished it.
+ * on from there once the writer has finished it. Chronicle writes a document's bytes first and
+ * its length word last, as its commit, so while the writer runs ({@link #writtenBy}) a zero
+ * length word with bytes after it is such a document, however long it stays so (a writer
+ * descheduled in the middle of one).
  */
 final class DocumentSource implements AutoCloseable {
     /** More than any document profq writes (batches are 32 KiB, names a few KiB): a longer one is damage. */
@@ -53,7 +56,7 @@ final class DocumentSource implements AutoCloseable {
     private static final byte[] FILE_HEADER = {(byte) 0xB9, 6, 'h', 'e', 'a', 'd', 'e', 'r'};
     /** How much of a file is read at once; a longer document is read on its own. */
     private static final int CHUNK_BYTES = 1 << 20;
-    /** How far past a zero word to look for written bytes that would make it a zeroed one. */
+    /** How far past a zero word to look for written bytes: a document being written, or a zeroed word. */
     private static final int ZEROED_WORD_PROBE_BYTES = 64 << 10;
 
     private final Path queue;
@@ -69,6 +72,8 @@ final class DocumentSource implements AutoCloseable {
     private int length;
     /** The offset of the length word of the document {@link #next} read last, in the file {@link #fileIndex}. */
     private long documentAt;
+    /** The process writing the queue, once the recording's header has named it; null: not known, taken as gone. */
+    private WriterProcess writer;
 
     /** The {@code events/} queue of {@code recording}. */
     DocumentSource(Path recording) {
@@ -106,8 +111,17 @@ final class DocumentSource implements AutoCloseable {
                     word = word(position);
                 }
                 if (word == 0) {
-                    if (writtenMeanwhile()) {
-                        continue;
+                    if (bytesFollow()) {
+                        forgetChunk();
+                        if (word(position) != 0) {
+                            continue; // the writer committed it meanwhile
+                        }
+                        if (writer != null && writer.mayStillWrite()) {
+                            forgetChunk();
+                            return false; // being written: read it next time
+                        }
+                        throw new RecordingException(fileName() + " is damaged: the document at byte " + position
+                                + " cannot be read (its length is zero) though the queue holds bytes after it; the recording's events stop there.");
                     }
                     if (!laterFileExists()) {
                         forgetChunk(); // what is past here will be read from the file once written
@@ -236,6 +250,14 @@ final class DocumentSource implements AutoCloseable {
         position = offset;
     }
 
+    /**
+     * The recording's header names the process writing this queue: from now on a zero length word
+     * with bytes after it is a document still being written while that process runs.
+     */
+    void writtenBy(RunInfo run) {
+        this.writer = new WriterProcess(run);
+    }
+
     byte[] bytes() {
         return document;
     }
@@ -304,25 +326,15 @@ final class DocumentSource implements AutoCloseable {
         return fileIndex + 1 < files.size();
     }
 
-    /**
-     * At a zero length word: the writer stopped there unless written bytes follow it. Those bytes
-     * are a document the writer began after the word was read (it claims the word first, then
-     * writes the document), when the word reads non-zero now: true. Otherwise the word was zeroed
-     * and the documents after it would be lost unseen, which is refused.
-     */
-    private boolean writtenMeanwhile() throws IOException {
+    /** At a zero length word: whether written bytes follow it (the writer stopped there if none do). */
+    private boolean bytesFollow() throws IOException {
         long end = Math.min(channel.size(), position + ZEROED_WORD_PROBE_BYTES);
         for (long at = position; at < end; at += 8) {
             int count = (int) Math.min(8, end - at);
             fill(at, count);
             for (int i = 0; i < count; i++) {
                 if (chunk.get((int) (at - chunkAt) + i) != 0) {
-                    forgetChunk();
-                    if (word(position) != 0) {
-                        return true;
-                    }
-                    throw new RecordingException(fileName() + " is damaged: the document at byte " + position
-                            + " cannot be read (its length is zero) though the queue holds bytes after it; the recording's events stop there.");
+                    return true;
                 }
             }
         }

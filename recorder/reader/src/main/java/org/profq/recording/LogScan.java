@@ -151,6 +151,10 @@ final class LogScan {
             throw new RecordingException(source.directory() + " holds no header: the recording is empty or was never started.");
         }
         RunInfo run = HeaderDocument.read(source.bytes(), source.length(), source.fileName(), checksums);
+        events.writtenBy(run);
+        if (names != null) {
+            names.writtenBy(run);
+        }
         counted(source);
         state.headerChecksum = trailer(source.bytes(), source.length());
         marked(source, state.headerChecksum);
