@@ -21,9 +21,9 @@ class HtmlTemplateTest {
                 <title>a {{data}} &amp; b — a {{data}} &amp; b</title>
                 <p>one</p>
                 <p>two</p>
-                <script>var data = "\\u003c/script>$1";</script>
+                <script>var data = "$1 {{title}}";</script>
                 """, PAGE.fill(Map.of("title", HtmlTemplate.escape("a {{data}} & b"), "body", "<p>one</p>\n<p>two</p>\n",
-                "data", Json.stringInScript("</script>$1"))));
+                "data", "\"$1 {{title}}\"")));
     }
 
     @Test
