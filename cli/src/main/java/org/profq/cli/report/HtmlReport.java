@@ -1,18 +1,22 @@
 package org.profq.cli.report;
 
+import static org.profq.cli.output.HtmlTemplate.escape;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
 import org.profq.cli.output.Cells;
+import org.profq.cli.output.HtmlTemplate;
 import org.profq.cli.output.ResultTable;
 import org.profq.engine.report.Report;
 
 /**
  * A report's result as one self-contained HTML page: what it answers, the parameters used,
  * a bar chart (inline SVG) of the top rows and the full table, sortable by a click on a
- * column's header. Nothing is fetched from the network: the CSS and script are inline.
+ * column's header. Nothing is fetched from the network: the page (report.html beside this
+ * class) has its CSS and script inline; the chart and the table are built here from the rows.
  */
 public final class HtmlReport {
     private static final int CHART_ROWS = 20;
@@ -24,22 +28,17 @@ public final class HtmlReport {
     private static final Pattern PACKAGE = Pattern.compile("\\b(?:[a-z_$][\\w$]*\\.)+(?=[A-Z_$])");
 
     public static String render(Report report, ResultTable table, Map<String, Object> parameters, String recording) {
-        StringBuilder html = new StringBuilder();
-        html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-                .append("<title>profq report ").append(escape(report.name())).append(" — ").append(escape(recording)).append("</title>\n")
-                .append("<style>\n").append(CSS).append("</style>\n</head>\n<body>\n")
-                .append("<h1>").append(escape(report.name())).append(": ").append(escape(report.summary())).append("</h1>\n")
-                .append("<p class=\"meta\">recording <code>").append(escape(recording)).append("</code>");
-        parameters.forEach((name, value) -> html.append(" · ").append(escape(name)).append(" = <code>")
+        StringBuilder used = new StringBuilder();
+        parameters.forEach((name, value) -> used.append(" · ").append(escape(name)).append(" = <code>")
                 .append(escape(String.valueOf(value))).append("</code>"));
-        html.append("</p>\n");
-        if (!report.description().isEmpty()) {
-            html.append("<p>").append(escape(report.description())).append("</p>\n");
-        }
-        html.append(chart(report, table));
-        html.append(table(table));
-        html.append("<script>\n").append(SCRIPT).append("</script>\n</body>\n</html>\n");
-        return html.toString();
+        return HtmlTemplate.resource(HtmlReport.class, "report.html").fill(Map.of(
+                "name", escape(report.name()),
+                "summary", escape(report.summary()),
+                "recording", escape(recording),
+                "parameters", used.toString(),
+                "description", report.description().isEmpty() ? "" : "<p>" + escape(report.description()) + "</p>\n",
+                "chart", chart(report, table),
+                "table", table(table)));
     }
 
     /** Bars of the chart's value column (or the first numeric one), labelled by its label column (or the first text one). */
@@ -149,54 +148,6 @@ public final class HtmlReport {
     private static String shorten(String text, int length) {
         return text.length() <= length ? text : "…" + text.substring(text.length() - length + 1);
     }
-
-    static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
-    }
-
-    private static final String CSS = """
-            body { font: 14px/1.4 system-ui, sans-serif; margin: 2em; color: #222; }
-            h1 { font-size: 1.3em; }
-            .meta { color: #666; }
-            code { font-family: ui-monospace, monospace; }
-            svg text { font: 12px ui-monospace, monospace; fill: #222; }
-            svg rect { fill: #e8743b; }
-            svg g.bar:hover rect { fill: #b9521f; }
-            figcaption { color: #666; margin-bottom: 1.5em; }
-            table { border-collapse: collapse; font-family: ui-monospace, monospace; font-size: 12px; }
-            th, td { border-bottom: 1px solid #ddd; padding: 3px 10px; text-align: left; }
-            th { cursor: pointer; background: #f4f4f4; user-select: none; }
-            .num { text-align: right; }
-            .null { color: #aaa; }
-            """;
-
-    /** Sorts the table by a clicked column; numbers numerically, a second click reverses. */
-    private static final String SCRIPT = """
-            (function () {
-              var table = document.getElementById('result');
-              var headers = table.tHead.rows[0].cells;
-              for (var i = 0; i < headers.length; i++) {
-                headers[i].addEventListener('click', sortBy.bind(null, i));
-              }
-              var lastColumn = -1, ascending = true;
-              function sortBy(column) {
-                ascending = column === lastColumn ? !ascending : true;
-                lastColumn = column;
-                var numeric = headers[column].classList.contains('num');
-                var body = table.tBodies[0];
-                var rows = Array.prototype.slice.call(body.rows);
-                rows.sort(function (a, b) {
-                  var x = a.cells[column], y = b.cells[column];
-                  x = numeric ? x.getAttribute('data-value') : x.textContent;
-                  y = numeric ? y.getAttribute('data-value') : y.textContent;
-                  var order = numeric ? parseFloat(x) - parseFloat(y) : x.localeCompare(y);
-                  return ascending ? order : -order;
-                });
-                rows.forEach(function (row) { body.appendChild(row); });
-              }
-              document.body.setAttribute('data-ready', 'yes'); // for headless checks: the script ran to the end
-            })();
-            """;
 
     private HtmlReport() {
     }
