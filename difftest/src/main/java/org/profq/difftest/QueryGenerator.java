@@ -462,10 +462,6 @@ final class QueryGenerator {
         return bounds.get(random.nextInt(bounds.size()));
     }
 
-    private Bound pick(List<Bound> bounds, Bound otherwise) {
-        return bounds.isEmpty() ? otherwise : pick(bounds);
-    }
-
     /** A column that MIN, MAX and ORDER BY rank the same way in both engines: any but a truth value. */
     private Bound pickOrdered(List<Bound> scope) {
         List<Bound> ordered = scope.stream().filter(bound -> bound.column().kind() != Kind.BOOL).toList();
