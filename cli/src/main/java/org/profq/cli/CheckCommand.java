@@ -20,6 +20,7 @@ import org.profq.cli.check.CheckRules;
 import org.profq.cli.check.CountComparison;
 import org.profq.cli.check.CountKind;
 import org.profq.cli.check.ExactCounts;
+import org.profq.cli.check.JUnitReport;
 import org.profq.cli.output.OutputFormat;
 import org.profq.cli.output.ResultPrinter;
 import org.profq.cli.output.ResultTable;
@@ -40,7 +41,7 @@ import picocli.CommandLine.Spec;
         versionProvider = ManifestVersion.class,
         sortOptions = false,
         header = "Compares two runs' exact counts; fails when one grew.",
-        customSynopsis = {"profq check BASELINE CURRENT [--rules FILE] [--format=table|csv|json|markdown]",
+        customSynopsis = {"profq check BASELINE CURRENT [--rules FILE] [--junit FILE] [--format=table|csv|json|markdown]",
                 "profq check --save FILE RECORDING"},
         description = {"%nBASELINE is a recording or a baseline file (profq check --save writes one); CURRENT is a recording."
                 + " The counts are exact, the same on every run of a deterministic program: calls of each method, objects and"
@@ -64,6 +65,9 @@ public final class CheckCommand implements Callable<Integer> {
 
     @Option(names = "--rules", paramLabel = "FILE", description = "Check these rules instead of \"no count grew\".")
     Path rulesFile;
+
+    @Option(names = "--junit", paramLabel = "FILE", description = "Also write the outcome as a JUnit XML report, a test case per rule.")
+    Path junit;
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "How to print the differences: table (default), csv, json or markdown.")
     String format = "table";
@@ -107,6 +111,13 @@ public final class CheckCommand implements Callable<Integer> {
             out.print(ResultPrinter.print(table(comparison), output, 0));
         }
         List<CheckRule.Break> breaks = rules.breaks(comparison, baseline, current);
+        if (junit != null) {
+            try {
+                JUnitReport.write(junit, rules.rules().stream().filter(rule -> comparison.compared().contains(rule.kind())).toList(), breaks);
+            } catch (IOException e) {
+                throw new CommandFailure("cannot write " + junit + " (" + e.getMessage() + "); choose a writable file.", e);
+            }
+        }
         // after a table, for people; apart from CSV, JSON and Markdown, which other programs read
         PrintWriter verdict = output == OutputFormat.TABLE ? out : spec.commandLine().getErr();
         if (rulesFile == null) {

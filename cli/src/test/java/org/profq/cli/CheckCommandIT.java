@@ -103,6 +103,22 @@ class CheckCommandIT {
                         + " more than 100",
                 "profq check: failed, 8 exact counts compared (calls, objects, bytes): 1 rule broken."), broken.stderrLines());
 
+        Path junit = dir.resolve("check.xml");
+        Outcome reported = run(dir, profq("check", first.toString(), oneMore.toString(), "--rules", rules.toString(), "--junit",
+                junit.toString()));
+        assertEquals(1, reported.exitCode(), reported::toString);
+        assertEquals("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuite name="profq check" tests="3" failures="1" errors="0" skipped="0">
+                  <testcase classname="profq.check" name="line 2: objects  profq.samples.Phases.compute(*)  &lt;= 100">
+                    <failure message="101 objects at profq.samples.Phases.compute(*), more than 100">101 objects at\
+                 profq.samples.Phases.compute(*), more than 100</failure>
+                  </testcase>
+                  <testcase classname="profq.check" name="line 3: calls    *                                grows &lt;= 10%"></testcase>
+                  <testcase classname="profq.check" name="line 4: bytes    *                                grows &lt;= 80"></testcase>
+                </testsuite>
+                """, Files.readString(junit));
+
         Outcome kept = run(dir, profq("check", oneMore.toString(), first.toString(), "--rules", rules.toString()));
         assertEquals(0, kept.exitCode(), kept::toString);
         assertEquals("profq check: ok, 8 exact counts compared (calls, objects, bytes), no rule broken.",

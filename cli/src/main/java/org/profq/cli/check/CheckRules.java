@@ -74,6 +74,11 @@ public final class CheckRules {
         return new CheckRules(rules);
     }
 
+    /** The rules, in the file's order. */
+    public List<CheckRule> rules() {
+        return rules;
+    }
+
     /** The rules' breaks, in the rules' order, of the kinds both runs counted. */
     public List<CheckRule.Break> breaks(CountComparison comparison, ExactCounts baseline, ExactCounts current) {
         List<CheckRule.Break> breaks = new ArrayList<>();
