@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -191,41 +192,98 @@ public final class Weaver {
                 }
                 return cached.woven();
             }
+            Attempt attempt = weaveAndCheck(loader, className, original, domain);
+            Set<String> retry = attempt.failedMethods();
+            byte[] normalised = retry.isEmpty() ? null : ReturnStacks.normalise(original, retry);
+            if (normalised != null) {
+                // Methods that returned over other values: woven again with their returns' stacks emptied.
+                Attempt again = weaveAndCheck(loader, className, normalised, domain);
+                attempt = again.methodsLost() < attempt.methodsLost() ? again : attempt;
+            }
+            if (attempt.unwovenKind() != null) {
+                leftUnwoven(className, methods, attempt.unwovenKind(), attempt.problem());
+                if (cacheable && attempt.keep()) { // the next run would fail the same way
+                    cache.keepLeftUnwoven(className, original, attempt.unwovenKind() + ": " + attempt.problem());
+                }
+                return null;
+            }
+            methodsLeftUnwoven(className, attempt.methodsLeftUnwoven());
+            tally.handled(attempt.woven() != null, false);
+            if (attempt.woven() != null) {
+                WovenClasses.add(loader, className);
+            }
+            if (cacheable) {
+                cache.keepWoven(className, original, attempt.woven(), attempt.methodsLeftUnwoven());
+            }
+            return attempt.woven();
+        }
+
+        /**
+         * What weaving a class gave: {@code woven} bytes to load (null: the class stays as it is),
+         * each method given its original code back named as {@code name(descriptor): problem}; or,
+         * when the whole class stays as it was, the kind and problem, and whether the next run may keep that.
+         */
+        private record Attempt(byte[] woven, List<String> methodsLeftUnwoven, String unwovenKind, String problem, boolean keep) {
+            static Attempt unwoven(String kind, String problem, boolean keep) {
+                return new Attempt(null, List.of(), kind, problem, keep);
+            }
+
+            /** Methods lost to recording: every one when the class stays unwoven. */
+            int methodsLost() {
+                return unwovenKind != null ? Integer.MAX_VALUE : methodsLeftUnwoven.size();
+            }
+
+            /** {@code name + descriptor} of each method the check failed, in the class or named in why the class was not. */
+            Set<String> failedMethods() {
+                List<String> failures = unwovenKind == null ? methodsLeftUnwoven
+                        : WeavingTally.WOULD_FAIL_VERIFICATION.equals(unwovenKind) ? List.of(problem.split("; ")) : List.of();
+                Set<String> methods = new HashSet<>();
+                for (String failure : failures) {
+                    int colon = failure.indexOf(": ");
+                    if (colon > 0 && !failure.startsWith("the ")) {
+                        methods.add(failure.substring(0, colon));
+                    }
+                }
+                return methods;
+            }
+        }
+
+        /** Weaves the class, completes frames AspectJ could not compute, names its join points from strings, and checks it. */
+        private Attempt weaveAndCheck(ClassLoader loader, String className, byte[] original, ProtectionDomain domain) {
             WeaverMessages.startClass();
             byte[] woven;
             try {
                 woven = weavers.weave(loader, className, original, domain);
             } catch (Throwable failure) {
                 String traced = WeaverMessages.errorInClass();
-                leftUnwoven(className, methods, WeavingTally.WEAVER_INTERNAL_ERROR, traced != null ? traced : describe(failure));
-                return null; // not kept in the cache: the next run's fresh weaver may well succeed
+                // not kept in the cache: the next run's fresh weaver may well succeed
+                return Attempt.unwoven(WeavingTally.WEAVER_INTERNAL_ERROR, traced != null ? traced : describe(failure), false);
             }
             String problem = WeaverMessages.errorInClass();
-            if (problem != null) {
-                return leftUnwovenAndKept(className, original, methods, cacheable, WeavingTally.WEAVER_ERROR, problem);
-            }
             boolean changed = woven != null && woven != original;
-            List<String> methodsLeftUnwoven = List.of();
-            // Its join points named from strings, loading no class, and made in the static initialiser, not in a method added to it.
-            woven = changed ? PreClinitInlining.inline(JoinPointRewrite.rewrite(woven)) : woven;
-            if (changed) {
-                WovenClassCheck.Checked checked = WovenClassCheck.check(loader, original, woven);
-                if (checked.bytes() == null) {
-                    return leftUnwovenAndKept(className, original, methods, cacheable, WeavingTally.WOULD_FAIL_VERIFICATION,
-                            String.join("; ", checked.methodsLeftUnwoven()));
+            List<String> methodsLeftUnwoven = new ArrayList<>();
+            if (problem != null && changed && WeaverMessages.onlyStackMapsFailed() && StackMapRecovery.isTypeChecked(woven)) {
+                // AspectJ handed back the woven class without frames: computed here, method by method.
+                WovenClassCheck.Checked recovered = StackMapRecovery.recover(loader, original, woven);
+                if (recovered.bytes() == null) {
+                    return Attempt.unwoven(WeavingTally.WEAVER_ERROR, problem + "; " + String.join("; ", recovered.methodsLeftUnwoven()), true);
                 }
-                methodsLeftUnwoven = checked.methodsLeftUnwoven();
-                methodsLeftUnwoven(className, methodsLeftUnwoven);
-                woven = checked.bytes();
+                woven = recovered.bytes();
+                methodsLeftUnwoven.addAll(recovered.methodsLeftUnwoven());
+            } else if (problem != null) {
+                return Attempt.unwoven(WeavingTally.WEAVER_ERROR, problem, true);
             }
-            tally.handled(changed, false);
-            if (changed) {
-                WovenClasses.add(loader, className);
+            if (!changed) {
+                return new Attempt(null, List.of(), null, null, true);
             }
-            if (cacheable) {
-                cache.keepWoven(className, original, changed ? woven : null, methodsLeftUnwoven);
+            // Its join points named from strings, loading no class, and made in the static initialiser, not in a method added to it.
+            woven = PreClinitInlining.inline(JoinPointRewrite.rewrite(woven));
+            WovenClassCheck.Checked checked = WovenClassCheck.check(loader, original, woven);
+            if (checked.bytes() == null) {
+                return Attempt.unwoven(WeavingTally.WOULD_FAIL_VERIFICATION, String.join("; ", checked.methodsLeftUnwoven()), true);
             }
-            return changed ? woven : null;
+            methodsLeftUnwoven.addAll(checked.methodsLeftUnwoven());
+            return new Attempt(checked.bytes(), List.copyOf(methodsLeftUnwoven), null, null, true);
         }
 
         /** Counts and names the methods of a woven class given their original code back ({@code name(descriptor): problem}). */
@@ -237,15 +295,6 @@ public final class Weaver {
                 Recorder.warning("left the method " + className.replace('/', '.') + "." + method[0] + " unwoven ("
                         + WeavingTally.METHOD_WOULD_FAIL_VERIFICATION + ": " + method[1] + "); the rest of the class is woven");
             }
-        }
-
-        /** Leaves a class as it was, and keeps that (and why) for the next run, which would fail the same way. */
-        private byte[] leftUnwovenAndKept(String className, byte[] original, int methods, boolean cacheable, String kind, String problem) {
-            leftUnwoven(className, methods, kind, problem);
-            if (cacheable) {
-                cache.keepLeftUnwoven(className, original, kind + ": " + problem);
-            }
-            return null;
         }
 
         /** One line: the failure, and what caused it at the root (AspectJ wraps causes in multi-line messages). */
