@@ -37,15 +37,19 @@ public final class Weaver {
     static final String CONFIGURATION_PROPERTY = "org.aspectj.weaver.loadtime.configuration";
     /** The weaver's configuration, kept in the recording: it says exactly what was woven. */
     static final String CONFIGURATION_FILE = "aop.xml";
+    /** The configuration for a class that cannot be woven with every join point: calls only ({@link WeaverConfiguration#callsOnly}). */
+    static final String CALLS_ONLY_CONFIGURATION_FILE = "aop-calls-only.xml";
 
     private static final WeavingTally TALLY = new WeavingTally();
 
     public static void start(Instrumentation instrumentation, WeavingOptions options, Path recording) {
         QuietTraceFactory.install();
         Dump.setDumpOnException(false); // no ajcore files in the program's working directory
-        System.setProperty(CONFIGURATION_PROPERTY, writeConfiguration(options, recording).toUri().toString());
+        System.setProperty(CONFIGURATION_PROPERTY, writeConfiguration(options, recording, CONFIGURATION_FILE).toUri().toString());
+        WeavingOptions callsOnly = WeaverConfiguration.callsOnly(options);
+        Path callsOnlyConfiguration = callsOnly == null ? null : writeConfiguration(callsOnly, recording, CALLS_ONLY_CONFIGURATION_FILE);
         WovenClassCache cache = options.cache() == null ? null : WovenClassCache.open(options.cache(), cacheKey(options), Recorder::warning);
-        instrumentation.addTransformer(new ApplicationClassesOnly(new LoaderWeavers(), cache, TALLY, options::covers));
+        instrumentation.addTransformer(new ApplicationClassesOnly(new LoaderWeavers(callsOnlyConfiguration), cache, TALLY, options::covers));
     }
 
     /**
@@ -89,9 +93,9 @@ public final class Weaver {
      * class loader starts weaving, so it must last as long as the program, and a file in /tmp
      * would be left behind by a killed program.
      */
-    static Path writeConfiguration(WeavingOptions options, Path recording) {
+    static Path writeConfiguration(WeavingOptions options, Path recording, String fileName) {
         try {
-            Path file = Files.createDirectories(RecordingLayout.weavingDirectory(recording.toAbsolutePath())).resolve(CONFIGURATION_FILE);
+            Path file = Files.createDirectories(RecordingLayout.weavingDirectory(recording.toAbsolutePath())).resolve(fileName);
             Files.writeString(file, WeaverConfiguration.xml(options), StandardCharsets.UTF_8);
             return file;
         } catch (IOException e) {
@@ -192,13 +196,23 @@ public final class Weaver {
                 }
                 return cached.woven();
             }
-            Attempt attempt = weaveAndCheck(loader, className, original, domain);
+            Attempt attempt = weaveAndCheck(loader, className, original, domain, false);
             Set<String> retry = attempt.failedMethods();
             byte[] normalised = retry.isEmpty() ? null : ReturnStacks.normalise(original, retry);
             if (normalised != null) {
                 // Methods that returned over other values: woven again with their returns' stacks emptied.
-                Attempt again = weaveAndCheck(loader, className, normalised, domain);
+                Attempt again = weaveAndCheck(loader, className, normalised, domain, false);
                 attempt = again.methodsLost() < attempt.methodsLost() ? again : attempt;
+            }
+            if ((WeavingTally.WEAVER_ERROR.equals(attempt.unwovenKind()) || WeavingTally.WEAVER_INTERNAL_ERROR.equals(attempt.unwovenKind()))
+                    && weavers.weavesCallsOnly()) {
+                // Too much for the weaver with every join point (a method past 64 KB, a jump too far): calls only.
+                Attempt callsOnly = weaveAndCheck(loader, className, original, domain, true);
+                if (callsOnly.unwovenKind() == null && callsOnly.woven() != null) {
+                    List<String> notes = new ArrayList<>(List.of(CLASS_NOTE + attempt.problem()));
+                    notes.addAll(callsOnly.methodsLeftUnwoven());
+                    attempt = new Attempt(callsOnly.woven(), List.copyOf(notes), null, null, true);
+                }
             }
             if (attempt.unwovenKind() != null) {
                 leftUnwoven(className, methods, attempt.unwovenKind(), attempt.problem());
@@ -240,7 +254,7 @@ public final class Weaver {
                 Set<String> methods = new HashSet<>();
                 for (String failure : failures) {
                     int colon = failure.indexOf(": ");
-                    if (colon > 0 && !failure.startsWith("the ")) {
+                    if (colon > 0 && !failure.startsWith("the ") && !failure.startsWith(CLASS_NOTE)) {
                         methods.add(failure.substring(0, colon));
                     }
                 }
@@ -249,11 +263,11 @@ public final class Weaver {
         }
 
         /** Weaves the class, completes frames AspectJ could not compute, names its join points from strings, and checks it. */
-        private Attempt weaveAndCheck(ClassLoader loader, String className, byte[] original, ProtectionDomain domain) {
+        private Attempt weaveAndCheck(ClassLoader loader, String className, byte[] original, ProtectionDomain domain, boolean callsOnly) {
             WeaverMessages.startClass();
             byte[] woven;
             try {
-                woven = weavers.weave(loader, className, original, domain);
+                woven = weavers.weave(loader, className, original, domain, callsOnly);
             } catch (Throwable failure) {
                 String traced = WeaverMessages.errorInClass();
                 // not kept in the cache: the next run's fresh weaver may well succeed
@@ -286,9 +300,21 @@ public final class Weaver {
             return new Attempt(checked.bytes(), List.copyOf(methodsLeftUnwoven), null, null, true);
         }
 
+        /**
+         * Among the methods left unwoven of a class, one that says the class was woven for calls only,
+         * and why: no method's name starts with {@code <} but a constructor's or static initialiser's.
+         */
+        private static final String CLASS_NOTE = "<class>: ";
+
         /** Counts and names the methods of a woven class given their original code back ({@code name(descriptor): problem}). */
         private void methodsLeftUnwoven(String className, List<String> methodsAndProblems) {
             for (String methodAndProblem : methodsAndProblems) {
+                if (methodAndProblem.startsWith(CLASS_NOTE)) {
+                    tally.leftUnwoven(WeavingTally.WOVEN_FOR_CALLS_ONLY);
+                    Recorder.warning("wove " + className.replace('/', '.') + " for calls only (" + WeavingTally.WOVEN_FOR_CALLS_ONLY + ": "
+                            + methodAndProblem.substring(CLASS_NOTE.length()) + "): its allocations, exceptions and uses are not recorded");
+                    continue;
+                }
                 String[] method = methodAndProblem.split(": ", 2);
                 tally.leftUnwoven(WeavingTally.METHOD_WOULD_FAIL_VERIFICATION);
                 tally.methodsLeftUnwoven(1);
