@@ -73,8 +73,8 @@ public final class WeavingCheckCost {
 
         System.out.printf(Locale.ROOT, "weaving %,d classes of %s (load average %s)%n%n", classFiles.size(), jar.getFileName(),
                 Files.readString(Path.of("/proc/loadavg")).strip());
-        System.out.println("| round | classes woven | weaving (s) | check (s) | check / weaving | check per class (µs) |");
-        System.out.println("| --- | ---: | ---: | ---: | ---: | ---: |");
+        System.out.println("| round | classes woven | weaver failed | weaving (s) | check (s) | check / weaving | check per class (µs) |");
+        System.out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
         Totals all = new Totals();
         for (int round = 0; round <= rounds; round++) {
             Totals totals = round(urls, classFiles);
@@ -94,17 +94,19 @@ public final class WeavingCheckCost {
     /** Weaving and check times summed over the classes AspectJ wove. */
     private static final class Totals {
         long woven;
+        long failed;
         long weavingNanos;
         long checkNanos;
 
         void add(Totals other) {
             woven += other.woven;
+            failed += other.failed;
             weavingNanos += other.weavingNanos;
             checkNanos += other.checkNanos;
         }
 
         String row(String round) {
-            return String.format(Locale.ROOT, "| %s | %,d | %.2f | %.2f | %.1f %% | %.0f |", round, woven, weavingNanos / 1e9,
+            return String.format(Locale.ROOT, "| %s | %,d | %,d | %.2f | %.2f | %.1f %% | %.0f |", round, woven, failed, weavingNanos / 1e9,
                     checkNanos / 1e9, 100.0 * checkNanos / Math.max(1, weavingNanos), checkNanos / 1e3 / Math.max(1, woven));
         }
     }
@@ -120,10 +122,21 @@ public final class WeavingCheckCost {
                 try {
                     woven = weavers.weave(loader, classFile.internalName(), classFile.bytes(), null, false);
                 } catch (Exception | LinkageError failed) {
+                    totals.failed++;
+                    if (totals.failed == 1) {
+                        System.err.println("first failure, " + classFile.internalName() + ": " + failed);
+                    }
                     continue;
                 }
-                if (woven == null || woven == classFile.bytes() || WeaverMessages.errorInClass() != null) {
-                    continue; // nothing to check: no join point, or left unwoven
+                if (WeaverMessages.errorInClass() != null) {
+                    totals.failed++;
+                    if (totals.failed == 1) {
+                        System.err.println("first failure, " + classFile.internalName() + ": " + WeaverMessages.errorInClass());
+                    }
+                    continue;
+                }
+                if (woven == null || woven == classFile.bytes()) {
+                    continue; // nothing to check: no join point
                 }
                 woven = PreClinitInlining.inline(JoinPointRewrite.rewrite(woven));
                 long wovenAt = System.nanoTime();
