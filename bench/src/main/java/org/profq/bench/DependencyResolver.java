@@ -38,6 +38,7 @@ public final class DependencyResolver {
             if (!Files.exists(complete) || !Files.readString(pomFile).equals(pom)) {
                 Files.createDirectories(root);
                 Files.deleteIfExists(complete);
+                deleteJars(lib); // those of other coordinates would stay beside the new ones
                 Files.writeString(pomFile, pom);
                 System.err.println("resolving " + coordinates + " with " + maven);
                 Process process = new ProcessBuilder(maven.toString(), "-B", "-q", "-C", "-f", pomFile.toString(), COPY_GOAL,
@@ -57,6 +58,16 @@ public final class DependencyResolver {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
+        }
+    }
+
+    private static void deleteJars(Path lib) throws IOException {
+        if (Files.isDirectory(lib)) {
+            try (Stream<Path> jars = Files.list(lib)) {
+                for (Path jar : jars.filter(p -> p.toString().endsWith(".jar")).toList()) {
+                    Files.delete(jar);
+                }
+            }
         }
     }
 

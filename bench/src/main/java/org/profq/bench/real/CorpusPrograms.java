@@ -78,7 +78,7 @@ final class CorpusPrograms {
             new Entry("jpms", "JPMS application on the module path (--module), launched as profq record launches it", true),
             new Entry("forker", "a program that forks JVMs inheriting the agent", true),
             // other agents, tests, builds
-            new Entry("jacoco", "JaCoCo 0.8.12 agent beside profq (on Saxon)", true),
+            new Entry("jacoco", "JaCoCo 0.8.14 agent beside profq (on Saxon)", true),
             new Entry("opentelemetry", "OpenTelemetry Java agent 2.10 beside profq (on embedded Tomcat)", true),
             new Entry("junit5-mockito", "JUnit 5 console launcher with Mockito 5 inline mocks", true),
             new Entry("ant", "Ant 1.10 running a small build", true),
@@ -377,7 +377,7 @@ final class CorpusPrograms {
     }
 
     private Program jacoco() {
-        Path agent = resolve("jacoco", "org.jacoco:org.jacoco.agent:0.8.12:runtime").stream()
+        Path agent = resolve("jacoco", "org.jacoco:org.jacoco.agent:0.8.14:runtime").stream()
                 .filter(p -> p.getFileName().toString().contains("runtime")).findFirst().orElseThrow();
         Program saxon = compat.named("saxon");
         return program("jacoco", saxon.classPath(), saxon.mainClass(), List.of("-javaagent:" + agent + "=output=none"), saxon.arguments(),

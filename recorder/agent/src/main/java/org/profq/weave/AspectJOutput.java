@@ -36,9 +36,17 @@ public final class AspectJOutput {
     private static final String OWN_NAME = AspectJOutput.class.getName().replace('.', '/');
     private static final String ASPECTJ_CLASSES = "org/aspectj/";
 
+    /** AspectJ's class that computes stack map frames, and on failure hands back the woven class without them. */
+    private static final String STACK_MAP_ADDER = "org/aspectj/weaver/bcel/asm/StackMapAdder";
+
     /** Called by AspectJ's rewritten code in place of {@code failure.printStackTrace()}. */
     public static void printStackTrace(Throwable failure) {
         WeaverMessages.noteFailure(String.valueOf(failure));
+    }
+
+    /** Called by AspectJ's rewritten stack-map computation in place of {@code failure.printStackTrace()}. */
+    public static void stackMapsFailed(Throwable failure) {
+        WeaverMessages.noteStackMapFailure(String.valueOf(failure));
     }
 
     /**
@@ -76,6 +84,7 @@ public final class AspectJOutput {
     static byte[] silence(byte[] classFile) {
         ClassReader reader = new ClassReader(classFile);
         ClassWriter writer = new ClassWriter(reader, 0); // one instruction for one: stack sizes and frames stay
+        String failureNote = reader.getClassName().equals(STACK_MAP_ADDER) ? "stackMapsFailed" : "printStackTrace";
         boolean[] changed = {false};
         reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
             @Override
@@ -95,7 +104,7 @@ public final class AspectJOutput {
                     public void visitMethodInsn(int opcode, String owner, String method, String type, boolean isInterface) {
                         if (opcode == Opcodes.INVOKEVIRTUAL && method.equals("printStackTrace") && type.equals("()V")) {
                             changed[0] = true;
-                            super.visitMethodInsn(Opcodes.INVOKESTATIC, OWN_NAME, "printStackTrace", "(Ljava/lang/Throwable;)V", false);
+                            super.visitMethodInsn(Opcodes.INVOKESTATIC, OWN_NAME, failureNote, "(Ljava/lang/Throwable;)V", false);
                         } else {
                             super.visitMethodInsn(opcode, owner, method, type, isInterface);
                         }

@@ -1,12 +1,21 @@
 package org.profq.weave;
 
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.nio.file.Path;
 import java.security.ProtectionDomain;
+import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
 
 import org.aspectj.bridge.context.CompilationAndWeavingContext;
 import org.aspectj.weaver.bcel.asm.AsmDetector;
 import org.aspectj.weaver.loadtime.ClassLoaderWeavingAdaptor;
+import org.aspectj.weaver.loadtime.DefaultWeavingContext;
+import org.aspectj.weaver.loadtime.IWeavingContext;
+import org.aspectj.weaver.loadtime.definition.Definition;
+import org.aspectj.weaver.loadtime.definition.DocumentParser;
+import org.aspectj.weaver.tools.WeavingAdaptor;
 
 /**
  * AspectJ's load-time weavers, one per class loader, as AspectJ's own agent ({@code Aj}) keeps
@@ -21,6 +30,25 @@ final class LoaderWeavers {
     private static final String[] REFLECTION_LOADERS = {"jdk.internal.reflect.DelegatingClassLoader", "sun.reflect.DelegatingClassLoader"};
 
     private final Map<ClassLoader, LoaderWeaver> weavers = new WeakHashMap<>();
+    /** Weavers with calls only, for a class the full weaver cannot weave; none without {@link #callsOnlyConfiguration}. */
+    private final Map<ClassLoader, LoaderWeaver> callsOnlyWeavers = new WeakHashMap<>();
+    /** The configuration with calls only (aop.xml), or null when the full one has nothing to leave out. */
+    private final URL callsOnlyConfiguration;
+
+    LoaderWeavers(Path callsOnlyConfiguration) {
+        URL url = null;
+        try {
+            url = callsOnlyConfiguration == null ? null : callsOnlyConfiguration.toUri().toURL();
+        } catch (MalformedURLException impossible) {
+            // a file path always makes a URL; without one there is no second weaver
+        }
+        this.callsOnlyConfiguration = url;
+    }
+
+    /** Whether {@link #weave} can weave a class with calls only. */
+    boolean weavesCallsOnly() {
+        return callsOnlyConfiguration != null;
+    }
 
     /** A loader's weaver, initialised on first use outside the map's lock (initialising loads classes). */
     private static final class LoaderWeaver {
@@ -43,18 +71,19 @@ final class LoaderWeavers {
      * whatever the weaver threw. After a failure, thrown or reported ({@link WeaverMessages}),
      * the loader's weaver is discarded.
      */
-    byte[] weave(ClassLoader loader, String className, byte[] original, ProtectionDomain domain) throws Exception {
+    byte[] weave(ClassLoader loader, String className, byte[] original, ProtectionDomain domain, boolean callsOnly) throws Exception {
+        Map<ClassLoader, LoaderWeaver> kind = callsOnly ? callsOnlyWeavers : weavers;
         synchronized (loader) { // as AspectJ's agent: a weaver is not thread-safe, and is per loader
-            ClassLoaderWeavingAdaptor weaver = weaverFor(loader);
+            ClassLoaderWeavingAdaptor weaver = weaverFor(loader, kind, callsOnly ? new CallsOnlyContext(loader, callsOnlyConfiguration) : null);
             weaver.setActiveProtectionDomain(domain);
             try {
                 byte[] woven = weaver.weaveClass(className.replace('/', '.'), original, false);
                 if (WeaverMessages.errorInClass() != null) {
-                    discard(loader); // it may still hold the class it could not finish
+                    discard(loader, kind); // it may still hold the class it could not finish
                 }
                 return woven;
             } catch (Exception | Error failure) {
-                discard(loader);
+                discard(loader, kind);
                 throw failure;
             } finally {
                 weaver.setActiveProtectionDomain(null);
@@ -64,16 +93,35 @@ final class LoaderWeavers {
     }
 
     /** Called holding the loader's lock, so a loader's weaver is initialised once. */
-    private ClassLoaderWeavingAdaptor weaverFor(ClassLoader loader) {
+    private static ClassLoaderWeavingAdaptor weaverFor(ClassLoader loader, Map<ClassLoader, LoaderWeaver> kind, IWeavingContext context) {
         LoaderWeaver weaver;
-        synchronized (weavers) {
-            weaver = weavers.computeIfAbsent(loader, key -> new LoaderWeaver());
+        synchronized (kind) {
+            weaver = kind.computeIfAbsent(loader, key -> new LoaderWeaver());
         }
         if (!weaver.initialised) {
             weaver.initialised = true; // first: classes loaded while it initialises find it, as in AspectJ's agent
-            weaver.adaptor.initialize(loader, null); // reads the configuration (aop.xml) and the aspects
+            weaver.adaptor.initialize(loader, context); // reads the configuration (aop.xml) and the aspects
         }
         return weaver.adaptor;
+    }
+
+    /** AspectJ's weaving context, with the calls-only configuration in place of the one the system property names. */
+    private static final class CallsOnlyContext extends DefaultWeavingContext {
+        private final URL configuration;
+
+        CallsOnlyContext(ClassLoader loader, URL configuration) {
+            super(loader);
+            this.configuration = configuration;
+        }
+
+        @Override
+        public List<Definition> getDefinitions(ClassLoader loader, WeavingAdaptor adaptor) {
+            try {
+                return List.of(DocumentParser.parse(configuration));
+            } catch (Exception unreadable) {
+                throw new IllegalStateException("cannot read " + configuration, unreadable);
+            }
+        }
     }
 
     /**
@@ -81,9 +129,9 @@ final class LoaderWeavers {
      * stack-map computation: it marks ASM as missing ({@code AsmDetector.isAsmAround = false}),
      * and from then on every class that needs stack maps fails, in every weaver.
      */
-    private void discard(ClassLoader loader) {
-        synchronized (weavers) {
-            weavers.remove(loader);
+    private static void discard(ClassLoader loader, Map<ClassLoader, LoaderWeaver> kind) {
+        synchronized (kind) {
+            kind.remove(loader);
         }
         AsmDetector.rootCause = null;
         AsmDetector.isAsmAround = true;

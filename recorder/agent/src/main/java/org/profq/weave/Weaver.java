@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -36,15 +37,19 @@ public final class Weaver {
     static final String CONFIGURATION_PROPERTY = "org.aspectj.weaver.loadtime.configuration";
     /** The weaver's configuration, kept in the recording: it says exactly what was woven. */
     static final String CONFIGURATION_FILE = "aop.xml";
+    /** The configuration for a class that cannot be woven with every join point: calls only ({@link WeaverConfiguration#callsOnly}). */
+    static final String CALLS_ONLY_CONFIGURATION_FILE = "aop-calls-only.xml";
 
     private static final WeavingTally TALLY = new WeavingTally();
 
     public static void start(Instrumentation instrumentation, WeavingOptions options, Path recording) {
         QuietTraceFactory.install();
         Dump.setDumpOnException(false); // no ajcore files in the program's working directory
-        System.setProperty(CONFIGURATION_PROPERTY, writeConfiguration(options, recording).toUri().toString());
+        System.setProperty(CONFIGURATION_PROPERTY, writeConfiguration(options, recording, CONFIGURATION_FILE).toUri().toString());
+        WeavingOptions callsOnly = WeaverConfiguration.callsOnly(options);
+        Path callsOnlyConfiguration = callsOnly == null ? null : writeConfiguration(callsOnly, recording, CALLS_ONLY_CONFIGURATION_FILE);
         WovenClassCache cache = options.cache() == null ? null : WovenClassCache.open(options.cache(), cacheKey(options), Recorder::warning);
-        instrumentation.addTransformer(new ApplicationClassesOnly(new LoaderWeavers(), cache, TALLY, options::covers));
+        instrumentation.addTransformer(new ApplicationClassesOnly(new LoaderWeavers(callsOnlyConfiguration), cache, TALLY, options::covers));
     }
 
     /**
@@ -88,9 +93,9 @@ public final class Weaver {
      * class loader starts weaving, so it must last as long as the program, and a file in /tmp
      * would be left behind by a killed program.
      */
-    static Path writeConfiguration(WeavingOptions options, Path recording) {
+    static Path writeConfiguration(WeavingOptions options, Path recording, String fileName) {
         try {
-            Path file = Files.createDirectories(RecordingLayout.weavingDirectory(recording.toAbsolutePath())).resolve(CONFIGURATION_FILE);
+            Path file = Files.createDirectories(RecordingLayout.weavingDirectory(recording.toAbsolutePath())).resolve(fileName);
             Files.writeString(file, WeaverConfiguration.xml(options), StandardCharsets.UTF_8);
             return file;
         } catch (IOException e) {
@@ -191,61 +196,131 @@ public final class Weaver {
                 }
                 return cached.woven();
             }
-            WeaverMessages.startClass();
-            byte[] woven;
-            try {
-                woven = weavers.weave(loader, className, original, domain);
-            } catch (Throwable failure) {
-                String traced = WeaverMessages.errorInClass();
-                leftUnwoven(className, methods, WeavingTally.WEAVER_INTERNAL_ERROR, traced != null ? traced : describe(failure));
-                return null; // not kept in the cache: the next run's fresh weaver may well succeed
+            Attempt attempt = weaveAndCheck(loader, className, original, domain, false);
+            Set<String> retry = attempt.failedMethods();
+            byte[] normalised = retry.isEmpty() ? null : ReturnStacks.normalise(original, retry);
+            if (normalised != null) {
+                // Methods that returned over other values: woven again with their returns' stacks emptied.
+                Attempt again = weaveAndCheck(loader, className, normalised, domain, false);
+                attempt = again.methodsLost() < attempt.methodsLost() ? again : attempt;
             }
-            String problem = WeaverMessages.errorInClass();
-            if (problem != null) {
-                return leftUnwovenAndKept(className, original, methods, cacheable, WeavingTally.WEAVER_ERROR, problem);
-            }
-            boolean changed = woven != null && woven != original;
-            List<String> methodsLeftUnwoven = List.of();
-            // Its join points named from strings, loading no class, and made in the static initialiser, not in a method added to it.
-            woven = changed ? PreClinitInlining.inline(JoinPointRewrite.rewrite(woven)) : woven;
-            if (changed) {
-                WovenClassCheck.Checked checked = WovenClassCheck.check(loader, original, woven);
-                if (checked.bytes() == null) {
-                    return leftUnwovenAndKept(className, original, methods, cacheable, WeavingTally.WOULD_FAIL_VERIFICATION,
-                            String.join("; ", checked.methodsLeftUnwoven()));
+            if ((WeavingTally.WEAVER_ERROR.equals(attempt.unwovenKind()) || WeavingTally.WEAVER_INTERNAL_ERROR.equals(attempt.unwovenKind()))
+                    && weavers.weavesCallsOnly()) {
+                // Too much for the weaver with every join point (a method past 64 KB, a jump too far): calls only.
+                Attempt callsOnly = weaveAndCheck(loader, className, original, domain, true);
+                if (callsOnly.unwovenKind() == null && callsOnly.woven() != null) {
+                    List<String> notes = new ArrayList<>(List.of(CLASS_NOTE + attempt.problem()));
+                    notes.addAll(callsOnly.methodsLeftUnwoven());
+                    attempt = new Attempt(callsOnly.woven(), List.copyOf(notes), null, null, true);
                 }
-                methodsLeftUnwoven = checked.methodsLeftUnwoven();
-                methodsLeftUnwoven(className, methodsLeftUnwoven);
-                woven = checked.bytes();
             }
-            tally.handled(changed, false);
-            if (changed) {
+            if (attempt.unwovenKind() != null) {
+                leftUnwoven(className, methods, attempt.unwovenKind(), attempt.problem());
+                if (cacheable && attempt.keep()) { // the next run would fail the same way
+                    cache.keepLeftUnwoven(className, original, attempt.unwovenKind() + ": " + attempt.problem());
+                }
+                return null;
+            }
+            methodsLeftUnwoven(className, attempt.methodsLeftUnwoven());
+            tally.handled(attempt.woven() != null, false);
+            if (attempt.woven() != null) {
                 WovenClasses.add(loader, className);
             }
             if (cacheable) {
-                cache.keepWoven(className, original, changed ? woven : null, methodsLeftUnwoven);
+                cache.keepWoven(className, original, attempt.woven(), attempt.methodsLeftUnwoven());
             }
-            return changed ? woven : null;
+            return attempt.woven();
         }
+
+        /**
+         * What weaving a class gave: {@code woven} bytes to load (null: the class stays as it is),
+         * each method given its original code back named as {@code name(descriptor): problem}; or,
+         * when the whole class stays as it was, the kind and problem, and whether the next run may keep that.
+         */
+        private record Attempt(byte[] woven, List<String> methodsLeftUnwoven, String unwovenKind, String problem, boolean keep) {
+            static Attempt unwoven(String kind, String problem, boolean keep) {
+                return new Attempt(null, List.of(), kind, problem, keep);
+            }
+
+            /** Methods lost to recording: every one when the class stays unwoven. */
+            int methodsLost() {
+                return unwovenKind != null ? Integer.MAX_VALUE : methodsLeftUnwoven.size();
+            }
+
+            /** {@code name + descriptor} of each method the check failed, in the class or named in why the class was not. */
+            Set<String> failedMethods() {
+                List<String> failures = unwovenKind == null ? methodsLeftUnwoven
+                        : WeavingTally.WOULD_FAIL_VERIFICATION.equals(unwovenKind) ? List.of(problem.split("; ")) : List.of();
+                Set<String> methods = new HashSet<>();
+                for (String failure : failures) {
+                    int colon = failure.indexOf(": ");
+                    if (colon > 0 && !failure.startsWith("the ") && !failure.startsWith(CLASS_NOTE)) {
+                        methods.add(failure.substring(0, colon));
+                    }
+                }
+                return methods;
+            }
+        }
+
+        /** Weaves the class, completes frames AspectJ could not compute, names its join points from strings, and checks it. */
+        private Attempt weaveAndCheck(ClassLoader loader, String className, byte[] original, ProtectionDomain domain, boolean callsOnly) {
+            WeaverMessages.startClass();
+            byte[] woven;
+            try {
+                woven = weavers.weave(loader, className, original, domain, callsOnly);
+            } catch (Throwable failure) {
+                String traced = WeaverMessages.errorInClass();
+                // not kept in the cache: the next run's fresh weaver may well succeed
+                return Attempt.unwoven(WeavingTally.WEAVER_INTERNAL_ERROR, traced != null ? traced : describe(failure), false);
+            }
+            String problem = WeaverMessages.errorInClass();
+            boolean changed = woven != null && woven != original;
+            List<String> methodsLeftUnwoven = new ArrayList<>();
+            if (problem != null && changed && WeaverMessages.onlyStackMapsFailed() && StackMapRecovery.isTypeChecked(woven)) {
+                // AspectJ handed back the woven class without frames: computed here, method by method.
+                WovenClassCheck.Checked recovered = StackMapRecovery.recover(loader, original, woven);
+                if (recovered.bytes() == null) {
+                    return Attempt.unwoven(WeavingTally.WEAVER_ERROR, problem + "; " + String.join("; ", recovered.methodsLeftUnwoven()), true);
+                }
+                woven = recovered.bytes();
+                methodsLeftUnwoven.addAll(recovered.methodsLeftUnwoven());
+            } else if (problem != null) {
+                return Attempt.unwoven(WeavingTally.WEAVER_ERROR, problem, true);
+            }
+            if (!changed) {
+                return new Attempt(null, List.of(), null, null, true);
+            }
+            // Its join points named from strings, loading no class, and made in the static initialiser, not in a method added to it.
+            woven = PreClinitInlining.inline(JoinPointRewrite.rewrite(woven));
+            WovenClassCheck.Checked checked = WovenClassCheck.check(loader, original, woven);
+            if (checked.bytes() == null) {
+                return Attempt.unwoven(WeavingTally.WOULD_FAIL_VERIFICATION, String.join("; ", checked.methodsLeftUnwoven()), true);
+            }
+            methodsLeftUnwoven.addAll(checked.methodsLeftUnwoven());
+            return new Attempt(checked.bytes(), List.copyOf(methodsLeftUnwoven), null, null, true);
+        }
+
+        /**
+         * Among the methods left unwoven of a class, one that says the class was woven for calls only,
+         * and why: no method's name starts with {@code <} but a constructor's or static initialiser's.
+         */
+        private static final String CLASS_NOTE = "<class>: ";
 
         /** Counts and names the methods of a woven class given their original code back ({@code name(descriptor): problem}). */
         private void methodsLeftUnwoven(String className, List<String> methodsAndProblems) {
             for (String methodAndProblem : methodsAndProblems) {
+                if (methodAndProblem.startsWith(CLASS_NOTE)) {
+                    tally.leftUnwoven(WeavingTally.WOVEN_FOR_CALLS_ONLY);
+                    Recorder.warning("wove " + className.replace('/', '.') + " for calls only (" + WeavingTally.WOVEN_FOR_CALLS_ONLY + ": "
+                            + methodAndProblem.substring(CLASS_NOTE.length()) + "): its allocations, exceptions and uses are not recorded");
+                    continue;
+                }
                 String[] method = methodAndProblem.split(": ", 2);
                 tally.leftUnwoven(WeavingTally.METHOD_WOULD_FAIL_VERIFICATION);
                 tally.methodsLeftUnwoven(1);
                 Recorder.warning("left the method " + className.replace('/', '.') + "." + method[0] + " unwoven ("
                         + WeavingTally.METHOD_WOULD_FAIL_VERIFICATION + ": " + method[1] + "); the rest of the class is woven");
             }
-        }
-
-        /** Leaves a class as it was, and keeps that (and why) for the next run, which would fail the same way. */
-        private byte[] leftUnwovenAndKept(String className, byte[] original, int methods, boolean cacheable, String kind, String problem) {
-            leftUnwoven(className, methods, kind, problem);
-            if (cacheable) {
-                cache.keepLeftUnwoven(className, original, kind + ": " + problem);
-            }
-            return null;
         }
 
         /** One line: the failure, and what caused it at the root (AspectJ wraps causes in multi-line messages). */

@@ -1,5 +1,7 @@
 package org.profq.weave;
 
+import java.util.Set;
+
 /** Writes the AspectJ load-time weaving configuration (aop.xml) for a set of options. */
 public final class WeaverConfiguration {
     /** Never woven: profq itself, and the weaver's own runtime. */
@@ -8,6 +10,19 @@ public final class WeaverConfiguration {
     /** AspectJ's options for profq's weaving: array creations are join points, and messages go to {@link WeaverMessages}. */
     static final String WEAVER_OPTIONS = "-Xjoinpoints:arrayconstruction -nowarn -Xlint:ignore -XmessageHandlerClass:"
             + WeaverMessages.class.getName();
+
+    /**
+     * The options for weaving a class again with fewer join points when it cannot be woven with
+     * all of them (a method or static initialiser that would pass the JVM's 64 KB limit): calls
+     * only, no user aspects. Null when calls are not recorded, or are all that is.
+     */
+    static WeavingOptions callsOnly(WeavingOptions options) {
+        if (!options.aspects().contains(WeavingOptions.Aspect.CALLS)
+                || (options.aspects().size() == 1 && options.userAspects().aspects().isEmpty())) {
+            return null;
+        }
+        return new WeavingOptions(Set.of(WeavingOptions.Aspect.CALLS), options.include(), options.exclude(), options.cache());
+    }
 
     public static String xml(WeavingOptions options) {
         StringBuilder xml = new StringBuilder("<aspectj>\n  <aspects>\n");

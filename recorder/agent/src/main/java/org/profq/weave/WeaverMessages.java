@@ -8,14 +8,30 @@ import org.aspectj.bridge.IMessageHandler;
  * Receives the weaver's messages (named in aop.xml by {@code -XmessageHandlerClass}).
  * Informational ones are dropped. An error is noted for the class being woven on this thread:
  * AspectJ can hand back a broken class after one (e.g. a method grown past 64 KB loses its
- * Code attribute), so {@link Weaver} then keeps the original bytes.
+ * Code attribute), so {@link Weaver} then keeps the original bytes. A failure of AspectJ's
+ * stack-map computation is noted apart: AspectJ then hands back the woven class without frames,
+ * which {@link StackMapRecovery} can often complete.
  */
 public final class WeaverMessages implements IMessageHandler {
     private static final ThreadLocal<String> ERROR_IN_CURRENT_CLASS = new ThreadLocal<>();
+    private static final ThreadLocal<String> STACK_MAPS_FAILED_IN_CURRENT_CLASS = new ThreadLocal<>();
 
     /** Forgets any error noted on this thread; called before each class is woven. */
     static void startClass() {
         ERROR_IN_CURRENT_CLASS.remove();
+        STACK_MAPS_FAILED_IN_CURRENT_CLASS.remove();
+    }
+
+    /** Notes that AspectJ could not compute the stack map frames of the class being woven on this thread. */
+    static void noteStackMapFailure(String description) {
+        if (STACK_MAPS_FAILED_IN_CURRENT_CLASS.get() == null) {
+            STACK_MAPS_FAILED_IN_CURRENT_CLASS.set(firstLine(description));
+        }
+    }
+
+    /** Whether the only failure in the current class was AspectJ's stack-map computation: its woven bytes lack frames only. */
+    static boolean onlyStackMapsFailed() {
+        return ERROR_IN_CURRENT_CLASS.get() == null && STACK_MAPS_FAILED_IN_CURRENT_CLASS.get() != null;
     }
 
     /** Notes a failure AspectJ traced (rather than reported) for the class being woven on this thread. */
@@ -25,9 +41,10 @@ public final class WeaverMessages implements IMessageHandler {
         }
     }
 
-    /** The first error the weaver reported while weaving the current class, or null. */
+    /** The first error the weaver reported while weaving the current class (a stack-map failure last), or null. */
     static String errorInClass() {
-        return ERROR_IN_CURRENT_CLASS.get();
+        String error = ERROR_IN_CURRENT_CLASS.get();
+        return error != null ? error : STACK_MAPS_FAILED_IN_CURRENT_CLASS.get();
     }
 
     @Override

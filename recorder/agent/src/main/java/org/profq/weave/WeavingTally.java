@@ -21,6 +21,8 @@ final class WeavingTally {
     static final String WOULD_FAIL_VERIFICATION = "would fail verification";
     /** Not a class: one method whose woven code would fail verification, given its original code back. */
     static final String METHOD_WOULD_FAIL_VERIFICATION = "method would fail verification";
+    /** Not left unwoven: a class woven with calls only, as it could not be with every join point. */
+    static final String WOVEN_FOR_CALLS_ONLY = "woven for calls only";
     static final String SECURITY_MANAGER = "forbidden by the SecurityManager";
     static final String LOADER_BLIND_TO_PROFQ = "class loader does not see profq";
 

@@ -105,7 +105,8 @@ final class WovenClassCheck {
         return node;
     }
 
-    private static MethodNode find(ClassNode owner, MethodNode like) {
+    /** The method of {@code owner} with the name and descriptor of {@code like}, or null. */
+    static MethodNode find(ClassNode owner, MethodNode like) {
         for (MethodNode method : owner.methods) {
             if (method.name.equals(like.name) && method.desc.equals(like.desc)) {
                 return method;

@@ -25,29 +25,46 @@ class WeavingFaultsIT {
     }
 
     /**
-     * A method of 5,000 allocations fits in 64 KB of bytecode unwoven and not woven: AspectJ
-     * reports "Code size too big" and would return a class without code. It is left unwoven,
-     * counted, and named in the recording; nothing is printed.
+     * A method of 5,000 allocations fits in 64 KB of bytecode unwoven and not woven with its
+     * allocations: AspectJ reports "Code size too big" and would return a class without code. The
+     * class is woven again with calls only, said once in the recording; nothing is printed.
      */
     @ParameterizedTest
     @MethodSource("jdks")
-    void aClassTooBigToWeaveIsLeftUnwovenAndSaidOnce(Jdk jdk, @TempDir Path temp) throws IOException {
+    void aClassTooBigToWeaveWithEveryJoinPointIsWovenForCallsOnlyAndSaidOnce(Jdk jdk, @TempDir Path temp) throws IOException {
         Path classes = compileHugeClass(temp);
-        List<String> plainCommand = List.of(jdk.java().toString(), "-cp", classes.toString(), "gen.Huge");
-        List<String> recordedCommand = List.of(jdk.java().toString(),
-                "-javaagent:" + SampleRun.agentJar() + "=out=" + temp.resolve("rec.profq"), "-cp", classes.toString(), "gen.Huge");
-
-        SampleRun.Result plain = SampleRun.run(jdk, null, plainCommand);
-        SampleRun.Result recorded = SampleRun.run(jdk, temp.resolve("rec.profq"), recordedCommand);
+        SampleRun.Result plain = SampleRun.run(jdk, null, List.of(jdk.java().toString(), "-cp", classes.toString(), "gen.Huge"));
+        SampleRun.Result recorded = SampleRun.run(jdk, temp.resolve("rec.profq"), List.of(jdk.java().toString(),
+                "-javaagent:" + SampleRun.agentJar() + "=out=" + temp.resolve("rec.profq"), "-cp", classes.toString(), "gen.Huge"));
 
         assertEquals(0, recorded.exitCode());
         assertEquals("huge 5000\n", plain.stdout());
         assertEquals(plain.stdout(), recorded.stdout());
-        String warning = "left gen.Huge unwoven (weaver error: problem generating method gen.Huge.big : Code size too big: ";
         assertEquals("", recorded.stderr(), "said in the recording, not on the program's stderr");
         try (Recording recording = recorded.open()) {
             assertEquals(1, recording.warnings().size());
-            assertTrue(recording.warnings().get(0).startsWith(warning), recording.warnings().get(0));
+            assertTrue(recording.warnings().get(0).startsWith("wove gen.Huge for calls only (woven for calls only: problem generating method"
+                    + " gen.Huge.big : Code size too big: "), recording.warnings().get(0));
+            assertEquals(List.of("big@1", "main@0"), callNames(recording));
+            assertEquals(java.util.Map.of("woven for calls only", 1L), recording.weaving().orElseThrow().leftUnwovenByReason());
+        }
+    }
+
+    /** Without calls to record, there are no fewer join points to weave the class with: it is left unwoven, counted, and named. */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aClassTooBigToWeaveForTheEventsChosenIsLeftUnwovenAndSaidOnce(Jdk jdk, @TempDir Path temp) throws IOException {
+        Path classes = compileHugeClass(temp);
+        SampleRun.Result recorded = SampleRun.run(jdk, temp.resolve("rec.profq"), List.of(jdk.java().toString(),
+                "-javaagent:" + SampleRun.agentJar() + "=out=" + temp.resolve("rec.profq") + ",events=allocations", "-cp", classes.toString(),
+                "gen.Huge"));
+
+        assertEquals(0, recorded.exitCode());
+        assertEquals("huge 5000\n", recorded.stdout());
+        assertEquals("", recorded.stderr(), "said in the recording, not on the program's stderr");
+        try (Recording recording = recorded.open()) {
+            assertEquals(1, recording.warnings().size());
+            assertTrue(recording.warnings().get(0).startsWith(LEFT_UNWOVEN), recording.warnings().get(0));
             assertEquals(0, recording.eventCount());
             assertEquals(java.util.Map.of("weaver error", 1L), recording.weaving().orElseThrow().leftUnwovenByReason());
         }
@@ -58,19 +75,28 @@ class WeavingFaultsIT {
     @MethodSource("jdks")
     void aClassLeftUnwovenIsSaidAgainWhenTheCacheKnowsIt(Jdk jdk, @TempDir Path temp) throws IOException {
         Path classes = compileHugeClass(temp);
-        String warning = "left gen.Huge unwoven (weaver error: problem generating method gen.Huge.big : Code size too big: ";
         for (String run : List.of("first", "second")) {
             Path recording = temp.resolve(run + ".profq");
             SampleRun.Result recorded = SampleRun.run(jdk, recording, List.of(jdk.java().toString(),
-                    "-javaagent:" + SampleRun.agentJar() + "=out=" + recording + ",cache=" + temp.resolve("cache"),
+                    "-javaagent:" + SampleRun.agentJar() + "=out=" + recording + ",events=allocations,cache=" + temp.resolve("cache"),
                     "-cp", classes.toString(), "gen.Huge"));
             assertEquals("huge 5000\n", recorded.stdout(), run);
             assertEquals("", recorded.stderr(), run);
             try (Recording opened = recorded.open()) {
                 assertEquals(1, opened.warnings().size(), run);
-                assertTrue(opened.warnings().get(0).startsWith(warning), run + ": " + opened.warnings());
+                assertTrue(opened.warnings().get(0).startsWith(LEFT_UNWOVEN), run + ": " + opened.warnings());
             }
         }
+    }
+
+    private static final String LEFT_UNWOVEN = "left gen.Huge unwoven (weaver error: problem generating method gen.Huge.big : Code size too big: ";
+
+    private static List<String> callNames(Recording recording) {
+        List<String> names = new ArrayList<>();
+        for (Call call : RecordingFacts.programCalls(recording)) {
+            names.add(recording.method(call.methodId()).name() + "@" + call.depth());
+        }
+        return names;
     }
 
     /** Sub.hello() runs inside Base's static initialiser, before Sub's: AspectJ's static part is null there. */
