@@ -16,7 +16,8 @@ import java.io.UncheckedIOException;
  * stores it ({@link #toBytes}) beside that data; the bytes are opaque to it.
  */
 public final class ReaderCheckpoint {
-    private static final int VERSION = 1;
+    /** 2: the decoder's state holds the events counted by kind ({@link #eventCounts}). */
+    private static final int VERSION = 2;
 
     /** The queue file of the next document ("" before the first), and the offset in it. */
     final String fileName;
@@ -30,6 +31,18 @@ public final class ReaderCheckpoint {
         this.position = position;
         this.documentsRead = documentsRead;
         this.decoderState = decoderState;
+    }
+
+    /**
+     * The events of each kind from the log's start up to here: what a reader that read every one of
+     * them counted, whether it began at the start or went on from another checkpoint.
+     */
+    public EventCounts eventCounts() {
+        try {
+            return EventDecoder.countsIn(decoderState);
+        } catch (IOException e) {
+            throw new RecordingException("a damaged reader checkpoint: " + e.getMessage(), e);
+        }
     }
 
     /** The documents of {@code events/} read up to here, header and names included. */
@@ -70,7 +83,9 @@ public final class ReaderCheckpoint {
             if (decoder.length != length || in.read() != -1) {
                 throw new RecordingException("a damaged reader checkpoint");
             }
-            return new ReaderCheckpoint(fileName, position, documents, decoder);
+            ReaderCheckpoint checkpoint = new ReaderCheckpoint(fileName, position, documents, decoder);
+            checkpoint.eventCounts(); // a state too short for its counts is damaged
+            return checkpoint;
         } catch (IOException e) {
             throw new RecordingException("a damaged reader checkpoint: " + e.getMessage(), e);
         }
