@@ -214,9 +214,10 @@ public final class InfoCommand implements Callable<Integer> {
 
     /**
      * Above this many bytes of the log not counted by the index, the events by kind are left to the
-     * index rather than counted here: a few hundred milliseconds of decoding at most.
+     * index rather than counted here: a few hundred milliseconds of decoding at most
+     * ({@code -Dprofq.infoKindsReadAtMostBytes}: tests make it 0).
      */
-    static final long KINDS_READ_AT_MOST_BYTES = 16L << 20;
+    static final long KINDS_READ_AT_MOST_BYTES = Long.getLong("profq.infoKindsReadAtMostBytes", 16L << 20);
 
     /** The kinds {@link #eventsByKind} shows, in the order of {@link EventCounts.Kind}. */
     private static final String[] KINDS = {"call entries", "call exits", "allocations", "deaths", "exceptions", "uses",
