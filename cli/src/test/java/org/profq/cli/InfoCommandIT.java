@@ -121,13 +121,13 @@ class InfoCommandIT {
         assertEquals(0, unindexed.exitCode(), unindexed::toString);
         assertEquals(List.of("events        " + eventsOf(run(dir, profq("info", recording.toString())))
                         + " (by kind: counted when the recording is indexed, by its first query)",
-                "index         not built (built on the first query)"), linesOf(unindexed, "events ", "index "));
+                "index         not built (built on the first query)"), linesOf(unindexed, "events  ", "index "));
 
         Outcome query = run(dir, profq("sql", recording.toString(), "-e", "SELECT COUNT(*) FROM allocations"));
         assertEquals(0, query.exitCode(), query::toString);
         Outcome indexed = run(dir, infoReadingNoEvents);
         assertEquals(0, indexed.exitCode(), indexed::toString);
-        List<String> lines = linesOf(indexed, "events ", "index ");
+        List<String> lines = linesOf(indexed, "events  ", "index ");
         assertEventsLine(3116, "1,003 call entries, 1,003 call exits, 1,110 allocations, 0 deaths, 0 exceptions", lines.get(0));
         assertTrue(lines.get(1).matches("index         built, \\d+ bytes in " + Pattern.quote(recording.resolve("index").toString())
                 + "; partly: 1 of \\d+ tables \\(a query indexes what it reads\\)"), lines.get(1));
@@ -140,7 +140,7 @@ class InfoCommandIT {
 
     /** The event count of an info's events line. */
     private static String eventsOf(Outcome info) {
-        return linesOf(info, "events ").get(0).substring(14).split(" ")[0];
+        return linesOf(info, "events  ").get(0).substring(14).split(" ")[0];
     }
 
     /** The events line: {@code events} of {@code kinds}, and the CPU time readings, however many the run took. */
