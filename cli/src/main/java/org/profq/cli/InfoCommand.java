@@ -34,7 +34,10 @@ import picocli.CommandLine.Spec;
 /**
  * {@code profq info <recording>}: what a recording holds, read with {@link Recording}: the run
  * (program, JVM, start, duration, recorder options), its threads, events by kind, bytes per
- * event, losses, recorder warnings, and whether the query index has been built. The same
+ * event, losses, recorder warnings, and whether the query index has been built. It reads no more
+ * of the log than was flushed after the scan state kept beside the index (and keeps the state of
+ * its own scan there), and takes the events by kind from the index's counts
+ * ({@link IndexCoverage}), so it answers as fast on a large recording as on a small one. The same
  * figures are in the {@code run} and {@code threads} tables. When several JVMs of a program
  * recorded into the directory, all of the above is the first JVM's, and a {@code jvms} section
  * lists every JVM under its schema name in {@code profq sql}: main class and arguments, pid,

@@ -13,7 +13,8 @@ import org.profq.recording.RecordingGroup;
 /**
  * The one line {@code profq record} prints on stderr after the program ends (stdout belongs to
  * the program): how many events went where, the log's size, losses, and whether the recording
- * is complete. Every figure comes from {@link Recording}, so {@code profq info} shows the same.
+ * is complete, and what is left to index ({@link #indexLeft}). Every figure comes from
+ * {@link Recording} and the index's manifests, so {@code profq info} shows the same.
  */
 final class RecordingSummary {
     /**
