@@ -14,10 +14,10 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
 import org.profq.agent.AgentOptions.EventKind;
-import org.profq.engine.jdbc.ConnectString;
-import org.profq.format.RecordingLayout;
 import org.profq.engine.api.Recordings;
 import org.profq.engine.index.IndexCoverage;
+import org.profq.engine.jdbc.ConnectString;
+import org.profq.format.RecordingLayout;
 import org.profq.recording.EventCounts;
 import org.profq.recording.Recording;
 import org.profq.recording.RecordingException;
@@ -114,7 +114,7 @@ public final class InfoCommand implements Callable<Integer> {
             lines.put("unwoven", unwoven(recording.unwovenClasses()));
         }
         lines.put("warnings", recording.warnings().isEmpty() ? "none" : String.join("; ", recording.warnings()));
-        lines.put("index", indexState(directory, recording, index));
+        lines.put("index", indexState(directory, index));
         Map<String, Path> jvms = ConnectString.schemasOf(directory);
         if (jvms.size() > 1) {
             lines.put("jvms", jvms.size() + " JVMs recorded here, in start order; each is a schema in profq sql");
@@ -234,7 +234,7 @@ public final class InfoCommand implements Callable<Integer> {
     }
 
     /** The index is derived from events/ on first query; deleting it is always safe. */
-    private static String indexState(Path directory, Recording recording, IndexCoverage coverage) {
+    private static String indexState(Path directory, IndexCoverage coverage) {
         Path index = directory.resolve("index");
         if (!coverage.anyTable()) {
             return "not built (built on the first query)";

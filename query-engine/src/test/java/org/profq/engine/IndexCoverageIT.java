@@ -8,14 +8,21 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import java.util.zip.CRC32C;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -129,6 +136,76 @@ class IndexCoverageIT {
             IndexCoverage coverage = Recordings.indexCoverage(recording);
             assertFalse(coverage.anyTable(), "an older profq's index");
             assertEquals(countedRecords(recording), byKind(coverage.eventCounts(recording.logBytes()).orElseThrow()));
+        }
+    }
+
+    /**
+     * A table whose reader checkpoint an older profq wrote (version 1, without counts) still answers
+     * for the log it covers, gives no counts (they are read from the log instead), and, once the log
+     * has grown, is rebuilt rather than extended: its rows are a fresh build's.
+     */
+    @Test
+    void aTableWithAnOlderCheckpointIsRebuiltWhenTheLogGrows() throws Exception {
+        Path directory = scratch.resolve("LongRun.profq");
+        Process program = new ProcessBuilder(SampleRun.command(Jdk.current(), "-javaagent:" + SampleRun.agentJar() + "=out="
+                + directory + ",clock=exact,flush=10", LongRun.class, "1", "--wait")).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            BufferedReader out = new BufferedReader(new InputStreamReader(program.getInputStream(), StandardCharsets.UTF_8));
+            assertEquals("waiting", out.readLine());
+            Thread.sleep(300);
+            try (Recording young = Recording.open(directory)) {
+                Indexing.extend(young, true);
+            }
+            Path calls = directory.resolve("index").resolve("calls");
+            olderCheckpoint(calls);
+            try (Recording young = Recordings.open(directory)) {
+                IndexCoverage coverage = Recordings.indexCoverage(young);
+                assertTrue(coverage.complete(), "it still covers the log it was built from");
+                assertEquals(countedRecords(young), byKind(coverage.eventCounts(0).orElseThrow()), "from the other tables' counts");
+            }
+            try (OutputStream in = program.getOutputStream()) {
+                in.write('\n');
+            }
+            assertTrue(program.waitFor(60, TimeUnit.SECONDS));
+            assertEquals(0, program.exitValue());
+
+            List<List<Object>> answered;
+            try (Connection connection = Rows.connect(directory.toString())) {
+                answered = Rows.query(connection, "SELECT * FROM calls ORDER BY call_id");
+            }
+            Path fresh = scratch.resolve("fresh").resolve(directory.getFileName());
+            copyTree(directory.resolve("events"), fresh.resolve("events"));
+            try (Connection connection = Rows.connect(fresh.toString())) {
+                assertEquals(Rows.query(connection, "SELECT * FROM calls ORDER BY call_id"), answered, "a fresh build's rows");
+            }
+            try (Recording grown = Recordings.open(directory)) {
+                assertEquals(countedRecords(grown), byKind(Recordings.indexCoverage(grown).eventCounts(0).orElseThrow()),
+                        "the rebuilt table counts again");
+            }
+        } finally {
+            program.destroyForcibly();
+            program.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * Makes the reader checkpoint in the resume state of the table in {@code table} one of version
+     * 1, as an older profq wrote, with the manifest's checksum of the file to match.
+     */
+    private static void olderCheckpoint(Path table) throws IOException {
+        Properties manifest = new Properties();
+        try (Reader in = Files.newBufferedReader(table.resolve("manifest.properties"), StandardCharsets.UTF_8)) {
+            manifest.load(in);
+        }
+        Path resume = table.resolve(manifest.getProperty("resume"));
+        byte[] bytes = Files.readAllBytes(resume);
+        ByteBuffer.wrap(bytes).putInt(8, 1); // after the magic and the checkpoint's length: its version
+        Files.write(resume, bytes);
+        CRC32C crc = new CRC32C();
+        crc.update(bytes);
+        manifest.setProperty("resume_crc32c", String.format("%08x", crc.getValue()));
+        try (Writer out = Files.newBufferedWriter(table.resolve("manifest.properties"), StandardCharsets.UTF_8)) {
+            manifest.store(out, null);
         }
     }
 

@@ -2,6 +2,7 @@ package org.profq.recording;
 
 import static org.profq.format.RecordingFormat.*;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -315,7 +316,7 @@ final class EventDecoder {
 
     /** The event counts a state {@link #saveState} gave holds; throws IOException when it is too short to hold them. */
     static EventCounts countsIn(byte[] state) throws IOException {
-        try (DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(state))) {
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(state))) {
             in.readLong(); // eventsDecoded
             long[] counts = new long[EventCounts.Kind.values().length];
             for (int kind = 0; kind < counts.length; kind++) {

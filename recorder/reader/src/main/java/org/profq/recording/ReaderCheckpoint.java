@@ -11,8 +11,9 @@ import java.io.UncheckedIOException;
  * Where an {@link EventReader} stopped and what it knew there, so that a later reader of the
  * same, grown, recording can go on from that point instead of from the start
  * ({@link Recording#newEventReader(ReaderCheckpoint)}): the queue file and byte offset of the
- * next document, the documents and events read, and the decoder's per-thread state (each
- * thread's open calls and batch sequence). A consumer that keeps derived data, such as an index,
+ * next document, the documents and events read, the events counted by kind
+ * ({@link #eventCounts}), and the decoder's per-thread state (each thread's open calls and batch
+ * sequence). A consumer that keeps derived data, such as an index,
  * stores it ({@link #toBytes}) beside that data; the bytes are opaque to it.
  */
 public final class ReaderCheckpoint {
