@@ -103,6 +103,7 @@ final class IndexWhileRecording {
             recording.close(); // its reader may have been closed by the interrupt: the tail reads the log afresh
             recording = null;
         }
+        Indexing.showProgressOn(new IndexProgressBar()); // the program has ended: its terminal can show the tail's progress
         try {
             indexOnce(TAIL_LIMIT_BYTES);
         } catch (RuntimeException | Error e) {

@@ -9,13 +9,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
 import org.profq.agent.AgentOptions.EventKind;
+import org.profq.engine.api.Recordings;
+import org.profq.engine.index.IndexCoverage;
 import org.profq.engine.jdbc.ConnectString;
 import org.profq.format.RecordingLayout;
-import org.profq.recording.RecordedEvent;
+import org.profq.recording.EventCounts;
 import org.profq.recording.Recording;
 import org.profq.recording.RecordingException;
 import org.profq.recording.UnwovenClass;
@@ -31,7 +34,10 @@ import picocli.CommandLine.Spec;
 /**
  * {@code profq info <recording>}: what a recording holds, read with {@link Recording}: the run
  * (program, JVM, start, duration, recorder options), its threads, events by kind, bytes per
- * event, losses, recorder warnings, and whether the query index has been built. The same
+ * event, losses, recorder warnings, and whether the query index has been built. It reads no more
+ * of the log than was flushed after the scan state kept beside the index (and keeps the state of
+ * its own scan there), and takes the events by kind from the index's counts
+ * ({@link IndexCoverage}), so it answers as fast on a large recording as on a small one. The same
  * figures are in the {@code run} and {@code threads} tables. When several JVMs of a program
  * recorded into the directory, all of the above is the first JVM's, and a {@code jvms} section
  * lists every JVM under its schema name in {@code profq sql}: main class and arguments, pid,
@@ -61,8 +67,9 @@ public final class InfoCommand implements Callable<Integer> {
         if (!Files.isDirectory(recording)) {
             throw new ParameterException(spec.commandLine(), RecordingConnections.noRecordingAt(recording));
         }
-        try (Recording opened = Recording.open(recording)) {
+        try (Recording opened = Recordings.open(recording)) {
             System.out.print(describe(recording, opened));
+            Recordings.keepScan(opened);
             return 0;
         } catch (RecordingException e) {
             throw new CommandFailure(e.getMessage(), e);
@@ -84,7 +91,8 @@ public final class InfoCommand implements Callable<Integer> {
                 + (run.options().isBlank() ? "" : ", options " + run.options()));
         lines.put("threads", threads(recording.threads()));
         long events = recording.eventCount();
-        lines.put("events", count(events) + " (" + eventsByKind(recording) + ")");
+        IndexCoverage index = Recordings.indexCoverage(recording);
+        lines.put("events", count(events) + " (" + eventsByKind(recording, index) + ")");
         lines.put("event kinds", families(run));
         EventFamilies.recordedFor(run.options()).ifPresent(reports -> lines.put("recorded for", reports));
         lines.put("log", count(recording.logBytes()) + " bytes"
@@ -106,7 +114,7 @@ public final class InfoCommand implements Callable<Integer> {
             lines.put("unwoven", unwoven(recording.unwovenClasses()));
         }
         lines.put("warnings", recording.warnings().isEmpty() ? "none" : String.join("; ", recording.warnings()));
-        lines.put("index", indexState(directory));
+        lines.put("index", indexState(directory, index));
         Map<String, Path> jvms = ConnectString.schemasOf(directory);
         if (jvms.size() > 1) {
             lines.put("jvms", jvms.size() + " JVMs recorded here, in start order; each is a schema in profq sql");
@@ -120,7 +128,7 @@ public final class InfoCommand implements Callable<Integer> {
 
     /** One JVM of a group: what ran, its pid, its events and where its recording is. */
     private static String jvmLine(Path directory) {
-        try (Recording recording = Recording.open(directory)) {
+        try (Recording recording = Recordings.open(directory)) {
             return jvmLine(recording, directory);
         } catch (RecordingException e) {
             return "cannot be read: " + e.getMessage();
@@ -182,9 +190,19 @@ public final class InfoCommand implements Callable<Integer> {
         return String.format(Locale.ROOT, "%,d", value);
     }
 
-    private static String eventsByKind(Recording recording) {
+    /**
+     * The events by kind, as the index counted them (and the log flushed after it, when that is
+     * small); a sentence saying when they will be known when that would mean reading a large log.
+     */
+    private static String eventsByKind(Recording recording, IndexCoverage index) {
+        Optional<EventCounts> counted = index.eventCounts(KINDS_READ_AT_MOST_BYTES);
+        if (counted.isEmpty()) {
+            return "by kind: counted when the recording is indexed, by its first query";
+        }
         long[] counts = new long[KINDS.length];
-        recording.forEachEvent(event -> counts[kindIndex(event)]++);
+        for (EventCounts.Kind kind : EventCounts.Kind.values()) {
+            counts[kind.ordinal()] = counted.get().of(kind);
+        }
         boolean usesRecorded = EventFamilies.recorded(recording.run().options())
                 .map(families -> families.contains(EventKind.USES)).orElse(false);
         List<String> parts = new ArrayList<>();
@@ -197,37 +215,17 @@ public final class InfoCommand implements Callable<Integer> {
         return String.join(", ", parts);
     }
 
-    /** The kinds {@link #eventsByKind} counts, in the order of {@link #kindIndex}. */
+    /**
+     * Above this many bytes of the log not counted by the index, the events by kind are left to the
+     * index rather than counted here: a few hundred milliseconds of decoding at most
+     * ({@code -Dprofq.infoKindsReadAtMostBytes}: tests make it 0).
+     */
+    static final long KINDS_READ_AT_MOST_BYTES = Long.getLong("profq.infoKindsReadAtMostBytes", 16L << 20);
+
+    /** The kinds {@link #eventsByKind} shows, in the order of {@link EventCounts.Kind}. */
     private static final String[] KINDS = {"call entries", "call exits", "allocations", "deaths", "exceptions", "uses",
             "parameters", "objects followed", "references held when followed", "writes to followed objects",
             "reference fields read", "CPU time readings", "user events"};
-
-    private static int kindIndex(RecordedEvent event) {
-        if (event instanceof RecordedEvent.CallEntry) {
-            return 0;
-        } else if (event instanceof RecordedEvent.CallExit) {
-            return 1;
-        } else if (event instanceof RecordedEvent.Allocation) {
-            return 2;
-        } else if (event instanceof RecordedEvent.Death) {
-            return 3;
-        } else if (event instanceof RecordedEvent.Thrown) {
-            return 4;
-        } else if (event instanceof RecordedEvent.Use) {
-            return 5;
-        } else if (event instanceof RecordedEvent.Parameter) {
-            return 6;
-        } else if (event instanceof RecordedEvent.Followed) {
-            return 7;
-        } else if (event instanceof RecordedEvent.FieldWrite write) {
-            return write.writeSeq() == 0 ? 8 : 9;
-        } else if (event instanceof RecordedEvent.ReferenceField) {
-            return 10;
-        } else if (event instanceof RecordedEvent.CpuTime) {
-            return 11;
-        }
-        return 12; // RecordedEvent.UserEvent, the last of the sealed interface's kinds
-    }
 
     /** The families recorded and those left out, from the recorder's options; "unknown" for a newer recorder's. */
     private static String families(RunInfo run) {
@@ -236,11 +234,14 @@ public final class InfoCommand implements Callable<Integer> {
     }
 
     /** The index is derived from events/ on first query; deleting it is always safe. */
-    private static String indexState(Path directory) {
+    private static String indexState(Path directory, IndexCoverage coverage) {
         Path index = directory.resolve("index");
-        if (!Files.isDirectory(index)) {
+        if (!coverage.anyTable()) {
             return "not built (built on the first query)";
         }
+        String covers = coverage.complete() ? "" : "; partly: " + coverage.tablesBuilt() + " of " + coverage.tables() + " tables"
+                + (coverage.tablesBuilt() < coverage.tables() ? "" : ", the last " + count(coverage.logBytesLeft()) + " bytes of the log not indexed")
+                + " (a query indexes what it reads)";
         try (Stream<Path> files = Files.walk(index)) {
             long bytes = files.filter(Files::isRegularFile).mapToLong(file -> {
                 try {
@@ -249,7 +250,7 @@ public final class InfoCommand implements Callable<Integer> {
                     return 0;
                 }
             }).sum();
-            return "built, " + bytes + " bytes in " + index;
+            return "built, " + bytes + " bytes in " + index + covers;
         } catch (IOException e) {
             return "present at " + index + " (unreadable: " + e.getMessage() + ")";
         }

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 import org.profq.engine.api.Recordings;
+import org.profq.engine.index.IndexCoverage;
 import org.profq.format.RecordingFormat;
 import org.profq.format.RecordingLayout;
 import org.profq.recording.Recording;
@@ -12,7 +13,8 @@ import org.profq.recording.RecordingGroup;
 /**
  * The one line {@code profq record} prints on stderr after the program ends (stdout belongs to
  * the program): how many events went where, the log's size, losses, and whether the recording
- * is complete. Every figure comes from {@link Recording}, so {@code profq info} shows the same.
+ * is complete, and what is left to index ({@link #indexLeft}). Every figure comes from
+ * {@link Recording} and the index's manifests, so {@code profq info} shows the same.
  */
 final class RecordingSummary {
     /**
@@ -22,7 +24,9 @@ final class RecordingSummary {
      */
     static String of(Path directory) {
         try (Recording recording = Recordings.open(directory)) {
-            return describe(directory, recording);
+            String summary = describe(directory, recording) + indexLeft(Recordings.indexCoverage(recording));
+            Recordings.keepScan(recording); // the next process reads the log flushed after this scan only
+            return summary + '.';
         } catch (RuntimeException | AssertionError | LinkageError unreadable) {
             // Chronicle reports a JVM without the opens it needs with errors, not exceptions.
             String message = unreadable.getMessage() == null ? unreadable.toString() : unreadable.getMessage();
@@ -61,7 +65,21 @@ final class RecordingSummary {
                     .append(" the program started, in ").append(RecordingLayout.jvmsDirectory(directory))
                     .append(" (profq info ").append(directory).append(" lists them)");
         }
-        return line.append('.').toString();
+        return line.toString();
+    }
+
+    /**
+     * What the index holds now the program has ended: all of the recording, or what the first
+     * query has left to index (it indexes the tables it reads; the log's size is in the summary).
+     */
+    static String indexLeft(IndexCoverage index) {
+        if (index.complete()) {
+            return "; the index is ready";
+        }
+        if (!index.anyTable()) {
+            return "; not indexed yet: the first query will build the index";
+        }
+        return "; indexed but for the last " + counted(index.logBytesLeft()) + " bytes of the log, which the first query will index";
     }
 
     /** A count as people read it, with thousands separators: 1,876,234,091. */

@@ -1,7 +1,6 @@
 package org.profq.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.profq.cli.Forked.record;
 import static org.profq.cli.Forked.run;
@@ -36,7 +35,7 @@ import org.profq.recorder.LoggedMessages;
  * than a build's), and every view and table gives exactly the rows of an index built afterwards
  * from scratch; the time views are answered from the totals per calling context kept with
  * {@code calls}, which waited for the recording's calibration. {@code --no-index} leaves
- * no index behind.
+ * no table behind, and says so.
  */
 class IndexWhileRecordingIT {
     /** The aggregations the engine answers from a table's totals per calling context (it logs each at DEBUG). */
@@ -84,7 +83,11 @@ class IndexWhileRecordingIT {
     void noIndexLeavesTheIndexToTheFirstQuery() throws Exception {
         Outcome recorded = run(dir, withArgs(record(List.of("--no-index"), "ManyEvents"), "2000000"));
         assertEquals(0, recorded.exitCode(), recorded::toString);
-        assertFalse(Files.exists(dir.resolve("ManyEvents.profq/index")), "no index");
+        try (Stream<Path> index = Files.list(dir.resolve("ManyEvents.profq/index"))) {
+            assertEquals(List.of("logscan.state"), index.map(file -> file.getFileName().toString()).toList(),
+                    "no table: the state of the summary's log scan alone");
+        }
+        assertTrue(recorded.stderr().endsWith("; not indexed yet: the first query will build the index.\n"), recorded::toString);
         Outcome help = run(dir, Forked.profq("record", "--help"));
         assertTrue(help.stdout().contains("--no-index"), help::toString);
     }

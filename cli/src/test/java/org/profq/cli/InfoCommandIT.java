@@ -7,6 +7,8 @@ import static org.profq.cli.Forked.run;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -99,6 +101,46 @@ class InfoCommandIT {
         assertEquals(List.of("profq: there is no recording at nowhere.profq; give the path of a <name>.profq directory that profq record wrote."),
                 outcome.stderrLines());
         assertTrue(Files.notExists(dir.resolve("nowhere.profq")));
+    }
+
+    /**
+     * profq info reads no event it can take from the index: the events by kind come from the counts
+     * the index keeps, and from nowhere when the log is larger than info reads and there is no index
+     * yet (here info reads no log at all, -Dprofq.infoKindsReadAtMostBytes=0), and then it says when
+     * they will be known. The index line tells no table from some.
+     */
+    @Test
+    void takesTheEventsByKindFromTheIndex(@TempDir Path dir) throws Exception {
+        Outcome recorded = run(dir, Forked.record(List.of("--no-index", "--clock=exact"), "Allocations"));
+        assertEquals(0, recorded.exitCode(), recorded::toString);
+        Path recording = dir.resolve("Allocations.profq");
+        List<String> infoReadingNoEvents = new ArrayList<>(profq("info", recording.toString()));
+        infoReadingNoEvents.add(1, "-Dprofq.infoKindsReadAtMostBytes=0");
+
+        Outcome unindexed = run(dir, infoReadingNoEvents);
+        assertEquals(0, unindexed.exitCode(), unindexed::toString);
+        assertEquals(List.of("events        " + eventsOf(run(dir, profq("info", recording.toString())))
+                        + " (by kind: counted when the recording is indexed, by its first query)",
+                "index         not built (built on the first query)"), linesOf(unindexed, "events  ", "index "));
+
+        Outcome query = run(dir, profq("sql", recording.toString(), "-e", "SELECT COUNT(*) FROM allocations"));
+        assertEquals(0, query.exitCode(), query::toString);
+        Outcome indexed = run(dir, infoReadingNoEvents);
+        assertEquals(0, indexed.exitCode(), indexed::toString);
+        List<String> lines = linesOf(indexed, "events  ", "index ");
+        assertEventsLine(3116, "1,003 call entries, 1,003 call exits, 1,110 allocations, 0 deaths, 0 exceptions", lines.get(0));
+        assertTrue(lines.get(1).matches("index         built, \\d+ bytes in " + Pattern.quote(recording.resolve("index").toString())
+                + "; partly: 1 of \\d+ tables \\(a query indexes what it reads\\)"), lines.get(1));
+    }
+
+    /** The lines of {@code outcome}'s stdout that start with one of {@code prefixes}. */
+    private static List<String> linesOf(Outcome outcome, String... prefixes) {
+        return outcome.stdout().lines().filter(line -> Arrays.stream(prefixes).anyMatch(line::startsWith)).toList();
+    }
+
+    /** The event count of an info's events line. */
+    private static String eventsOf(Outcome info) {
+        return linesOf(info, "events  ").get(0).substring(14).split(" ")[0];
     }
 
     /** The events line: {@code events} of {@code kinds}, and the CPU time readings, however many the run took. */

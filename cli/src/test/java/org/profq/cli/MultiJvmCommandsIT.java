@@ -40,7 +40,7 @@ class MultiJvmCommandsIT {
             assertEquals(List.of("profq: recorded " + String.format(java.util.Locale.ROOT, "%,d", parent.eventCount()) + " events to "
                             + out + " (" + String.format(java.util.Locale.ROOT, "%,d", parent.logBytes()) + " bytes in the log, " + String.format(java.util.Locale.ROOT, "%.1f",
                             (double) parent.logBytes() / parent.eventCount()) + " bytes/event, 0 lost); and 2 more JVMs the"
-                            + " program started, in " + out.resolve("jvms") + " (profq info " + out + " lists them)."),
+                            + " program started, in " + out.resolve("jvms") + " (profq info " + out + " lists them); the index is ready."),
                     recorded.stderrLines());
             jvmLines.add(String.format("  recording   profq.samples.ForkingParent, pid %d, %d events, %s",
                     parent.run().pid(), parent.eventCount(), out));

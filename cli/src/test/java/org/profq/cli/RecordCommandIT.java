@@ -53,6 +53,26 @@ class RecordCommandIT {
         }
     }
 
+    /**
+     * With --no-index the summary says that the first query builds the index; the log scan it made
+     * is kept, so that profq info reads the header alone.
+     */
+    @Test
+    void saysThatTheFirstQueryBuildsAnIndexItLeft(@TempDir Path dir) throws Exception {
+        Outcome recorded = run(dir, record(List.of("--no-index"), "Recursion"));
+
+        assertEquals(0, recorded.exitCode(), recorded::toString);
+        Path out = dir.resolve("Recursion.profq");
+        try (Recording recording = Recording.open(out)) {
+            assertEquals(List.of(summaryOfTheLog("Recursion.profq", recording) + "; not indexed yet: the first query will build the index."),
+                    recorded.stderrLines());
+        }
+        assertEquals(List.of("logscan.state"), entries(out.resolve("index")), "the log scan's state alone, no table");
+        try (Recording reopened = org.profq.engine.api.Recordings.open(out)) {
+            assertTrue(reopened.logBytesScanned() < reopened.logBytes(), reopened.logBytesScanned() + " bytes read of " + reopened.logBytes());
+        }
+    }
+
     @Test
     void exitsWithTheProgramsExitCode(@TempDir Path dir) throws Exception {
         Outcome alone = run(dir, sample("SystemExit"));
@@ -356,8 +376,8 @@ class RecordCommandIT {
         try (Recording recording = Recording.open(dir.resolve("Sleeper.profq"))) {
             assertTrue(recording.end().isEmpty());
             assertEquals(0, recording.eventsLost(), "nothing counted: the unflushed batch is lost uncounted");
-            assertEquals(List.of(summary("Sleeper.profq", recording).replace(", 0 lost).", ", events lost unknown, 0 counted)")
-                    + "; the recording ended abruptly, so events not yet flushed when the program died are missing."),
+            assertEquals(List.of(summaryOfTheLog("Sleeper.profq", recording).replace(", 0 lost)", ", events lost unknown, 0 counted)")
+                    + "; the recording ended abruptly, so events not yet flushed when the program died are missing; the index is ready."),
                     outcome.stderrLines());
         }
         Outcome info = run(dir, profq("info", "Sleeper.profq"));
@@ -430,13 +450,18 @@ class RecordCommandIT {
         assertEquals("", help.stderr() + recordHelp.stderr() + version.stderr() + recordVersion.stderr());
     }
 
-    /** The summary line profq prints for a complete recording, from the reader's own figures. */
+    /** The summary line profq prints for a complete recording indexed while the program ran, from the reader's own figures. */
     private static String summary(String name, Recording recording) {
+        return summaryOfTheLog(name, recording) + "; the index is ready.";
+    }
+
+    /** The summary line's first part: the events and the log. */
+    private static String summaryOfTheLog(String name, Recording recording) {
         long events = recording.eventCount();
         String perEvent = events == 0 ? "" : String.format(Locale.ROOT, ", %.1f bytes/event", (double) recording.logBytes() / events);
         return "profq: recorded " + String.format(Locale.ROOT, "%,d", events) + (events == 1 ? " event" : " events") + " to " + name
                 + " (" + String.format(Locale.ROOT, "%,d", recording.logBytes()) + " bytes in the log" + perEvent + ", "
-                + recording.eventsLost() + " lost).";
+                + recording.eventsLost() + " lost)";
     }
 
     private static List<String> entries(Path directory) throws IOException {

@@ -2,6 +2,7 @@ package org.profq.engine.api;
 
 import java.nio.file.Path;
 
+import org.profq.engine.index.IndexCoverage;
 import org.profq.engine.index.SavedLogScans;
 import org.profq.recording.Recording;
 
@@ -17,5 +18,19 @@ public final class Recordings {
      */
     public static Recording open(Path directory) {
         return Recording.open(directory, run -> SavedLogScans.find(directory, run));
+    }
+
+    /**
+     * Keeps the state of {@code recording}'s log scan beside its index (made for it when there is
+     * none yet), when it read more of the log than the state it was opened from: the next process
+     * that opens it reads only what is flushed after. Quiet when it cannot be written.
+     */
+    public static void keepScan(Recording recording) {
+        SavedLogScans.keep(recording);
+    }
+
+    /** How much of {@code recording} its index covers, and the events by kind it counted, from the index's manifests. */
+    public static IndexCoverage indexCoverage(Recording recording) {
+        return IndexCoverage.of(recording);
     }
 }

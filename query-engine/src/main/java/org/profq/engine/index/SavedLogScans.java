@@ -44,6 +44,30 @@ public final class SavedLogScans {
     }
 
     /**
+     * Keeps the state of {@code recording}'s scan where its index is or would be, before any table
+     * is built: in the recording's {@code index/}, or, where that cannot be written, in the user's
+     * cache ({@link IndexPlaces}); nothing when neither can be. For a front end that opened a
+     * recording without a kept state (its index not built yet), so that the next process does not
+     * read the whole log again.
+     */
+    public static void keep(Recording recording) {
+        IndexPlaces places = IndexPlaces.of(recording);
+        for (Path place : places.searched()) {
+            try {
+                if (place.equals(places.inRecording())) {
+                    Files.createDirectories(place);
+                } else {
+                    IndexPlaces.createPrivately(place);
+                }
+                save(recording, place);
+                return;
+            } catch (IOException | RuntimeException noRoom) {
+                // read-only, a full disk: the cache, then nowhere (the next process reads the log, as without it)
+            }
+        }
+    }
+
+    /**
      * Keeps the state of {@code recording}'s scan in {@code place} (an index's place) when it holds
      * more than the state it was opened from: written beside and renamed over the old one, so a
      * reader finds the old state or the new one, whole.

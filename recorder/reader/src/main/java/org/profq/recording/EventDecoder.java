@@ -2,6 +2,7 @@ package org.profq.recording;
 
 import static org.profq.format.RecordingFormat.*;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -32,6 +33,8 @@ final class EventDecoder {
     /** The thread of the previous batch: a thread's batches often follow each other. */
     private ThreadState last;
     private long eventsDecoded;
+    /** Events passed to visitors, by {@link EventCounts.Kind}'s ordinal, since the log's start. */
+    private final long[] kindCounts = new long[EventCounts.Kind.values().length];
 
     EventDecoder(Dictionaries dictionaries) {
         this.dictionaries = dictionaries;
@@ -40,6 +43,15 @@ final class EventDecoder {
     /** The events of the batches decoded so far, as their headers count them. */
     long eventsDecoded() {
         return eventsDecoded;
+    }
+
+    /** The events of each kind passed to visitors since the log's start (counted on from a restored state). */
+    EventCounts eventCounts() {
+        return new EventCounts(kindCounts);
+    }
+
+    private void counted(EventCounts.Kind kind) {
+        kindCounts[kind.ordinal()]++;
     }
 
     /**
@@ -99,22 +111,30 @@ final class EventDecoder {
                         throw malformed("a call of method id " + method + ", which the recording never named");
                     }
                     thread.enter(method, time, visitor);
+                    counted(EventCounts.Kind.CALL_ENTRY);
                 }
                 case EV_EXIT -> thread.exit(time, false, visitor);
-                case EV_CPU -> visitor.cpuUsed(threadId, thread.parent(), cursor.readVarint(), time);
+                case EV_CPU -> {
+                    visitor.cpuUsed(threadId, thread.parent(), cursor.readVarint(), time);
+                    counted(EventCounts.Kind.CPU_TIME_READING);
+                }
                 case EV_EXIT_THREW -> thread.exit(time, true, visitor);
                 case EV_ALLOC, EV_ALLOC_TRACKED -> {
                     SiteInfo site = knownSite(sites, siteCount, cursor.readInt());
                     thread.allocate(site, time, site.instanceSize(), -1, (tag & KIND_MASK) == EV_ALLOC_TRACKED, visitor);
+                    counted(EventCounts.Kind.ALLOCATION);
                 }
                 case EV_ALLOC_ARRAY, EV_ALLOC_ARRAY_TRACKED -> {
                     SiteInfo site = knownSite(sites, siteCount, cursor.readInt());
                     int arrayLength = cursor.readInt();
                     thread.allocate(site, time, cursor.readVarint(), arrayLength,
                             (tag & KIND_MASK) == EV_ALLOC_ARRAY_TRACKED, visitor);
+                    counted(EventCounts.Kind.ALLOCATION);
                 }
-                case EV_DEATH, EV_DEATH_AT_EXIT, EV_DEATH_UNREACHABLE_AT_EXIT, EV_DEATH_REACHABLE_AT_EXIT ->
-                        visitor.died(threadId, cursor.readVarint(), time, DeathKind.of(tag & KIND_MASK));
+                case EV_DEATH, EV_DEATH_AT_EXIT, EV_DEATH_UNREACHABLE_AT_EXIT, EV_DEATH_REACHABLE_AT_EXIT -> {
+                    visitor.died(threadId, cursor.readVarint(), time, DeathKind.of(tag & KIND_MASK));
+                    counted(EventCounts.Kind.DEATH);
+                }
                 case EV_USE_GET, EV_USE_SET, EV_USE_CALL -> {
                     long objectId = cursor.readVarint();
                     int kind = tag & KIND_MASK;
@@ -124,6 +144,7 @@ final class EventDecoder {
                         throw malformed("a use of member id " + member + ", which the recording never named");
                     }
                     visitor.used(threadId, objectId, thread.parent(), UseKind.of(kind), member, time);
+                    counted(EventCounts.Kind.USE);
                 }
                 case EV_THROW -> {
                     int classId = cursor.readInt();
@@ -131,6 +152,7 @@ final class EventDecoder {
                         throw malformed("an exception of class id " + classId + ", which the recording never named");
                     }
                     visitor.thrown(threadId, thread.parent(), classId, cursor.readInt(), time);
+                    counted(EventCounts.Kind.EXCEPTION);
                 }
                 case EV_VALUE_CALL -> thread.valueWriteSeq = cursor.readVarint();
                 case EV_VALUE_PRIMITIVE -> {
@@ -169,12 +191,14 @@ final class EventDecoder {
                     long objectId = cursor.readVarint();
                     int classId = knownClass(cursor.readInt());
                     visitor.followed(threadId, thread.parent(), objectId, classId, cursor.readInt() == 1, time);
+                    counted(EventCounts.Kind.OBJECT_FOLLOWED);
                 }
                 case EV_FIELD_WRITE -> {
                     long objectId = cursor.readVarint();
                     int field = knownField(cursor.readInt());
                     long writeSeq = cursor.readVarint();
                     visitor.fieldWritten(threadId, thread.parent(), objectId, field, writeSeq, cursor.readVarint(), time);
+                    counted(writeSeq == 0 ? EventCounts.Kind.REFERENCE_HELD_WHEN_FOLLOWED : EventCounts.Kind.WRITE_TO_FOLLOWED_OBJECT);
                 }
                 case EV_REFERENCE_FIELD -> {
                     int method = cursor.readInt();
@@ -182,6 +206,7 @@ final class EventDecoder {
                         throw malformed("a reference field of method id " + method + ", which the recording never named");
                     }
                     visitor.referenceFieldRead(threadId, thread.parent(), method, knownField(cursor.readInt()), time);
+                    counted(EventCounts.Kind.REFERENCE_FIELD_READ);
                 }
                 case EV_USER_EVENT -> i += userEvent(cursor, threadId, thread.parent(), time, visitor);
                 default -> throw malformed("unknown event kind " + (tag & KIND_MASK) + " in a batch of thread " + threadId);
@@ -221,6 +246,7 @@ final class EventDecoder {
             userValues[v] = cursor.readVarint();
         }
         visitor.userEvent(threadId, callId, type, time, count, userColumns, userValues);
+        counted(EventCounts.Kind.USER_EVENT);
         return count;
     }
 
@@ -263,6 +289,9 @@ final class EventDecoder {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.writeLong(eventsDecoded);
+            for (long count : kindCounts) {
+                out.writeLong(count);
+            }
             out.writeInt(threads.size());
             for (ThreadState thread : threads.values()) {
                 out.writeInt(thread.threadId);
@@ -285,9 +314,24 @@ final class EventDecoder {
         return bytes.toByteArray();
     }
 
+    /** The event counts a state {@link #saveState} gave holds; throws IOException when it is too short to hold them. */
+    static EventCounts countsIn(byte[] state) throws IOException {
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(state))) {
+            in.readLong(); // eventsDecoded
+            long[] counts = new long[EventCounts.Kind.values().length];
+            for (int kind = 0; kind < counts.length; kind++) {
+                counts[kind] = in.readLong();
+            }
+            return new EventCounts(counts);
+        }
+    }
+
     /** Takes up the state {@link #saveState} gave, before any batch is decoded. */
     void restoreState(DataInputStream in) throws IOException {
         eventsDecoded = in.readLong();
+        for (int kind = 0; kind < kindCounts.length; kind++) {
+            kindCounts[kind] = in.readLong();
+        }
         for (int count = in.readInt(); count > 0; count--) {
             ThreadState thread = new ThreadState(in.readInt());
             thread.batches = in.readLong();
@@ -367,6 +411,7 @@ final class EventDecoder {
             }
             depth--;
             visitor.callExited(threadId, callIds[depth], parent(), depth, methodIds[depth], startNanos[depth], time, threw);
+            counted(EventCounts.Kind.CALL_EXIT);
         }
 
         void allocate(SiteInfo site, long time, long size, int arrayLength, boolean tracked, EventVisitor visitor) {
@@ -379,6 +424,7 @@ final class EventDecoder {
                        long stamp, long time, EventVisitor visitor) {
             visitor.parameter(threadId, parent(), depth == 0 ? 0 : methodIds[depth - 1], position, kind, primitiveType, classId,
                     value, length, objectId, stamp, valueWriteSeq, time);
+            counted(EventCounts.Kind.PARAMETER);
         }
 
         /** The innermost open call, 0 when none. */

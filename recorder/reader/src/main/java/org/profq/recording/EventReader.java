@@ -104,9 +104,59 @@ public final class EventReader implements AutoCloseable {
         return false;
     }
 
+    /**
+     * Reads every event left, handing them to no one: for {@link #eventCounts()} and
+     * {@link #checkpoint()} at the end, without an object per event.
+     */
+    public void skipRest() {
+        if (!pending.isEmpty()) {
+            throw new IllegalStateException("events taken with next() are pending; read them with next()");
+        }
+        while (decodeNextBatch(IGNORED)) {
+            // each batch is decoded, its events counted
+        }
+    }
+
+    /** A visitor that takes every event and keeps nothing. */
+    private static final EventVisitor IGNORED = new EventVisitor() {
+        @Override
+        public void callEntered(int threadId, long callId, long parentCallId, int depth, int methodId, long timeNanos) {
+        }
+
+        @Override
+        public void callExited(int threadId, long callId, long parentCallId, int depth, int methodId, long startNanos,
+                               long timeNanos, boolean threw) {
+        }
+
+        @Override
+        public void allocated(int threadId, long objectId, long callId, int siteId, int classId, long timeNanos,
+                              long sizeBytes, int arrayLength, boolean tracked) {
+        }
+
+        @Override
+        public void died(int threadId, long objectId, long timeNanos, DeathKind kind) {
+        }
+
+        @Override
+        public void thrown(int threadId, long callId, int classId, int line, long timeNanos) {
+        }
+
+        @Override
+        public void used(int threadId, long objectId, long callId, UseKind kind, int memberId, long timeNanos) {
+        }
+    };
+
     /** The events read so far (visited, or decoded for {@link #next}): how far through the log a reader is. */
     public long eventsRead() {
         return decoder.eventsDecoded();
+    }
+
+    /**
+     * The events read so far, by kind, counted from the log's start: those of the checkpoint this
+     * reader went on from, if any, and those it read since.
+     */
+    public EventCounts eventCounts() {
+        return decoder.eventCounts();
     }
 
     public RecordedEvent next() {

@@ -11,12 +11,14 @@ import java.io.UncheckedIOException;
  * Where an {@link EventReader} stopped and what it knew there, so that a later reader of the
  * same, grown, recording can go on from that point instead of from the start
  * ({@link Recording#newEventReader(ReaderCheckpoint)}): the queue file and byte offset of the
- * next document, the documents and events read, and the decoder's per-thread state (each
- * thread's open calls and batch sequence). A consumer that keeps derived data, such as an index,
+ * next document, the documents and events read, the events counted by kind
+ * ({@link #eventCounts}), and the decoder's per-thread state (each thread's open calls and batch
+ * sequence). A consumer that keeps derived data, such as an index,
  * stores it ({@link #toBytes}) beside that data; the bytes are opaque to it.
  */
 public final class ReaderCheckpoint {
-    private static final int VERSION = 1;
+    /** 2: the decoder's state holds the events counted by kind ({@link #eventCounts}). */
+    private static final int VERSION = 2;
 
     /** The queue file of the next document ("" before the first), and the offset in it. */
     final String fileName;
@@ -30,6 +32,18 @@ public final class ReaderCheckpoint {
         this.position = position;
         this.documentsRead = documentsRead;
         this.decoderState = decoderState;
+    }
+
+    /**
+     * The events of each kind from the log's start up to here: what a reader that read every one of
+     * them counted, whether it began at the start or went on from another checkpoint.
+     */
+    public EventCounts eventCounts() {
+        try {
+            return EventDecoder.countsIn(decoderState);
+        } catch (IOException e) {
+            throw new RecordingException("a damaged reader checkpoint: " + e.getMessage(), e);
+        }
     }
 
     /** The documents of {@code events/} read up to here, header and names included. */
@@ -70,7 +84,9 @@ public final class ReaderCheckpoint {
             if (decoder.length != length || in.read() != -1) {
                 throw new RecordingException("a damaged reader checkpoint");
             }
-            return new ReaderCheckpoint(fileName, position, documents, decoder);
+            ReaderCheckpoint checkpoint = new ReaderCheckpoint(fileName, position, documents, decoder);
+            checkpoint.eventCounts(); // a state too short for its counts is damaged
+            return checkpoint;
         } catch (IOException e) {
             throw new RecordingException("a damaged reader checkpoint: " + e.getMessage(), e);
         }
