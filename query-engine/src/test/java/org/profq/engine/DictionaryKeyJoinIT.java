@@ -119,6 +119,19 @@ class DictionaryKeyJoinIT {
                 + " FROM calls GROUP BY parent_call_id) x LEFT JOIN calls c ON c.parent_call_id = x.id");
     }
 
+    /**
+     * {@code IS NOT DISTINCT FROM} is a key to Calcite's {@code JoinInfo} too, but under it NULL
+     * matches NULL: such a join is not a lookup (which matches no NULL), and main's call, whose
+     * parent is NULL, is joined with the NULL parent.
+     */
+    @Test
+    void aKeyThatMatchesNullWithNullIsNoLookup() throws SQLException {
+        assertRows(List.of(List.of(215L)), "SELECT COUNT(*) FROM calls c JOIN (SELECT parent_call_id AS id FROM calls"
+                + " GROUP BY parent_call_id) x ON c.parent_call_id IS NOT DISTINCT FROM x.id");
+        assertRows(List.of(List.of(215L)), "SELECT COUNT(*) FROM (SELECT parent_call_id AS id FROM calls"
+                + " GROUP BY parent_call_id) x JOIN calls c ON c.parent_call_id = x.id OR (c.parent_call_id IS NULL AND x.id IS NULL)");
+    }
+
     /** {@code expected}, exactly (in order where the query orders its rows, else as a sorted multiset), and the plain planner's rows. */
     private static void assertRows(List<List<Object>> expected, String sql) throws SQLException {
         List<List<Object>> rows = Rows.query(calc.get(), sql);

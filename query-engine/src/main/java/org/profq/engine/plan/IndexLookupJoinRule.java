@@ -11,6 +11,7 @@ import org.apache.calcite.interpreter.Bindables;
 import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.RelOptRuleCall;
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.RelRule;
 import org.apache.calcite.plan.volcano.RelSubset;
 import org.apache.calcite.rel.RelNode;
@@ -49,7 +50,8 @@ import org.profq.engine.scan.KeyLookupJoin;
  * <ul>
  * <li>the join is {@code INNER} or {@code LEFT} (a {@code RIGHT} join reaches it commuted), not
  *     correlated, and its condition is exactly one equality of a field of each side, with
- *     nothing else to test ({@link JoinInfo#isEqui});</li>
+ *     nothing else to test ({@link JoinInfo#isEqui}), and that equality is {@code =}, not
+ *     {@code IS NOT DISTINCT FROM}, under which NULL would match NULL;</li>
  * <li>the big side is a scan of a {@link ColumnSource} with an id column, read directly, under
  *     Calcite's interpreter, under a projection of plain column references, or both; and its
  *     field in the equality is a column of that table of an exact integer type whose raw value
@@ -138,7 +140,7 @@ final class IndexLookupJoinRule extends RelRule<IndexLookupJoinRule.Settings> {
         JoinInfo keys = join.analyzeCondition();
         if (table == null || table.idColumn() < 0 || !keys.isEqui() || keys.leftKeys.size() != 1
                 || (join.getJoinType() != JoinRelType.INNER && join.getJoinType() != JoinRelType.LEFT)
-                || !join.getVariablesSet().isEmpty()
+                || !join.getVariablesSet().isEmpty() || !nullsMatchNothing(join)
                 || holdsBigTable(join.getInput(smallSide))) {
             return;
         }
@@ -162,6 +164,22 @@ final class IndexLookupJoinRule extends RelRule<IndexLookupJoinRule.Settings> {
                 bigSide == 1, keep, describe(join, table, scan, columns, tableKey, filters, smallKey, bigSide));
         call.transformTo(new IndexLookupJoin(join.getCluster(),
                 RelOptRule.convert(small, small.getTraitSet().replace(EnumerableConvention.INSTANCE)), join.getRowType(), lookup));
+    }
+
+    /**
+     * Whether the join's key equality is {@code =}, under which a NULL key matches nothing, as the
+     * lookup has it: not {@code IS NOT DISTINCT FROM} (or its spelled-out form, {@code a = b OR
+     * (a IS NULL AND b IS NULL)}), which {@link JoinInfo} takes for a key too, and under which a
+     * NULL {@code parent_call_id} would match a NULL of the other side.
+     */
+    private static boolean nullsMatchNothing(Join join) {
+        List<Integer> leftKeys = new ArrayList<>();
+        List<Integer> rightKeys = new ArrayList<>();
+        List<Boolean> filterNulls = new ArrayList<>();
+        List<RexNode> others = new ArrayList<>();
+        RelOptUtil.splitJoinCondition(join.getLeft(), join.getRight(), join.getCondition(), leftKeys, rightKeys,
+                filterNulls, others);
+        return others.isEmpty() && !filterNulls.contains(false);
     }
 
     /** The table column behind each field of the big side, or null when a field is computed. */
