@@ -117,6 +117,11 @@ class DictionaryKeyJoinIT {
         assertRows(List.of(List.of(214L)), parents);
         assertRows(List.of(List.of(215L, 214L)), "SELECT COUNT(*), COUNT(c.call_id) FROM (SELECT parent_call_id AS id"
                 + " FROM calls GROUP BY parent_call_id) x LEFT JOIN calls c ON c.parent_call_id = x.id");
+        // a kept side whose every key is NULL: no table row can match, and its row is padded with NULLs
+        String onlyNull = "SELECT COUNT(*), COUNT(c.call_id) FROM (SELECT parent_call_id AS id FROM calls"
+                + " WHERE parent_call_id IS NULL GROUP BY parent_call_id) x LEFT JOIN calls c ON c.call_id = x.id";
+        assertLookupOn(onlyNull, "calls.call_id");
+        assertRows(List.of(List.of(1L, 0L)), onlyNull);
     }
 
     /**

@@ -250,13 +250,13 @@ public final class KeyLookupJoin {
 
         /** A joined row; a null side is padded with NULLs. */
         private Object[] joined(Object[] smallValues, Object[] tableValues) {
-            Object[] joined = new Object[smallWidth + columns.length];
+            Object[] joined = new Object[smallWidth + projects.length];
             int tableAt = smallFirst ? smallWidth : 0;
             if (smallValues != null) {
-                System.arraycopy(smallValues, 0, joined, smallFirst ? 0 : columns.length, smallWidth);
+                System.arraycopy(smallValues, 0, joined, smallFirst ? 0 : projects.length, smallWidth);
             }
             if (tableValues != null) {
-                System.arraycopy(tableValues, 0, joined, tableAt, columns.length);
+                System.arraycopy(tableValues, 0, joined, tableAt, projects.length);
             }
             return joined;
         }
