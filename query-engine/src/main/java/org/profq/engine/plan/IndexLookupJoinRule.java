@@ -11,6 +11,7 @@ import org.apache.calcite.interpreter.Bindables;
 import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.RelOptRuleCall;
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.RelRule;
 import org.apache.calcite.plan.volcano.RelSubset;
 import org.apache.calcite.rel.RelNode;
@@ -30,11 +31,17 @@ import org.profq.engine.scan.ColumnSource;
 import org.profq.engine.scan.KeyLookupJoin;
 
 /**
- * Plans an equi-join of a big profq table ({@code calls}, {@code allocations}) on its id
- * column with a side that does not read one as an {@link IndexLookupJoin}: the small side is
- * held, the big table streamed. Without it Calcite sorts both sides for a merge join or hashes
- * the big one, holding every call on the heap ({@code exceptions_by_site} on a recording of
- * 168 M calls ran out of memory at 8.9 GB).
+ * Plans an equi-join of a big profq table ({@code calls}, {@code allocations}) on one of its
+ * integer key columns with a side that does not read one as an {@link IndexLookupJoin}: the small
+ * side is held, the big table streamed. Without it Calcite sorts both sides for a merge join or
+ * hashes the big one, holding every call on the heap ({@code exceptions_by_site} on a recording of
+ * 168 M calls ran out of memory at 8.9 GB). The key is the table's id ({@code call_id}) or a key
+ * into a dictionary table ({@code method_id}, {@code site_id}, {@code class_id}, {@code thread_id}):
+ * so a filter on {@code methods} reaches {@code calls} as the set of the method ids it keeps,
+ * whether the query joins the two or tests {@code method_id IN (SELECT method_id FROM methods
+ * WHERE ...)} (which Calcite plans as a join with the distinct ids); only the calls of those
+ * methods become rows (a query over 141.8 M calls for the 20 calls of one method hashed every
+ * call, 6.3 GB, and took 2 minutes).
  *
  * <p>What it guarantees: the {@link IndexLookupJoin} it puts in a join's place gives the join's
  * rows, field for field, in the join's field order (the small side's fields first when the big
@@ -43,15 +50,17 @@ import org.profq.engine.scan.KeyLookupJoin;
  * <ul>
  * <li>the join is {@code INNER} or {@code LEFT} (a {@code RIGHT} join reaches it commuted), not
  *     correlated, and its condition is exactly one equality of a field of each side, with
- *     nothing else to test ({@link JoinInfo#isEqui});</li>
+ *     nothing else to test ({@link JoinInfo#isEqui}), and that equality is {@code =}, not
+ *     {@code IS NOT DISTINCT FROM}, under which NULL would match NULL;</li>
  * <li>the big side is a scan of a {@link ColumnSource} with an id column, read directly, under
  *     Calcite's interpreter, under a projection of plain column references, or both; and its
- *     field in the equality is that id column, wherever the scan's and the projection's
+ *     field in the equality is a column of that table of an exact integer type whose raw value
+ *     is its value ({@link KeyLookupJoin#canJoinOn}), wherever the scan's and the projection's
  *     column lists put it;</li>
  * <li>every filter pushed into that scan can be tested by the index ({@link KeyLookupJoin#takesAllFilters}):
  *     the lookup reads the table itself and applies them, and a filter on the other side never
  *     reaches it, since that side is run as it was planned;</li>
- * <li>the small side's key is of an exact integer type, so that its value as a {@code long}
+ * <li>the small side's key is of an exact integer type too, so that its value as a {@code long}
  *     is the value compared; a NULL key on either side matches nothing, and under a
  *     {@code LEFT} join the preserved side's unmatched rows are kept padded with NULLs;</li>
  * <li>the small side reads no big table other than through an aggregate (a self-join of
@@ -131,7 +140,7 @@ final class IndexLookupJoinRule extends RelRule<IndexLookupJoinRule.Settings> {
         JoinInfo keys = join.analyzeCondition();
         if (table == null || table.idColumn() < 0 || !keys.isEqui() || keys.leftKeys.size() != 1
                 || (join.getJoinType() != JoinRelType.INNER && join.getJoinType() != JoinRelType.LEFT)
-                || !join.getVariablesSet().isEmpty()
+                || !join.getVariablesSet().isEmpty() || !nullsMatchNothing(join)
                 || holdsBigTable(join.getInput(smallSide))) {
             return;
         }
@@ -141,18 +150,36 @@ final class IndexLookupJoinRule extends RelRule<IndexLookupJoinRule.Settings> {
         int smallKey = bigSide == 1 ? keys.leftKeys.get(0) : keys.rightKeys.get(0);
         RelNode small = join.getInput(smallSide);
         if (columns == null || columns.length != join.getInput(bigSide).getRowType().getFieldCount()
-                || columns[bigKey] != table.idColumn() || !KeyLookupJoin.takesAllFilters(table, filters)
+                || !SqlTypeUtil.isIntType(join.getInput(bigSide).getRowType().getFieldList().get(bigKey).getType())
+                || !KeyLookupJoin.canJoinOn(table, columns[bigKey]) || !KeyLookupJoin.takesAllFilters(table, filters)
                 || !SqlTypeUtil.isIntType(small.getRowType().getFieldList().get(smallKey).getType())) {
             return;
         }
+        int tableKey = columns[bigKey];
         smallKey = BrokenForTests.smallKey(smallKey, small.getRowType());
         KeyLookupJoin.Keep keep = join.getJoinType() == JoinRelType.INNER ? KeyLookupJoin.Keep.MATCHED
                 : bigSide == 1 ? KeyLookupJoin.Keep.SMALL : KeyLookupJoin.Keep.TABLE;
         int smallWidth = small.getRowType().getFieldCount();
-        KeyLookupJoin lookup = new KeyLookupJoin(table, columns, table.idColumn(), filters, smallKey, smallWidth,
-                bigSide == 1, keep, describe(join, table, scan, columns, filters, smallKey, bigSide));
+        KeyLookupJoin lookup = new KeyLookupJoin(table, columns, tableKey, filters, smallKey, smallWidth,
+                bigSide == 1, keep, describe(join, table, scan, columns, tableKey, filters, smallKey, bigSide));
         call.transformTo(new IndexLookupJoin(join.getCluster(),
                 RelOptRule.convert(small, small.getTraitSet().replace(EnumerableConvention.INSTANCE)), join.getRowType(), lookup));
+    }
+
+    /**
+     * Whether the join's key equality is {@code =}, under which a NULL key matches nothing, as the
+     * lookup has it: not {@code IS NOT DISTINCT FROM} (or its spelled-out form, {@code a = b OR
+     * (a IS NULL AND b IS NULL)}), which {@link JoinInfo} takes for a key too, and under which a
+     * NULL {@code parent_call_id} would match a NULL of the other side.
+     */
+    private static boolean nullsMatchNothing(Join join) {
+        List<Integer> leftKeys = new ArrayList<>();
+        List<Integer> rightKeys = new ArrayList<>();
+        List<Boolean> filterNulls = new ArrayList<>();
+        List<RexNode> others = new ArrayList<>();
+        RelOptUtil.splitJoinCondition(join.getLeft(), join.getRight(), join.getCondition(), leftKeys, rightKeys,
+                filterNulls, others);
+        return others.isEmpty() && !filterNulls.contains(false);
     }
 
     /** The table column behind each field of the big side, or null when a field is computed. */
@@ -210,15 +237,15 @@ final class IndexLookupJoinRule extends RelRule<IndexLookupJoinRule.Settings> {
      * is the left one; then the filters it applies, if any. Everything the rows depend on is in
      * it (see the class comment).
      */
-    private static String describe(Join join, ColumnSource table, TableScan scan, int[] columns, List<RexNode> filters,
-                                   int smallKey, int bigSide) {
+    private static String describe(Join join, ColumnSource table, TableScan scan, int[] columns, int tableKeyColumn,
+                                   List<RexNode> filters, int smallKey, int bigSide) {
         List<String> names = new ArrayList<>();
         for (int column : columns) {
             names.add(table.columnName(column));
         }
         List<String> qualified = scan.getTable().getQualifiedName();
         String tableName = qualified.get(qualified.size() - 1);
-        String tableKey = tableName + "." + table.columnName(table.idColumn());
+        String tableKey = tableName + "." + table.columnName(tableKeyColumn);
         String inputKey = "input.$" + smallKey;
         String joined = bigSide == 1
                 ? "input " + join.getJoinType() + " JOIN " + String.join(".", qualified) + " ON " + inputKey + " = " + tableKey

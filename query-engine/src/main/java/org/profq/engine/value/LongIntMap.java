@@ -3,12 +3,12 @@ package org.profq.engine.value;
 import java.util.Arrays;
 
 /** An open-addressing map from long keys to non-negative ints, with no boxing: ids to dense indexes. */
-final class LongIntMap {
+public final class LongIntMap {
     private long[] keys;
     private int[] values;
     private int size;
 
-    LongIntMap(int expected) {
+    public LongIntMap(int expected) {
         int capacity = Integer.highestOneBit(Math.max(16, expected * 2 - 1)) << 1;
         keys = new long[capacity];
         values = new int[capacity];
@@ -16,7 +16,7 @@ final class LongIntMap {
     }
 
     /** The value of {@code key}, or -1. */
-    int get(long key) {
+    public int get(long key) {
         int mask = keys.length - 1;
         for (int i = Hashing.slot(key) & mask; ; i = (i + 1) & mask) {
             if (values[i] < 0) {
@@ -29,7 +29,7 @@ final class LongIntMap {
     }
 
     /** Sets {@code key} to {@code value} (not negative) unless it has a value; gives the value it has. */
-    int putIfAbsent(long key, int value) {
+    public int putIfAbsent(long key, int value) {
         if ((size + 1) * 2 > keys.length) {
             grow();
         }
@@ -47,7 +47,7 @@ final class LongIntMap {
         }
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 
