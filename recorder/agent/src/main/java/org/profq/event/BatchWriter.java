@@ -18,12 +18,10 @@ final class BatchWriter {
 
     /** A full buffer of one thread, handed over to be written, then free again for its owner. */
     interface HandedOver {
-        /** On the writer's thread: encodes the batch with {@code encoder}, appends it to the log (or counts its events lost), then frees it. */
-        void write(RawEvents encoder);
+        /** On the writer's thread: appends the batch to the log (or counts its events lost), then frees it. */
+        void write();
     }
 
-    /** The writer thread's: it encodes one batch at a time. */
-    private final RawEvents encoder = new RawEvents();
     private final BlockingQueue<HandedOver> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
     /** The monitors the writer can take besides the buffers': the log's, and the dictionary's (the log's stop listener). */
     private final Object[] monitorsTaken;
@@ -82,7 +80,7 @@ final class BatchWriter {
                 continue; // nobody but profq stops this thread, and profq never does: it ends with the JVM
             }
             try {
-                batch.write(encoder);
+                batch.write();
             } catch (Throwable t) {
                 Recorder.internalError(t); // the writer must keep writing the other threads' batches
             }

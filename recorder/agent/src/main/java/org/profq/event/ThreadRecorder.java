@@ -7,6 +7,7 @@ import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 
 import org.profq.format.BatchHeader;
+import org.profq.format.ByteCursor;
 import org.profq.format.Varint;
 import org.profq.log.EventLog;
 
@@ -32,13 +33,10 @@ import org.profq.log.EventLog;
  * per batch, not per event).
  */
 final class ThreadRecorder {
-    /**
-     * A buffer's words: as many as a batch's bytes may be, so that the two buffers a thread can hold
-     * outside the log are never more than {@code UNWRITTEN_BYTES_PER_THREAD} of its events once encoded.
-     */
-    private static final int CAPACITY = BATCH_CAPACITY_BYTES / Varint.MAX_BYTES;
-    private static final int MAX_EVENT_WORDS = RawEvents.MAX_EVENT_WORDS;
-    private static final int FLUSH_AT = CAPACITY - MAX_EVENT_WORDS;
+    private static final int CAPACITY = BATCH_CAPACITY_BYTES;
+    /** Room for the largest event: tag, delta and four varints. */
+    private static final int MAX_EVENT_BYTES = 64;
+    private static final int FLUSH_AT = CAPACITY - MAX_EVENT_BYTES;
     final int threadId;
     /**
      * A batch is written at the first event this long after it started, so live readers see it
@@ -50,14 +48,12 @@ final class ThreadRecorder {
     private final EventLog log;
     /** Writes the buffers this thread hands over; null: the owner writes its batches itself. */
     private final BatchWriter writer;
-    /** The buffer being filled: {@link #events} is its words. */
+    /** The buffer being filled: {@link #events} is its bytes. */
     private Buffer current = new Buffer();
     /** The other buffer, made at the first hand-over; null before. */
     private Buffer other;
-    private long[] events = current.words;
+    private byte[] events = current.bytes;
     private final BatchHeader batchHeader = new BatchHeader();
-    /** Encodes the batches this recorder writes itself (without a writer, and at the end); made at the first. */
-    private RawEvents encoder;
     private static final VarHandle POSITION;
     private static final VarHandle PENDING_CPU;
 
@@ -80,6 +76,7 @@ final class ThreadRecorder {
     private long pendingCpuNanos;
     /** The thread's CPU time at the clock thread's last reading; only the clock thread uses it. */
     long cpuReadNanos;
+    private int eventCount;
     private long lastNanos;
     private long batchBaseNanos;
     /**
@@ -142,7 +139,8 @@ final class ThreadRecorder {
     }
 
     void enter(int methodId) {
-        end(beginWithId(EV_ENTER, methodId));
+        int p = begin(EV_ENTER);
+        end(Varint.put(events, p, methodId));
         callSequence++;
         openCalls++;
     }
@@ -159,42 +157,43 @@ final class ThreadRecorder {
 
     /** An object allocation; returns its object id. */
     long allocation(int siteId, boolean tracked) {
-        end(beginWithId(tracked ? EV_ALLOC_TRACKED : EV_ALLOC, siteId));
+        int p = begin(tracked ? EV_ALLOC_TRACKED : EV_ALLOC);
+        end(Varint.put(events, p, siteId));
         return threadId * ID_STRIDE + ++objectSequence;
     }
 
     /** An array creation; returns its object id. */
     long arrayAllocation(int siteId, int length, long sizeBytes, boolean tracked) {
         int p = begin(tracked ? EV_ALLOC_ARRAY_TRACKED : EV_ALLOC_ARRAY);
-        p = put(p, siteId);
-        p = put(p, length);
-        end(put(p, sizeBytes));
+        p = Varint.put(events, p, siteId);
+        p = Varint.put(events, p, length);
+        end(Varint.put(events, p, sizeBytes));
         return threadId * ID_STRIDE + ++objectSequence;
     }
 
     /** A tracked object's death ({@code EV_DEATH}) or end of the run ({@code EV_DEATH_*AT_EXIT}). */
     void death(long objectId, int kind) {
         int p = begin(kind);
-        end(put(p, objectId));
+        end(Varint.put(events, p, objectId));
     }
 
     /** A tracked object's death ({@code EV_DEATH}) seen at {@code nanos}, read from the precise clock by a thread that records nothing else. */
     void deathAt(long objectId, long nanos) {
         int p = begin(EV_DEATH, nanos);
-        end(put(p, objectId));
+        end(Varint.put(events, p, objectId));
     }
 
     /** A use ({@code EV_USE_GET}, {@code _SET} or {@code _CALL}) of a tracked object, by its field or method id. */
     void use(int kind, long objectId, int memberId) {
         int p = begin(kind);
-        p = put(p, objectId);
-        end(put(p, memberId));
+        p = Varint.put(events, p, objectId);
+        end(Varint.put(events, p, memberId));
     }
 
     void thrown(int classId, int line) {
         int p = begin(EV_THROW);
-        p = put(p, classId);
-        end(put(p, line));
+        p = Varint.put(events, p, classId);
+        end(Varint.put(events, p, line));
     }
 
     /**
@@ -202,28 +201,28 @@ final class ThreadRecorder {
      * batch, so that its parameters are read together, and share the call's time.
      */
     void valueCall(long writeSeq, int parameters) {
-        if (position + (parameters + 1) * MAX_EVENT_WORDS > FLUSH_AT) {
+        if (position + (parameters + 1) * MAX_EVENT_BYTES > FLUSH_AT) {
             flush();
         }
         int p = begin(EV_VALUE_CALL);
-        end(put(p, writeSeq));
+        end(Varint.put(events, p, writeSeq));
     }
 
     void primitiveValue(int position, int primitiveType, long value) {
         int p = beginParameter(EV_VALUE_PRIMITIVE, position);
-        p = put(p, primitiveType);
-        end(put(p, Varint.zigzag(value)));
+        p = Varint.put(events, p, primitiveType);
+        end(Varint.put(events, p, Varint.zigzag(value)));
     }
 
     void stringValue(int position, long hash, int length) {
         int p = beginParameter(EV_VALUE_STRING, position);
-        p = put(p, hash);
-        end(put(p, length));
+        p = Varint.put(events, p, hash);
+        end(Varint.put(events, p, length));
     }
 
     void enumValue(int position, int constantId) {
         int p = beginParameter(EV_VALUE_ENUM, position);
-        end(put(p, constantId));
+        end(Varint.put(events, p, constantId));
     }
 
     void nullValue(int position) {
@@ -232,30 +231,30 @@ final class ThreadRecorder {
 
     void objectValue(int position, int classId, long objectId, long stamp) {
         int p = beginParameter(EV_VALUE_OBJECT, position);
-        p = put(p, classId);
-        p = put(p, objectId);
-        end(put(p, stamp));
+        p = Varint.put(events, p, classId);
+        p = Varint.put(events, p, objectId);
+        end(Varint.put(events, p, stamp));
     }
 
     void followed(long objectId, int classId, boolean seenInto) {
         int p = begin(EV_FOLLOWED);
-        p = put(p, objectId);
-        p = put(p, classId);
-        end(put(p, seenInto ? 1 : 0));
+        p = Varint.put(events, p, objectId);
+        p = Varint.put(events, p, classId);
+        end(Varint.put(events, p, seenInto ? 1 : 0));
     }
 
     void fieldWrite(long objectId, int fieldId, long writeSeq, long valueObjectId) {
         int p = begin(EV_FIELD_WRITE);
-        p = put(p, objectId);
-        p = put(p, fieldId);
-        p = put(p, writeSeq);
-        end(put(p, valueObjectId));
+        p = Varint.put(events, p, objectId);
+        p = Varint.put(events, p, fieldId);
+        p = Varint.put(events, p, writeSeq);
+        end(Varint.put(events, p, valueObjectId));
     }
 
     void referenceField(int methodId, int fieldId) {
         int p = begin(EV_REFERENCE_FIELD);
-        p = put(p, methodId);
-        end(put(p, fieldId));
+        p = Varint.put(events, p, methodId);
+        end(Varint.put(events, p, fieldId));
     }
 
     /** This thread's user event builder, started for {@code name}. */
@@ -271,16 +270,17 @@ final class ThreadRecorder {
      * kept in one batch and published together, so that a flush at the end never takes half of it.
      */
     void userEvent(int typeId, int count, int[] columnIds, long[] values) {
-        if (position + (count + 1) * MAX_EVENT_WORDS > FLUSH_AT) {
+        if (position + (count + 1) * MAX_EVENT_BYTES > FLUSH_AT) {
             flush();
         }
         int p = begin(EV_USER_EVENT);
-        p = put(p, typeId);
-        p = put(p, count);
+        p = Varint.put(events, p, typeId);
+        p = Varint.put(events, p, count);
         for (int i = 0; i < count; i++) {
-            events[p++] = EV_USER_VALUE;
-            p = put(p, columnIds[i]);
-            p = put(p, values[i]);
+            eventCount++;
+            events[p++] = (byte) EV_USER_VALUE;
+            p = Varint.put(events, p, columnIds[i]);
+            p = Varint.put(events, p, values[i]);
         }
         end(p);
     }
@@ -376,6 +376,23 @@ final class ThreadRecorder {
         return droppedExitNanos;
     }
 
+    private long exitDeltas(int length) {
+        long exits = 0;
+        ByteCursor cursor = new ByteCursor().reset(events, 0, length);
+        while (cursor.hasMore()) {
+            int tag = cursor.readByte();
+            long delta = (tag & TIME_CHANGED) != 0 ? cursor.readVarint() : 0;
+            int kind = tag & KIND_MASK;
+            if (kind == EV_EXIT) {
+                exits += delta;
+            }
+            for (int field = fieldCount(kind); field > 0; field--) {
+                cursor.readVarint();
+            }
+        }
+        return exits;
+    }
+
     /** For the overhead calibration: no allocation of this recorder's is ever tracked. */
     /** Whether this recorder's events are dropped (the calibration's, or a thread of profq's own): it was never named in the log. */
     boolean dropsEvents() {
@@ -406,48 +423,29 @@ final class ThreadRecorder {
         return begin(kind, Clock.now());
     }
 
-    /** As {@link #begin(int)}, for a kind whose word carries its first field, {@code id} ({@link RawEvents#packsFirstField}). */
-    private int beginWithId(int kind, int id) {
-        long now = Clock.now();
-        cpuFirst(now);
-        return beginAt(RawEvents.word(kind, id), now);
-    }
-
     private int begin(int kind, long now) {
-        cpuFirst(now);
+        if ((long) PENDING_CPU.getOpaque(this) != 0) {
+            int p = beginAt(EV_CPU, now); // first: it may hand the buffer over, and events is then the other one
+            end(Varint.put(events, p, (long) PENDING_CPU.getAndSet(this, 0L)));
+        }
         return beginAt(kind, now);
     }
 
-    /** CPU time read since the previous event goes first: one plain load when there is none. */
-    private void cpuFirst(long now) {
-        if ((long) PENDING_CPU.getOpaque(this) != 0) {
-            int p = beginAt(EV_CPU, now); // first: it may hand the buffer over, and events is then the other one
-            end(put(p, (long) PENDING_CPU.getAndSet(this, 0L)));
-        }
-    }
-
-    /** Stores an event's word (its tag, and the first field for some kinds) and its time delta; returns where its fields go. */
-    private int beginAt(long word, long now) {
+    private int beginAt(int kind, long now) {
         long delta = now - lastNanos;
         // The batch can only have aged when the clock moved: with the tick clock, rarely.
         if (position >= FLUSH_AT || (delta != 0 && now - unwrittenSinceNanos >= flushIntervalNanos)) {
             flushFullOrAged(now);
         }
-        long[] words = events;
+        eventCount++;
         int p = position;
         if (delta == 0) {
-            words[p] = word;
-            return p + 1;
+            events[p++] = (byte) kind;
+            return p;
         }
-        words[p] = word | TIME_CHANGED;
-        words[p + 1] = delta;
+        events[p++] = (byte) (kind | TIME_CHANGED);
         lastNanos = now;
-        return p + 2;
-    }
-
-    private int put(int p, long field) {
-        events[p] = field;
-        return p + 1;
+        return Varint.put(events, p, delta);
     }
 
     /**
@@ -468,9 +466,10 @@ final class ThreadRecorder {
 
     /** Writes the tag and position of a parameter event: no time delta, no flush (see {@link #valueCall}). */
     private int beginParameter(int kind, int parameterPosition) {
+        eventCount++;
         int p = position;
-        events[p++] = kind;
-        return put(p, parameterPosition);
+        events[p++] = (byte) kind;
+        return Varint.put(events, p, parameterPosition);
     }
 
     /** Ends an event whose last byte is before {@code next}: publishes it to {@link #flushAtEnd}. */
@@ -483,16 +482,17 @@ final class ThreadRecorder {
      * written here. (Once the owner has ended, {@link #flushAtEnd} takes its last events.)
      */
     synchronized void flush() {
-        if (position > 0 && !retired) {
+        if (eventCount > 0 && !retired) {
             if (writer != null) {
                 handOver();
                 unwrittenSinceNanos = batchBaseNanos; // the batch just handed over, until it is seen written
             } else {
-                writeBatch(position);
+                writeBatch(position, eventCount, lastNanos);
                 unwrittenSinceNanos = lastNanos;
             }
         }
         position = 0;
+        eventCount = 0;
         batchBaseNanos = lastNanos;
         batchFirstCall = callSequence;
         batchFirstObject = objectSequence;
@@ -511,23 +511,32 @@ final class ThreadRecorder {
         retired = true;
         awaitHandedOver(); // this thread's earlier batches first, so that they reach the log in sequence
         int end = (int) POSITION.getAcquire(this);
-        if (end > 0) {
-            writeBatch(end);
+        int count = 0;
+        long time = batchBaseNanos;
+        ByteCursor cursor = new ByteCursor().reset(events, 0, end);
+        while (cursor.hasMore()) {
+            int tag = cursor.readByte();
+            if ((tag & TIME_CHANGED) != 0) {
+                time += cursor.readVarint();
+            }
+            for (int field = fieldCount(tag & KIND_MASK); field > 0; field--) {
+                cursor.readVarint();
+            }
+            count++;
+        }
+        if (count > 0) {
+            writeBatch(end, count, time);
         }
     }
 
-    /** Writes {@code events[0, words)} as one batch; counts them lost if the log will not take them. */
-    private void writeBatch(int words) {
+    /** Writes {@code events[0, length)} as one batch; counts them lost if the log will not take them. */
+    private void writeBatch(int length, int count, long lastEventNanos) {
         if (log == null) { // the overhead calibration's recorder: its events are dropped
-            droppedExitNanos += RawEvents.exitDeltas(events, words);
+            droppedExitNanos += exitDeltas(length);
             batchSequence++;
             return;
         }
-        if (encoder == null) {
-            encoder = new RawEvents();
-        }
-        RawEvents encoded = encoder.encode(events, words, batchBaseNanos);
-        append(encoded, batchSequence, batchBaseNanos, batchFirstCall, batchFirstObject);
+        append(events, length, count, batchSequence, batchBaseNanos, batchFirstCall, batchFirstObject, lastEventNanos);
         batchSequence++;
     }
 
@@ -536,11 +545,8 @@ final class ThreadRecorder {
      * owner's thread, on the writer's (a buffer handed over) or on the one that ends the recording,
      * one at a time (the writer's batches are awaited before the end takes this thread's last).
      */
-    private void append(RawEvents encoded, long sequence, long baseNanos, long firstCall, long firstObject) {
-        byte[] bytes = encoded.bytes();
-        int length = encoded.length();
-        int count = encoded.count();
-        long lastEventNanos = encoded.lastNanos();
+    private void append(byte[] bytes, int length, int count, long sequence, long baseNanos, long firstCall, long firstObject,
+                        long lastEventNanos) {
         batchHeader.write(threadId, sequence, baseNanos, firstCall, firstObject, count, lastEventNanos, bytes, length);
         if (log.writeBatch(batchHeader.bytes(), batchHeader.length(), bytes, 0, length, threadId, count, lastEventNanos)) {
             eventsWritten += count;
@@ -555,7 +561,7 @@ final class ThreadRecorder {
      */
     private void handOver() {
         Buffer full = current;
-        full.holdBatch(position, batchSequence, batchBaseNanos, batchFirstCall, batchFirstObject);
+        full.holdBatch(position, eventCount, batchSequence, batchBaseNanos, batchFirstCall, batchFirstObject, lastNanos);
         writer.handOver(full);
         batchSequence++;
         Buffer next = other;
@@ -567,7 +573,7 @@ final class ThreadRecorder {
         }
         other = full;
         current = next;
-        events = next.words;
+        events = next.bytes;
     }
 
     /** Waits until the writer has written every buffer this thread handed over: the last one, as it writes them in order. */
@@ -578,31 +584,36 @@ final class ThreadRecorder {
     }
 
     /**
-     * One of the thread's two buffers. Handed over, its words and batch fields are the writer's
+     * One of the thread's two buffers. Handed over, its bytes and batch fields are the writer's
      * until it is written; its monitor (taken once a batch) tells its owner when that is.
      */
     private final class Buffer implements BatchWriter.HandedOver {
-        final long[] words = new long[CAPACITY];
+        final byte[] bytes = new byte[CAPACITY];
         private int length;
+        private int count;
         private long sequence;
         private long baseNanos;
         private long firstCall;
         private long firstObject;
+        private long lastEventNanos;
         private boolean handedOver;
 
-        synchronized void holdBatch(int length, long sequence, long baseNanos, long firstCall, long firstObject) {
+        synchronized void holdBatch(int length, int count, long sequence, long baseNanos, long firstCall, long firstObject,
+                                    long lastEventNanos) {
             this.length = length;
+            this.count = count;
             this.sequence = sequence;
             this.baseNanos = baseNanos;
             this.firstCall = firstCall;
             this.firstObject = firstObject;
+            this.lastEventNanos = lastEventNanos;
             handedOver = true;
         }
 
         @Override
-        public void write(RawEvents encoder) {
+        public void write() {
             try {
-                append(encoder.encode(words, length, baseNanos), sequence, baseNanos, firstCall, firstObject);
+                append(bytes, length, count, sequence, baseNanos, firstCall, firstObject, lastEventNanos);
             } finally {
                 synchronized (this) {
                     handedOver = false;
