@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 
 import org.openjdk.jmh.profile.GCProfiler;
@@ -15,6 +16,10 @@ import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 
 /**
  * What user-defined events cost (issue 24), in one command: {@link UserEventBenchmark} without
@@ -26,24 +31,23 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  *     [--jvm /path/to/bin/java] [--verbose]
  * </pre>
  */
-public final class UserEventSpeedBenchmark {
+@Command(name = "UserEventSpeedBenchmark", mixinStandardHelpOptions = true, description = "What a user-defined event costs, with and without a recording (JMH in forked JVMs).")
+public final class UserEventSpeedBenchmark implements Callable<Integer> {
+    @Mixin
+    private ForkedJvmOptions jvm = new ForkedJvmOptions();
+
+
     /** Weaves nothing: the benchmark's own classes are profq's, JMH's generated ones are left out by this include. */
     private static final String NOTHING_WOVEN = "include=profq.bench.nothing..*,cache=off";
 
     public static void main(String[] args) {
-        String java = BenchEnvironment.currentJava();
-        boolean verbose = false;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--jvm" -> java = args[++i];
-                case "--verbose" -> verbose = true;
-                default -> {
-                    System.err.println("usage: UserEventSpeedBenchmark [--jvm <bin/java>] [--verbose]");
-                    System.exit(2);
-                }
-            }
-        }
-        BenchEnvironment environment = BenchEnvironment.locate(java);
+        System.exit(new CommandLine(new UserEventSpeedBenchmark()).execute(args));
+    }
+
+    @Override
+    public Integer call() {
+        boolean verbose = jvm.verbose;
+        BenchEnvironment environment = BenchEnvironment.locate(jvm.java);
         Map<String, double[]> rows = new LinkedHashMap<>();
         String jvm = "";
         for (String operation : List.of("nothing", "event")) {
@@ -81,6 +85,7 @@ public final class UserEventSpeedBenchmark {
         }
         out.append("\nns: JMH's mean per operation; bytes: allocated per operation (gc.alloc.rate.norm).\n");
         System.out.print(out);
+        return 0;
     }
 
     private UserEventSpeedBenchmark() {

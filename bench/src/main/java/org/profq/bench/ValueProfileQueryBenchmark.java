@@ -5,8 +5,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 
 import profq.bench.target.ValueQueryWorkload;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * How fast {@code value_profile} answers over a recording of 10 M recorded parameters (issue
@@ -21,22 +26,24 @@ import profq.bench.target.ValueQueryWorkload;
  * java -cp bench/target/profq-bench.jar org.profq.bench.ValueProfileQueryBenchmark [--rounds 1000000] [--warm 10] [--xmx 2g]
  * </pre>
  */
-public final class ValueProfileQueryBenchmark {
-    public static void main(String[] args) throws Exception {
-        long rounds = 1_000_000;
-        int warm = 10;
-        String xmx = "2g";
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--rounds" -> rounds = Long.parseLong(args[++i]);
-                case "--warm" -> warm = Integer.parseInt(args[++i]);
-                case "--xmx" -> xmx = args[++i];
-                default -> {
-                    System.err.println("usage: ValueProfileQueryBenchmark [--rounds N] [--warm N] [--xmx SIZE]");
-                    System.exit(2);
-                }
-            }
-        }
+@Command(name = "ValueProfileQueryBenchmark", mixinStandardHelpOptions = true, description = "How long the value profile takes to answer on a recording of many parameters: a new JVM with no index, then warm.")
+public final class ValueProfileQueryBenchmark implements Callable<Integer> {
+    @Option(names = "--rounds", description = "rounds of the recorded workload, 10 parameters each (default: ${DEFAULT-VALUE})")
+    private long rounds = 1_000_000;
+
+    @Option(names = "--warm", description = "queries run before the one timed in a warm JVM (default: ${DEFAULT-VALUE})")
+    private int warm = 10;
+
+    @Option(names = "--xmx", paramLabel = "SIZE", description = "the query JVM's heap (default: ${DEFAULT-VALUE})")
+    private String xmx = "2g";
+
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new ValueProfileQueryBenchmark()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
         BenchEnvironment environment = BenchEnvironment.locate(BenchEnvironment.currentJava());
         Path target = environment.benchJar().getParent();
         Path recording = target.resolve("value-query").resolve("rounds-" + rounds + ".profq").toAbsolutePath();
@@ -63,6 +70,7 @@ public final class ValueProfileQueryBenchmark {
                 Double.parseDouble(built[1]) / 1e3);
         System.out.printf("| warm `SELECT * FROM value_profile` (median of %d) | %.0f ms |%n", warm, Double.parseDouble(built[2]));
         System.out.printf("%nvalue_profile rows: %s%n", built[3]);
+        return 0;
     }
 
     /** Times {@code view} (or {@code sql}, when not null) in a new JVM ({@link ProfqQueryRun}). */

@@ -5,8 +5,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Callable;
 
 import org.profq.bench.SpeedRun.Score;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 
 /**
  * What value profiles cost (issue 17), in one command: {@link ValueBenchmark}'s operations
@@ -18,7 +23,12 @@ import org.profq.bench.SpeedRun.Score;
  *     [--jvm /path/to/bin/java] [--verbose]
  * </pre>
  */
-public final class ValueSpeedBenchmark {
+@Command(name = "ValueSpeedBenchmark", mixinStandardHelpOptions = true, description = "What value profiling costs per chosen call and per field write, against calls alone and unwoven (JMH in forked JVMs).")
+public final class ValueSpeedBenchmark implements Callable<Integer> {
+    @Mixin
+    private ForkedJvmOptions jvm = new ForkedJvmOptions();
+
+
     static final String VALUES = "*ValueWorkload.*Object*";
 
     private static final Map<String, String> OPERATIONS = new LinkedHashMap<>();
@@ -42,19 +52,13 @@ public final class ValueSpeedBenchmark {
     }
 
     public static void main(String[] args) {
-        String java = BenchEnvironment.currentJava();
-        boolean verbose = false;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--jvm" -> java = args[++i];
-                case "--verbose" -> verbose = true;
-                default -> {
-                    System.err.println("usage: ValueSpeedBenchmark [--jvm <bin/java>] [--verbose]");
-                    System.exit(2);
-                }
-            }
-        }
-        BenchEnvironment environment = BenchEnvironment.locate(java);
+        System.exit(new CommandLine(new ValueSpeedBenchmark()).execute(args));
+    }
+
+    @Override
+    public Integer call() {
+        boolean verbose = jvm.verbose;
+        BenchEnvironment environment = BenchEnvironment.locate(jvm.java);
         Map<String, Map<String, Score>> scores = new LinkedHashMap<>();
         for (Map.Entry<String, String> configuration : CONFIGURATIONS.entrySet()) {
             for (String operation : OPERATIONS.keySet()) {
@@ -68,6 +72,7 @@ public final class ValueSpeedBenchmark {
             }
         }
         System.out.print(report(scores));
+        return 0;
     }
 
     private static String report(Map<String, Map<String, Score>> scores) {

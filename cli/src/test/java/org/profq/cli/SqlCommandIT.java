@@ -21,7 +21,6 @@ import org.profq.recorder.Required;
  * print in each format; mistakes are one sentence with the error's position.
  */
 class SqlCommandIT {
-    private static final String ALLOCATE = "profq.samples.Allocations.allocate()";
 
     @Test
     void metaCommandsRunWithEAsInTheShell(@TempDir Path dir) throws Exception {

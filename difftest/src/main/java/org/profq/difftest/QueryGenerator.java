@@ -1,6 +1,5 @@
 package org.profq.difftest;
 
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -29,6 +28,7 @@ final class QueryGenerator {
 
     private final Catalogue catalogue;
     private final Random random;
+    private final Literals literals;
     private int subqueries;
 
     /** A column of a relation in FROM, under the relation's alias. */
@@ -41,6 +41,7 @@ final class QueryGenerator {
     QueryGenerator(Catalogue catalogue, Random random) {
         this.catalogue = catalogue;
         this.random = random;
+        this.literals = new Literals(random);
     }
 
     /** The next check: mostly queries for the oracles, some metamorphic relations. */
@@ -283,7 +284,7 @@ final class QueryGenerator {
         return switch (random.nextInt(12)) {
             case 0 -> column.column().kind() == Kind.INTEGRAL ? new Select.Item(ref + " + " + random.nextInt(100), false)
                     : new Select.Item(ref, real);
-            case 1 -> new Select.Item("COALESCE(" + ref + ", " + literal(column.column()) + ")", real);
+            case 1 -> new Select.Item("COALESCE(" + ref + ", " + literals.literal(column.column()) + ")", real);
             case 2 -> column.column().kind() == Kind.TEXT ? new Select.Item("UPPER(" + ref + ")", false) : new Select.Item(ref, real);
             case 3 -> new Select.Item("CASE WHEN " + predicate(scope, 1) + " THEN " + ref + " ELSE NULL END", real);
             default -> new Select.Item(ref, real);
@@ -324,11 +325,11 @@ final class QueryGenerator {
 
     private String having(List<Bound> scope) {
         if (random.nextBoolean()) {
-            return "COUNT(*) " + comparison() + " " + random.nextInt(5);
+            return "COUNT(*) " + literals.comparison() + " " + random.nextInt(5);
         }
         Bound column = pickOrdered(scope);
         String function = random.nextBoolean() ? "MIN" : "MAX";
-        return function + "(" + column.ref() + ") " + comparison() + " " + literal(column.column());
+        return function + "(" + column.ref() + ") " + literals.comparison() + " " + literals.literal(column.column());
     }
 
     // ---- predicates
@@ -375,34 +376,34 @@ final class QueryGenerator {
                 };
             }
             case TEXT -> {
-                String value = textValue(column);
+                String value = literals.textValue(column);
                 return switch (random.nextInt(7)) {
-                    case 0 -> ref + " = " + quote(value);
-                    case 1 -> ref + " <> " + quote(value);
-                    case 2 -> ref + " LIKE " + quote(likePrefix(value) + "%");
-                    case 3 -> ref + " NOT LIKE " + quote("%" + likeInfix(value) + "%");
-                    case 4 -> ref + " " + comparison() + " " + quote(value);
-                    case 5 -> ref + " IN (" + quote(value) + ", " + quote(textValue(column)) + ")";
-                    default -> "COALESCE(" + ref + ", '') = " + quote(value);
+                    case 0 -> ref + " = " + Literals.quote(value);
+                    case 1 -> ref + " <> " + Literals.quote(value);
+                    case 2 -> ref + " LIKE " + Literals.quote(literals.likePrefix(value) + "%");
+                    case 3 -> ref + " NOT LIKE " + Literals.quote("%" + literals.likeInfix(value) + "%");
+                    case 4 -> ref + " " + literals.comparison() + " " + Literals.quote(value);
+                    case 5 -> ref + " IN (" + Literals.quote(value) + ", " + Literals.quote(literals.textValue(column)) + ")";
+                    default -> "COALESCE(" + ref + ", '') = " + Literals.quote(value);
                 };
             }
             case REAL -> {
                 return switch (random.nextInt(3)) {
-                    case 0 -> ref + " BETWEEN " + literal(column) + " AND " + literal(column);
-                    default -> ref + " " + (random.nextBoolean() ? "<" : ">=") + " " + literal(column);
+                    case 0 -> ref + " BETWEEN " + literals.literal(column) + " AND " + literals.literal(column);
+                    default -> ref + " " + (random.nextBoolean() ? "<" : ">=") + " " + literals.literal(column);
                 };
             }
             default -> {
                 List<Bound> integers = others.stream().filter(other -> other.column().kind() == Kind.INTEGRAL && other != bound).toList();
                 return switch (random.nextInt(9)) {
-                    case 0 -> ref + " BETWEEN " + literal(column) + " AND " + literal(column);
-                    case 1 -> ref + " IN (" + literal(column) + ", " + literal(column) + ", " + literal(column) + ")";
-                    case 2 -> ref + " NOT IN (" + literal(column) + ", " + literal(column) + ")";
-                    case 3 -> ref + " + " + random.nextInt(10) + " " + comparison() + " " + literal(column);
-                    case 4 -> "COALESCE(" + ref + ", " + literal(column) + ") " + comparison() + " " + literal(column);
-                    case 5 -> integers.isEmpty() ? ref + " = " + literal(column) : ref + " " + comparison() + " " + pick(integers).ref();
+                    case 0 -> ref + " BETWEEN " + literals.literal(column) + " AND " + literals.literal(column);
+                    case 1 -> ref + " IN (" + literals.literal(column) + ", " + literals.literal(column) + ", " + literals.literal(column) + ")";
+                    case 2 -> ref + " NOT IN (" + literals.literal(column) + ", " + literals.literal(column) + ")";
+                    case 3 -> ref + " + " + random.nextInt(10) + " " + literals.comparison() + " " + literals.literal(column);
+                    case 4 -> "COALESCE(" + ref + ", " + literals.literal(column) + ") " + literals.comparison() + " " + literals.literal(column);
+                    case 5 -> integers.isEmpty() ? ref + " = " + literals.literal(column) : ref + " " + literals.comparison() + " " + pick(integers).ref();
                     case 6 -> ref + " = CAST(NULL AS BIGINT)";
-                    default -> ref + " " + comparison() + " " + literal(column);
+                    default -> ref + " " + literals.comparison() + " " + literals.literal(column);
                 };
             }
         }
@@ -446,72 +447,10 @@ final class QueryGenerator {
                 List<Bound> alike = scope.stream().filter(b -> b.column().kind() == chosen.column().kind()).toList();
                 Bound measured = alike.isEmpty() ? inner : chosen; // compared with a column of its own kind
                 Bound compared = alike.isEmpty() ? outer : pick(alike);
-                yield compared.ref() + " " + comparison() + " (SELECT " + (random.nextBoolean() ? "MAX" : "MIN") + "(" + measured.ref()
+                yield compared.ref() + " " + literals.comparison() + " (SELECT " + (random.nextBoolean() ? "MAX" : "MIN") + "(" + measured.ref()
                         + ") FROM " + from + and + inner.ref() + " = " + outer.ref() + ")";
             }
-            default -> outer.ref() + " " + comparison() + " (SELECT COUNT(*) FROM " + from + filter + ")";
-        };
-    }
-
-    // ---- values
-
-    private String literal(Column column) {
-        if (column.values().isEmpty() || random.nextInt(25) == 0) {
-            return switch (column.kind()) {
-                case INTEGRAL -> String.valueOf(random.nextInt(5) - 1);
-                case REAL -> "CAST(0.5 AS DOUBLE)";
-                case TEXT -> "'x'";
-                case BOOL -> "TRUE";
-            };
-        }
-        Object value = column.values().get(random.nextInt(column.values().size()));
-        return switch (column.kind()) {
-            case INTEGRAL -> {
-                long number = ((Number) value).longValue();
-                int nudge = random.nextInt(6) == 0 ? random.nextInt(3) - 1 : 0;
-                yield String.valueOf(number + nudge);
-            }
-            case REAL -> "CAST(" + new BigDecimal(((Number) value).doubleValue()).round(new java.math.MathContext(12)).toPlainString()
-                    + " AS DOUBLE)";
-            case TEXT -> quote(value.toString());
-            case BOOL -> value.toString().toUpperCase(java.util.Locale.ROOT);
-        };
-    }
-
-    private String textValue(Column column) {
-        if (column.values().isEmpty()) {
-            return "x";
-        }
-        return column.values().get(random.nextInt(column.values().size())).toString();
-    }
-
-    /** A prefix of {@code value} for LIKE, without the characters LIKE or either engine could read otherwise. */
-    private String likePrefix(String value) {
-        String clean = value.replaceAll("[\\\\%_\\[\\]]", "");
-        return clean.substring(0, clean.isEmpty() ? 0 : 1 + random.nextInt(Math.min(clean.length(), 12)));
-    }
-
-    private String likeInfix(String value) {
-        String clean = value.replaceAll("[\\\\%_\\[\\]]", "");
-        if (clean.length() < 2) {
-            return clean;
-        }
-        int start = random.nextInt(clean.length() - 1);
-        return clean.substring(start, Math.min(clean.length(), start + 1 + random.nextInt(4)));
-    }
-
-    private static String quote(String text) {
-        return "'" + text.replace("'", "''") + "'";
-    }
-
-    private String comparison() {
-        return switch (random.nextInt(6)) {
-            case 0 -> "=";
-            case 1 -> "<>";
-            case 2 -> "<";
-            case 3 -> "<=";
-            case 4 -> ">";
-            default -> ">=";
+            default -> outer.ref() + " " + literals.comparison() + " (SELECT COUNT(*) FROM " + from + filter + ")";
         };
     }
 
@@ -521,10 +460,6 @@ final class QueryGenerator {
 
     private Bound pick(List<Bound> bounds) {
         return bounds.get(random.nextInt(bounds.size()));
-    }
-
-    private Bound pick(List<Bound> bounds, Bound otherwise) {
-        return bounds.isEmpty() ? otherwise : pick(bounds);
     }
 
     /** A column that MIN, MAX and ORDER BY rank the same way in both engines: any but a truth value. */

@@ -10,7 +10,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -74,7 +73,7 @@ class CancelIT {
         try (Statement statement = connection.createStatement()) {
             String sql = unionOfJoinsOfViews(12, 0);
             CompletableFuture<Object> running = CompletableFuture.supplyAsync(() -> {
-                try (ResultSet rows = statement.executeQuery(sql)) {
+                try (ResultSet ignored = statement.executeQuery(sql)) {
                     return "rows";
                 } catch (SQLException e) {
                     return e;

@@ -18,7 +18,6 @@ import org.profq.recorder.SampleRun;
  * and gives the recording directory; each sample is recorded once per test JVM.
  */
 final class SampleRecording {
-    private static final long TIMEOUT_SECONDS = 120;
     private static final Path RECORDINGS = Path.of("target", "it-recordings");
     private static final Map<Class<?>, Path> RECORDED = new HashMap<>();
 

@@ -210,7 +210,7 @@ class SavedLogScanIT {
 
     private static void waitForHeader(Path recording) throws InterruptedException {
         for (int attempt = 0; attempt < 600; attempt++) {
-            try (Recording opened = Recording.open(recording)) {
+            try (Recording ignored = Recording.open(recording)) {
                 return;
             } catch (RecordingException notYet) {
                 Thread.sleep(50);

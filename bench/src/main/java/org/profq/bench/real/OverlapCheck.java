@@ -13,6 +13,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 
 /**
  * Where a time overlap is lost, by hand: the CPU profiles of profq recordings ({@code
@@ -27,26 +34,36 @@ import java.util.TreeSet;
  *      --own org.apache.lucene. [--top 15] NAME=REC.profq ... NAME=FILE.collapsed ...
  * </pre>
  */
-public final class OverlapCheck {
+@Command(name = "OverlapCheck", mixinStandardHelpOptions = true,
+        description = "Compares CPU profiles (profq recordings, async-profiler's collapsed stacks) two by two with djprof's overlap.")
+public final class OverlapCheck implements Callable<Integer> {
     /** {@code -Dexclusive=true}: samples by djprof's exclusive rule ({@link CollapsedStacks#read}), else to the innermost own frame. */
     private static final boolean EXCLUSIVE = Boolean.getBoolean("exclusive");
 
-    public static void main(String[] args) throws Exception {
-        List<String> own = new ArrayList<>();
-        int top = 15;
+    @Option(names = "--own", required = true, split = ",", paramLabel = "PREFIX",
+            description = "the program's own packages, e.g. org.apache.lucene. (the profiles are normalised over them)")
+    private List<String> own;
+
+    @Option(names = "--top", description = "how many of the methods that differ most to list (default: ${DEFAULT-VALUE})")
+    private int top = 15;
+
+    @Parameters(paramLabel = "NAME=PROFILE", arity = "2..*",
+            description = "a profile to compare, named: a recording (REC.profq) or async-profiler's collapsed stacks (FILE.collapsed)")
+    private List<String> sources;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new OverlapCheck()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
         Map<String, MethodProfile> profiles = new LinkedHashMap<>();
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--own" -> own.addAll(List.of(args[++i].split(",")));
-                case "--top" -> top = Integer.parseInt(args[++i]);
-                default -> {
-                    int equals = args[i].indexOf('=');
-                    if (equals < 0 || own.isEmpty()) {
-                        throw new IllegalArgumentException("usage: OverlapCheck --own PREFIX[,PREFIX] [--top N] NAME=REC.profq|NAME=FILE.collapsed ...");
-                    }
-                    profiles.put(args[i].substring(0, equals), read(Path.of(args[i].substring(equals + 1)), program(own)));
-                }
+        for (String source : sources) {
+            int equals = source.indexOf('=');
+            if (equals < 0) {
+                throw new ParameterException(new CommandLine(this), "a profile is NAME=PATH, not " + source);
             }
+            profiles.put(source.substring(0, equals), read(Path.of(source.substring(equals + 1)), program(own)));
         }
         List<String> names = List.copyOf(profiles.keySet());
         System.out.println("overlap of self CPU time, %, over " + own + ":");
@@ -57,6 +74,7 @@ public final class OverlapCheck {
             }
         }
         printLargestDifferences(profiles, names, top);
+        return 0;
     }
 
     /** The methods whose shares differ most between the first two profiles, with their share in every profile. */
@@ -106,6 +124,4 @@ public final class OverlapCheck {
                 Program.Normalisation.NONE, null);
     }
 
-    private OverlapCheck() {
-    }
 }

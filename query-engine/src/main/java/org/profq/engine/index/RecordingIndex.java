@@ -174,7 +174,7 @@ public final class RecordingIndex implements StoredColumns {
         grown.forEach((table, built) -> byEnd.computeIfAbsent(built.manifest.logBytes(), end -> new EnumMap<>(IndexColumn.Table.class))
                 .put(table, built));
         for (Map<IndexColumn.Table, BuiltTable> group : byEnd.values()) {
-            try (TableLocks locks = TableLocks.lock(group.values().stream().map(BuiltTable::directory).toList())) {
+            try (TableLocks ignored = TableLocks.lock(group.values().stream().map(BuiltTable::directory).toList())) {
                 Map<IndexColumn.Table, Path> directories = new EnumMap<>(IndexColumn.Table.class);
                 Map<IndexColumn.Table, IndexManifest> manifests = new EnumMap<>(IndexColumn.Table.class);
                 for (Map.Entry<IndexColumn.Table, BuiltTable> table : group.entrySet()) {

@@ -5,7 +5,9 @@ package org.profq.event;
  * once: a call's cost measured in place ({@link InPlaceCallCost}) when that is done before the
  * recording ends, else the cost on the advice path ({@link OverheadCalibration}), which comes
  * first. The end of the recording waits for the latter only, so that a short program does not
- * wait for the in-place measure at its exit.
+ * wait for the in-place measure at its exit. An in-place cost that did not settle is not taken (the
+ * advice path's is, with a warning); an advice path's cost that did not settle is taken with a
+ * warning that compensation may take off more than the calls paid.
  */
 final class CalibrationFigures {
     private final Dictionary dictionary;
@@ -27,8 +29,15 @@ final class CalibrationFigures {
 
     /** A call's cost measured in place: written with the advice path's other figures, unless the recording has ended. */
     synchronized void inPlace(InPlaceCallCost.Result result) {
-        if (!written && advicePath != null) {
+        if (written || advicePath == null) {
+            return;
+        }
+        if (result.settled()) {
             write(result.callCostPicos(), result.callInsidePicos());
+        } else {
+            dictionary.warning("the advice's cost per call at a woven call site had not stopped falling when its measure ended"
+                    + " (the machine's cores were busy): compensation uses the cost on the advice's own path, and may take less off"
+                    + " the callers of recorded calls than they paid");
         }
     }
 
@@ -67,6 +76,10 @@ final class CalibrationFigures {
     }
 
     private void write(long callCostPicos, long callInsidePicos) {
+        if (!advicePath.settled()) {
+            dictionary.warning("the advice's cost had not stopped falling when its measure ended (the machine's cores were busy):"
+                    + " compensation may take more off recorded calls than they paid, and their times may be too low");
+        }
         dictionary.calibration(callCostPicos, callInsidePicos, advicePath.allocationCostPicos(), advicePath.cpuReadNanos(),
                 cpuPeriodNanos);
         written = true;

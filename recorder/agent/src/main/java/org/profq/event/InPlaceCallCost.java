@@ -26,11 +26,14 @@ final class InPlaceCallCost {
     private static final int MAX_ROUNDS = 400;
     /** The cost has settled when this many rounds in a row have not beaten the cheapest. */
     private static final int SETTLED_ROUNDS = 40;
-    /** On a machine too loaded to give the calibration its CPU time, it stops after this long, with fewer rounds. */
-    private static final long DEADLINE_NANOS = 1_000_000_000L;
+    /** The rounds stop after this much of the calibration thread's CPU time, settled or not (the clock's time where CPU times are not known). */
+    private static final long CPU_BUDGET_NANOS = 1_000_000_000L;
 
-    /** Per call, in picoseconds of CPU time: the cost, and the part of it between the call's own two clock readings. */
-    record Result(long callCostPicos, long callInsidePicos) {
+    /**
+     * Per call, in picoseconds of CPU time: the cost, and the part of it between the call's own two
+     * clock readings; {@code settled}: whether the woven calls' cost had stopped falling (else it is too high).
+     */
+    record Result(long callCostPicos, long callInsidePicos, boolean settled) {
     }
 
     /**
@@ -38,42 +41,36 @@ final class InPlaceCallCost {
      * stops early, with a result nobody reads, once {@code ended} (the recording took the advice path's figures).
      */
     static Result measure(ThreadRecorder recorder, CallSitesInPlace sites, LongSupplier threadTime, BooleanSupplier ended) {
-        long[] wovenPicos = new long[MAX_ROUNDS];
+        CalibrationRounds woven = new CalibrationRounds(MIN_ROUNDS, MAX_ROUNDS, SETTLED_ROUNDS, CPU_BUDGET_NANOS);
         long[] unwovenPicos = new long[MAX_ROUNDS];
         long[] exitNanos = new long[MAX_ROUNDS];
         long[] roundClockNanos = new long[MAX_ROUNDS];
         long checksum = 0;
-        int rounds = 0;
-        int cheapest = 0;
-        long deadline = System.nanoTime() + DEADLINE_NANOS;
-        while (rounds < MAX_ROUNDS && (rounds < 8 || System.nanoTime() < deadline) && !ended.getAsBoolean()
-                && (rounds < MIN_ROUNDS || rounds - cheapest <= SETTLED_ROUNDS)) {
+        while (woven.goOn() && !ended.getAsBoolean()) {
+            int round = woven.rounds();
             recorder.flush();
             long exitsBefore = recorder.droppedExitNanos();
             long clockStart = Clock.now();
             long start = threadTime.getAsLong();
             checksum += sites.woven().applyAsLong(CALLS_PER_ROUND);
-            long woven = threadTime.getAsLong();
-            roundClockNanos[rounds] = Clock.now() - clockStart;
+            long wovenEnd = threadTime.getAsLong();
+            roundClockNanos[round] = Clock.now() - clockStart;
             checksum += sites.unwoven().applyAsLong(CALLS_PER_ROUND);
-            long unwoven = threadTime.getAsLong();
+            long unwovenEnd = threadTime.getAsLong();
             recorder.flush();
-            exitNanos[rounds] = recorder.droppedExitNanos() - exitsBefore;
-            wovenPicos[rounds] = (woven - start) * 1000 / CALLS_PER_ROUND;
-            unwovenPicos[rounds] = (unwoven - woven) * 1000 / CALLS_PER_ROUND;
-            if (wovenPicos[rounds] < wovenPicos[cheapest]) {
-                cheapest = rounds;
-            }
-            rounds++;
+            exitNanos[round] = recorder.droppedExitNanos() - exitsBefore;
+            unwovenPicos[round] = (unwovenEnd - wovenEnd) * 1000 / CALLS_PER_ROUND;
+            woven.add((wovenEnd - start) * 1000 / CALLS_PER_ROUND, unwovenEnd - start);
         }
         if (checksum == 42) {
             Thread.onSpinWait(); // uses the loops' results, so that the JIT cannot leave their work out
         }
+        int rounds = woven.rounds();
         if (rounds == 0) {
-            return new Result(0, 0);
+            return new Result(0, 0, false);
         }
-        long cost = Math.max(0, wovenPicos[cheapest] - cheapest(unwovenPicos, rounds));
-        return new Result(cost, (long) (cost * OverheadCalibration.insideShare(exitNanos, roundClockNanos, rounds)));
+        long cost = Math.max(0, woven.cheapestPicos() - cheapest(unwovenPicos, rounds));
+        return new Result(cost, (long) (cost * OverheadCalibration.insideShare(exitNanos, roundClockNanos, rounds)), woven.settled());
     }
 
     private static long cheapest(long[] values, int count) {

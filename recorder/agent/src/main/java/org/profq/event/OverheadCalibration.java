@@ -19,9 +19,10 @@ import org.aspectj.runtime.reflect.Factory;
  * the calibration reaches the recording but its result. Rounds go on until the JIT has compiled
  * the path fully: a round's cost only falls as it does (and rises only when something else takes
  * the CPU's caches or the thread is interrupted), so the cheapest round is kept, once
- * {@value #SETTLED_ROUNDS} rounds in a row have not beaten it. Kept before the JIT was done (the
- * median of a fixed number of rounds, on a loaded machine), the figure ranged from 15 to 124 ns a
- * call over runs of one program.
+ * {@value #SETTLED_ROUNDS} rounds in a row have not beaten it ({@link CalibrationRounds}). Kept
+ * before the JIT was done (the median of a fixed number of rounds, on a loaded machine), the figure
+ * ranged from 15 to 124 ns a call over runs of one program; a figure that did not settle is marked
+ * so, and the recording warns of it ({@link CalibrationFigures}).
  */
 final class OverheadCalibration {
     /** Rounds of calls and allocations at least (the JIT compiles the advice path after some 100 000 calls). */
@@ -31,16 +32,17 @@ final class OverheadCalibration {
     /** The cost has settled when this many rounds in a row have not beaten the cheapest. */
     private static final int SETTLED_ROUNDS = 15;
     private static final int EVENTS_PER_ROUND = 10_000;
-    /** On a machine too loaded to give the calibration its CPU time, it stops after this long, with fewer rounds. */
-    private static final long DEADLINE_NANOS = 1_000_000_000L;
+    /** The rounds stop after this much of the calibration thread's CPU time, settled or not (the clock's time where CPU times are not known). */
+    private static final long CPU_BUDGET_NANOS = 1_000_000_000L;
     private static final int CPU_READS = 200;
 
     /**
      * The figures, in picoseconds: per call (entry and exit), of which {@code callInsidePicos} runs
      * between the call's own two clock readings (and so lands in the call's own time, the rest in
-     * its caller's); per allocation; and ns per reading of a thread's CPU time.
+     * its caller's); per allocation; and ns per reading of a thread's CPU time. {@code settled}: whether
+     * the cost per call had stopped falling when the rounds stopped (else it is too high).
      */
-    record Result(long callCostPicos, long callInsidePicos, long allocationCostPicos, long cpuReadNanos) {
+    record Result(long callCostPicos, long callInsidePicos, long allocationCostPicos, long cpuReadNanos, boolean settled) {
     }
 
     /**
@@ -52,16 +54,13 @@ final class OverheadCalibration {
     static Result run(ThreadRecorder recorder, JoinPoint.StaticPart execution, JoinPoint.StaticPart creation,
                       CpuTimes cpuTimes) {
         LongSupplier threadTime = threadTime(cpuTimes);
-        long[] callPicos = new long[MAX_ROUNDS];
+        CalibrationRounds calls = new CalibrationRounds(MIN_ROUNDS, MAX_ROUNDS, SETTLED_ROUNDS, CPU_BUDGET_NANOS);
         long[] allocationPicos = new long[MAX_ROUNDS];
         long[] insideNanos = new long[MAX_ROUNDS];
         long[] roundClockNanos = new long[MAX_ROUNDS];
         Object created = new Object();
-        int rounds = 0;
-        int cheapest = 0;
-        long deadline = System.nanoTime() + DEADLINE_NANOS;
-        while (rounds < MAX_ROUNDS && (rounds < 8 || System.nanoTime() < deadline)
-                && (rounds < MIN_ROUNDS || rounds - cheapest <= SETTLED_ROUNDS)) {
+        while (calls.goOn()) {
+            int round = calls.rounds();
             long inside = 0;
             long clockStart = Clock.now();
             long start = threadTime.getAsLong();
@@ -71,23 +70,20 @@ final class OverheadCalibration {
                 Recorder.exit();
                 inside += recorder.lastNanos() - entered;
             }
-            long calls = threadTime.getAsLong();
-            roundClockNanos[rounds] = Clock.now() - clockStart;
+            long called = threadTime.getAsLong();
+            roundClockNanos[round] = Clock.now() - clockStart;
             for (int i = 0; i < EVENTS_PER_ROUND; i++) {
                 Recorder.allocation(created, creation, execution);
             }
-            long allocations = threadTime.getAsLong();
-            callPicos[rounds] = (calls - start) * 1000 / EVENTS_PER_ROUND;
-            allocationPicos[rounds] = (allocations - calls) * 1000 / EVENTS_PER_ROUND;
-            insideNanos[rounds] = inside;
-            if (callPicos[rounds] < callPicos[cheapest]) {
-                cheapest = rounds;
-            }
-            rounds++;
+            long allocated = threadTime.getAsLong();
+            allocationPicos[round] = (allocated - called) * 1000 / EVENTS_PER_ROUND;
+            insideNanos[round] = inside;
+            calls.add((called - start) * 1000 / EVENTS_PER_ROUND, allocated - start);
         }
-        long callCost = callPicos[cheapest];
+        long callCost = calls.cheapestPicos();
+        int rounds = calls.rounds();
         return new Result(callCost, (long) (callCost * insideShare(insideNanos, roundClockNanos, rounds)),
-                cheapestOfLastHalf(allocationPicos, rounds), cpuReadNanos(cpuTimes));
+                cheapestOfLastHalf(allocationPicos, rounds), cpuReadNanos(cpuTimes), calls.settled());
     }
 
     /**

@@ -12,13 +12,11 @@ import java.util.logging.Logger;
  * built or reused, an aggregation answered from totals), without counters in production classes.
  */
 public final class LoggedMessages {
-    private final String prefix;
     private final AtomicLong count = new AtomicLong();
     /** Held here: java.util.logging keeps its loggers weakly, and a collected logger forgets its level and handler. */
     private final Logger logger;
 
     private LoggedMessages(String loggerName, String prefix) {
-        this.prefix = prefix;
         this.logger = Logger.getLogger(loggerName);
         logger.setLevel(Level.FINE);
         logger.addHandler(new Handler() {

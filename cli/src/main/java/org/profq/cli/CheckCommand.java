@@ -1,0 +1,167 @@
+package org.profq.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+import org.profq.agent.AgentOptions.EventKind;
+import org.profq.cli.check.BaselineFile;
+import org.profq.cli.check.CountComparison;
+import org.profq.cli.check.CountKind;
+import org.profq.cli.check.ExactCounts;
+import org.profq.cli.output.OutputFormat;
+import org.profq.cli.output.ResultPrinter;
+import org.profq.cli.output.ResultTable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code profq check BASELINE CURRENT}: compares two runs by their exact counts (calls per
+ * method, objects and bytes per allocation site, throws per throw site) and fails when one grew,
+ * naming it; {@code --save FILE RECORDING} keeps a run's counts as a baseline file.
+ */
+@Command(name = "check",
+        mixinStandardHelpOptions = true,
+        versionProvider = ManifestVersion.class,
+        sortOptions = false,
+        header = "Compares two runs' exact counts; fails when one grew.",
+        customSynopsis = {"profq check BASELINE CURRENT [--format=table|csv|json|markdown]",
+                "profq check --save FILE RECORDING"},
+        description = {"%nBASELINE is a recording or a baseline file (profq check --save writes one); CURRENT is a recording."
+                + " The counts are exact, the same on every run of a deterministic program: calls of each method, objects and"
+                + " bytes allocated at each site, exceptions thrown at each site (as far as both runs recorded them). Every count"
+                + " that differs is listed, those that grew first; one that grew fails the check.%n"},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:no exact count grew, or the baseline was saved", "1:a count grew, or a recording or file could not be read",
+                "2:usage error"})
+public final class CheckCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "1..2", paramLabel = "RUN", description = "BASELINE CURRENT, or with --save the one RECORDING.")
+    List<String> runs = new ArrayList<>();
+
+    @Option(names = "--save", paramLabel = "FILE", description = "Write RECORDING's exact counts to FILE, a baseline to compare later runs with.")
+    Path save;
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "How to print the differences: table (default), csv, json or markdown.")
+    String format = "table";
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        if (save != null) {
+            if (runs.size() != 1) {
+                throw new ParameterException(spec.commandLine(), "--save takes one recording: profq check --save FILE RECORDING.");
+            }
+            ExactCounts counts = countsOf(runs.get(0));
+            try {
+                BaselineFile.write(counts, save);
+            } catch (IOException e) {
+                throw new CommandFailure("cannot write " + save + " (" + e.getMessage() + "); choose a writable file.", e);
+            }
+            out.printf("profq: wrote %,d exact counts (%s) of %s to %s.%n", counts.size(), words(counts.kinds()), runs.get(0), save);
+            return 0;
+        }
+        if (runs.size() != 2) {
+            throw new ParameterException(spec.commandLine(), "name a baseline and the current recording: profq check BASELINE CURRENT.");
+        }
+        OutputFormat output = outputFormat();
+        ExactCounts baseline = countsOf(runs.get(0));
+        ExactCounts current = countsOf(runs.get(1));
+        CountComparison comparison;
+        try {
+            comparison = CountComparison.of(baseline, current);
+        } catch (IllegalArgumentException e) {
+            throw new CommandFailure(e.getMessage() + ".", e);
+        }
+        if (!comparison.differences().isEmpty()) {
+            out.print(ResultPrinter.print(table(comparison), output, 0));
+        }
+        List<CountComparison.Difference> grown = comparison.grown();
+        // after a table, for people; apart from CSV, JSON and Markdown, which other programs read
+        (output == OutputFormat.TABLE ? out : spec.commandLine().getErr()).println(verdict(comparison, grown));
+        out.flush();
+        return grown.isEmpty() ? 0 : 1;
+    }
+
+    private OutputFormat outputFormat() {
+        try {
+            return OutputFormat.lineFormat(format);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /** The exact counts of {@code run}: a recording directory, or a baseline file. */
+    private ExactCounts countsOf(String run) {
+        Path path = Path.of(run);
+        if (Files.isRegularFile(path)) {
+            try {
+                return BaselineFile.read(path);
+            } catch (IOException e) {
+                throw new CommandFailure("cannot read " + run + " (" + e.getMessage() + ").", e);
+            } catch (IllegalArgumentException e) {
+                throw new CommandFailure(e.getMessage() + ".", e);
+            }
+        }
+        try (Connection connection = RecordingConnections.connect(spec, List.of(run))) {
+            return ExactCounts.read(connection, kindsRecorded(connection, run));
+        } catch (SQLException e) {
+            throw RecordingConnections.openFailure(e);
+        }
+    }
+
+    private static Set<CountKind> kindsRecorded(Connection connection, String run) throws SQLException {
+        String options;
+        try (Statement statement = connection.createStatement(); ResultSet rows = statement.executeQuery("SELECT options FROM run")) {
+            rows.next();
+            options = rows.getString(1);
+        }
+        Set<EventKind> families = EventFamilies.recorded(options).orElseThrow(() -> new CommandFailure(run
+                + " was recorded by a newer profq, whose options this one cannot read (" + options + "); use that profq."));
+        return ExactCounts.kindsOf(families.contains(EventKind.CALLS), families.contains(EventKind.ALLOCATIONS),
+                families.contains(EventKind.EXCEPTIONS));
+    }
+
+    private static ResultTable table(CountComparison comparison) {
+        List<List<Object>> rows = new ArrayList<>();
+        for (CountComparison.Difference difference : comparison.differences()) {
+            rows.add(List.of(difference.kind().word(), difference.subject(), difference.baseline(), difference.current(),
+                    difference.change(), difference.grew() ? "grew" : "shrank"));
+        }
+        return new ResultTable(List.of("count", "subject", "baseline", "current", "change", "verdict"),
+                List.of("VARCHAR", "VARCHAR", "BIGINT", "BIGINT", "BIGINT", "VARCHAR"), List.of(false, false, true, true, true, false), rows);
+    }
+
+    private static String verdict(CountComparison comparison, List<CountComparison.Difference> grown) {
+        String compared = String.format("%,d exact counts compared (%s)", comparison.countsCompared(), words(comparison.compared()));
+        if (comparison.differences().isEmpty()) {
+            return "profq check: ok, " + compared + ", all the same.";
+        }
+        if (grown.isEmpty()) {
+            return "profq check: ok, " + compared + ": " + comparison.differences().size() + " shrank, none grew.";
+        }
+        CountComparison.Difference first = grown.get(0);
+        return "profq check: failed, " + compared + ": " + grown.size() + (grown.size() == 1 ? " grew" : " grew, the first")
+                + ": " + first.kind().meaning().replace("a method", first.subject()).replace("a site", first.subject())
+                + String.format(", %,d -> %,d.", first.baseline(), first.current());
+    }
+
+    private static String words(Set<CountKind> kinds) {
+        return kinds.isEmpty() ? "none" : String.join(", ", kinds.stream().map(CountKind::word).toList());
+    }
+}

@@ -1,0 +1,40 @@
+package org.profq.cli.check;
+
+import java.util.Locale;
+
+/**
+ * What an exact count counts: calls of a method, objects or bytes allocated at a site, exceptions
+ * thrown at a site. Each is the same on every run of a deterministic program, so that a change
+ * between two runs is a change of the program, never noise.
+ */
+public enum CountKind {
+    CALLS("calls of a method"),
+    OBJECTS("objects allocated at a site"),
+    BYTES("bytes allocated at a site"),
+    THROWS("exceptions thrown at a site");
+
+    private final String meaning;
+
+    CountKind(String meaning) {
+        this.meaning = meaning;
+    }
+
+    /** Its name in a baseline file and in profq check's output: {@code calls}, {@code objects}, ... */
+    public String word() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public String meaning() {
+        return meaning;
+    }
+
+    /** The kind named {@code word}, or an IllegalArgumentException naming the kinds. */
+    static CountKind of(String word) {
+        for (CountKind kind : values()) {
+            if (kind.word().equals(word)) {
+                return kind;
+            }
+        }
+        throw new IllegalArgumentException("'" + word + "' is not a kind of exact count (calls, objects, bytes, throws)");
+    }
+}

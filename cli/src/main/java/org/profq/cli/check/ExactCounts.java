@@ -1,0 +1,108 @@
+package org.profq.cli.check;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * A run's exact counts, by kind and subject: calls per method (its signature), objects and bytes
+ * per allocation site and throws per throw site ({@code signature:line type}), read from the
+ * profile views of a recording or from a baseline file. Sites with the same method, line and type
+ * count as one, as a reader of the source sees them. Only the kinds the recording recorded are
+ * there: a kind left out is not a count of zero.
+ */
+public final class ExactCounts {
+    /** The subject of a site outside any recorded call. */
+    static final String OUTSIDE_CALLS = "(outside recorded calls)";
+
+    private final Map<CountKind, SortedMap<String, Long>> counts;
+
+    ExactCounts(Map<CountKind, SortedMap<String, Long>> counts) {
+        this.counts = counts;
+    }
+
+    /**
+     * The counts of the recording open on {@code connection}, of the kinds in {@code recorded}
+     * (the event families it holds decide which: calls, allocations for objects and bytes, exceptions).
+     */
+    public static ExactCounts read(Connection connection, Set<CountKind> recorded) throws SQLException {
+        Map<CountKind, SortedMap<String, Long>> counts = new EnumMap<>(CountKind.class);
+        for (CountKind kind : recorded) {
+            counts.put(kind, new TreeMap<>());
+        }
+        try (Statement statement = connection.createStatement()) {
+            if (recorded.contains(CountKind.CALLS)) {
+                try (ResultSet rows = statement.executeQuery("SELECT signature, calls FROM time_by_method WHERE NOT is_profq")) {
+                    while (rows.next()) {
+                        counts.get(CountKind.CALLS).merge(subject(rows.getString(1)), rows.getLong(2), Long::sum);
+                    }
+                }
+            }
+            if (recorded.contains(CountKind.OBJECTS)) {
+                try (ResultSet rows = statement.executeQuery("SELECT signature, line, type_name, objects, bytes FROM heap_by_site")) {
+                    while (rows.next()) {
+                        String site = site(rows.getString(1), rows.getInt(2), rows.getString(3));
+                        counts.get(CountKind.OBJECTS).merge(site, rows.getLong(4), Long::sum);
+                        counts.get(CountKind.BYTES).merge(site, rows.getLong(5), Long::sum);
+                    }
+                }
+            }
+            if (recorded.contains(CountKind.THROWS)) {
+                try (ResultSet rows = statement.executeQuery("SELECT signature, line, type_name, throws FROM exceptions_by_site")) {
+                    while (rows.next()) {
+                        counts.get(CountKind.THROWS).merge(site(rows.getString(1), rows.getInt(2), rows.getString(3)), rows.getLong(4),
+                                Long::sum);
+                    }
+                }
+            }
+        }
+        return new ExactCounts(counts);
+    }
+
+    /** The kinds of count a recording made with these event families has. */
+    public static Set<CountKind> kindsOf(boolean calls, boolean allocations, boolean exceptions) {
+        Set<CountKind> kinds = EnumSet.noneOf(CountKind.class);
+        if (calls) {
+            kinds.add(CountKind.CALLS);
+        }
+        if (allocations) {
+            kinds.add(CountKind.OBJECTS);
+            kinds.add(CountKind.BYTES);
+        }
+        if (exceptions && calls) {
+            kinds.add(CountKind.THROWS); // exceptions_by_site names the method a throw was seen in, which needs the calls
+        }
+        return kinds;
+    }
+
+    private static String subject(String signature) {
+        return signature == null ? OUTSIDE_CALLS : signature;
+    }
+
+    private static String site(String signature, int line, String type) {
+        return subject(signature) + ":" + line + " " + type;
+    }
+
+    /** The kinds counted. */
+    public Set<CountKind> kinds() {
+        return counts.isEmpty() ? EnumSet.noneOf(CountKind.class) : EnumSet.copyOf(counts.keySet());
+    }
+
+    /** The counts of {@code kind} by subject, in subject order; empty if the kind was not counted. */
+    public SortedMap<String, Long> of(CountKind kind) {
+        return Collections.unmodifiableSortedMap(counts.getOrDefault(kind, new TreeMap<>()));
+    }
+
+    /** How many counts there are, of every kind. */
+    public int size() {
+        return counts.values().stream().mapToInt(Map::size).sum();
+    }
+}

@@ -1,0 +1,120 @@
+package org.profq.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.profq.cli.Forked.profq;
+import static org.profq.cli.Forked.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.profq.cli.Forked.Outcome;
+
+/**
+ * profq check on runs of the Phases sample ({@code Phases 100 100}: load and compute allocate 100
+ * long[8] each): two runs alike pass, one more allocation in compute's loop fails naming its site,
+ * a baseline file stands for its recording, and what cannot be compared says why.
+ */
+class CheckCommandIT {
+    private static final String COMPUTE_SITE = "profq.samples.Phases.compute(int):32 long[]";
+    private static Path first;
+    private static Path second;
+    private static Path oneMore;
+
+    @BeforeAll
+    static void record() throws Exception {
+        first = phases("--events=calls:allocations", "100", "100");
+        second = phases("--events=calls:allocations", "100", "100");
+        oneMore = phases("--events=calls:allocations", "100", "101");
+    }
+
+    @Test
+    void twoRunsOfADeterministicProgramHaveTheSameExactCounts(@TempDir Path dir) throws Exception {
+        Outcome outcome = run(dir, profq("check", first.toString(), second.toString()));
+        assertEquals(0, outcome.exitCode(), outcome::toString);
+        assertEquals("profq check: ok, 8 exact counts compared (calls, objects, bytes), all the same.\n", outcome.stdout());
+        assertEquals("", outcome.stderr());
+    }
+
+    @Test
+    void oneMoreAllocationInALoopFailsTheCheckNamingItsSite(@TempDir Path dir) throws Exception {
+        Outcome outcome = run(dir, profq("check", first.toString(), oneMore.toString(), "--format", "csv"));
+        assertEquals(1, outcome.exitCode(), outcome::toString);
+        assertEquals("count,subject,baseline,current,change,verdict\n"
+                + "objects," + COMPUTE_SITE + ",100,101,1,grew\n"
+                + "bytes," + COMPUTE_SITE + ",8000,8080,80,grew\n", outcome.stdout());
+        assertEquals(List.of("profq check: failed, 8 exact counts compared (calls, objects, bytes): 2 grew, the first: objects"
+                + " allocated at " + COMPUTE_SITE + ", 100 -> 101."), outcome.stderrLines());
+    }
+
+    @Test
+    void countsThatShrankAreShownAndPass(@TempDir Path dir) throws Exception {
+        Outcome outcome = run(dir, profq("check", oneMore.toString(), first.toString(), "--format", "csv"));
+        assertEquals(0, outcome.exitCode(), outcome::toString);
+        assertEquals("count,subject,baseline,current,change,verdict\n"
+                + "objects," + COMPUTE_SITE + ",101,100,-1,shrank\n"
+                + "bytes," + COMPUTE_SITE + ",8080,8000,-80,shrank\n", outcome.stdout());
+        assertEquals(List.of("profq check: ok, 8 exact counts compared (calls, objects, bytes): 2 shrank, none grew."),
+                outcome.stderrLines());
+    }
+
+    @Test
+    void aSavedBaselineIsASmallFileThatStandsForItsRecording(@TempDir Path dir) throws Exception {
+        Path baseline = dir.resolve("phases.baseline");
+        Outcome saved = run(dir, profq("check", "--save", baseline.toString(), first.toString()));
+        assertEquals(0, saved.exitCode(), saved::toString);
+        assertEquals("profq: wrote 8 exact counts (calls, objects, bytes) of " + first + " to " + baseline + ".\n", saved.stdout());
+        assertEquals("""
+                # profq baseline: the exact counts of a run (profq check compares a run with it)
+                # counted: calls, objects, bytes
+                calls\t1\tprofq.samples.Phases.compute(int)
+                calls\t1\tprofq.samples.Phases.load(int)
+                calls\t1\tprofq.samples.Phases.main(java.lang.String[])
+                calls\t2\tprofq.samples.Phases.pause(int)
+                objects\t100\tprofq.samples.Phases.compute(int):32 long[]
+                objects\t100\tprofq.samples.Phases.load(int):21 long[]
+                bytes\t8000\tprofq.samples.Phases.compute(int):32 long[]
+                bytes\t8000\tprofq.samples.Phases.load(int):21 long[]
+                """, Files.readString(baseline));
+
+        Outcome same = run(dir, profq("check", baseline.toString(), second.toString()));
+        assertEquals(0, same.exitCode(), same::toString);
+        Outcome grown = run(dir, profq("check", baseline.toString(), oneMore.toString()));
+        assertEquals(1, grown.exitCode(), grown::toString);
+    }
+
+    @Test
+    void whatCannotBeComparedFailsWithASentence(@TempDir Path dir) throws Exception {
+        Path callsOnly = phases("--events=calls", "100", "100");
+        Outcome missing = run(dir, profq("check", first.toString(), callsOnly.toString()));
+        assertEquals(1, missing.exitCode(), missing::toString);
+        assertEquals(List.of("profq: the baseline counts objects, bytes, which the current recording did not record; record it with"
+                + " the same --events as the baseline's."), missing.stderrLines());
+
+        Path notABaseline = Files.writeString(dir.resolve("notes.txt"), "calls 1 main\n");
+        Outcome unreadable = run(dir, profq("check", notABaseline.toString(), first.toString()));
+        assertEquals(1, unreadable.exitCode(), unreadable::toString);
+        assertEquals(List.of("profq: " + notABaseline + " is not a profq baseline (it has no '# counted:' line before its counts);"
+                + " write one with profq check --save FILE RECORDING."), unreadable.stderrLines());
+
+        Outcome one = run(dir, profq("check", first.toString()));
+        assertEquals(2, one.exitCode(), one::toString);
+        assertEquals("profq: name a baseline and the current recording: profq check BASELINE CURRENT.", one.stderrLines().get(0));
+    }
+
+    private static Path phases(String events, String... arguments) throws IOException, InterruptedException {
+        Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target", "it-recordings")), "Phases").toAbsolutePath();
+        List<String> command = new ArrayList<>(List.of("record", events, "--"));
+        command.addAll(Forked.sample("Phases"));
+        command.addAll(Arrays.asList(arguments));
+        Outcome outcome = run(dir, profq(command.toArray(String[]::new)));
+        assertEquals(0, outcome.exitCode(), outcome::toString);
+        return dir.resolve("Phases.profq");
+    }
+}
