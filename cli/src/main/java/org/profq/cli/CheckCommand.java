@@ -15,6 +15,8 @@ import java.util.concurrent.Callable;
 
 import org.profq.agent.AgentOptions.EventKind;
 import org.profq.cli.check.BaselineFile;
+import org.profq.cli.check.CheckRule;
+import org.profq.cli.check.CheckRules;
 import org.profq.cli.check.CountComparison;
 import org.profq.cli.check.CountKind;
 import org.profq.cli.check.ExactCounts;
@@ -38,14 +40,17 @@ import picocli.CommandLine.Spec;
         versionProvider = ManifestVersion.class,
         sortOptions = false,
         header = "Compares two runs' exact counts; fails when one grew.",
-        customSynopsis = {"profq check BASELINE CURRENT [--format=table|csv|json|markdown]",
+        customSynopsis = {"profq check BASELINE CURRENT [--rules FILE] [--format=table|csv|json|markdown]",
                 "profq check --save FILE RECORDING"},
         description = {"%nBASELINE is a recording or a baseline file (profq check --save writes one); CURRENT is a recording."
                 + " The counts are exact, the same on every run of a deterministic program: calls of each method, objects and"
                 + " bytes allocated at each site, exceptions thrown at each site (as far as both runs recorded them). Every count"
-                + " that differs is listed, those that grew first; one that grew fails the check.%n"},
+                + " that differs is listed, those that grew first; one that grew fails the check, unless --rules gives the rules instead:"
+                + " one a line, KIND GLOB <= N (a budget on the current run's counts together) or KIND GLOB grows <= N[%]"
+                + " (how much each count may grow), KIND one of calls, objects, bytes, throws.%n"},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:no exact count grew, or the baseline was saved", "1:a count grew, or a recording or file could not be read",
+        exitCodeList = {"0:no exact count grew (no rule broken), or the baseline was saved",
+                "1:a count grew (a rule was broken), or a recording or file could not be read",
                 "2:usage error"})
 public final class CheckCommand implements Callable<Integer> {
     @Spec
@@ -56,6 +61,9 @@ public final class CheckCommand implements Callable<Integer> {
 
     @Option(names = "--save", paramLabel = "FILE", description = "Write RECORDING's exact counts to FILE, a baseline to compare later runs with.")
     Path save;
+
+    @Option(names = "--rules", paramLabel = "FILE", description = "Check these rules instead of \"no count grew\".")
+    Path rulesFile;
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "How to print the differences: table (default), csv, json or markdown.")
     String format = "table";
@@ -80,6 +88,7 @@ public final class CheckCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "name a baseline and the current recording: profq check BASELINE CURRENT.");
         }
         OutputFormat output = outputFormat();
+        CheckRules rules = rules();
         ExactCounts baseline = countsOf(runs.get(0));
         ExactCounts current = countsOf(runs.get(1));
         CountComparison comparison;
@@ -88,14 +97,40 @@ public final class CheckCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandFailure(e.getMessage() + ".", e);
         }
+        List<CheckRule> unchecked = rules.unchecked(comparison);
+        if (!unchecked.isEmpty()) {
+            CheckRule rule = unchecked.get(0);
+            throw new CommandFailure("the rule at line " + rule.line() + " of " + rulesFile + " counts " + rule.kind().word()
+                    + ", which the runs did not both record; record them with the event families the rules need.");
+        }
         if (!comparison.differences().isEmpty()) {
             out.print(ResultPrinter.print(table(comparison), output, 0));
         }
-        List<CountComparison.Difference> grown = comparison.grown();
+        List<CheckRule.Break> breaks = rules.breaks(comparison, baseline, current);
         // after a table, for people; apart from CSV, JSON and Markdown, which other programs read
-        (output == OutputFormat.TABLE ? out : spec.commandLine().getErr()).println(verdict(comparison, grown));
+        PrintWriter verdict = output == OutputFormat.TABLE ? out : spec.commandLine().getErr();
+        if (rulesFile == null) {
+            verdict.println(verdict(comparison, comparison.grown()));
+        } else {
+            breaks.forEach(broken -> verdict.println("  line " + broken.rule().line() + ", " + broken.rule().text() + ": " + broken.why()));
+            verdict.println(rulesVerdict(comparison, breaks));
+        }
+        verdict.flush();
         out.flush();
-        return grown.isEmpty() ? 0 : 1;
+        return breaks.isEmpty() ? 0 : 1;
+    }
+
+    private CheckRules rules() {
+        if (rulesFile == null) {
+            return CheckRules.none();
+        }
+        try {
+            return CheckRules.read(rulesFile);
+        } catch (IOException e) {
+            throw new CommandFailure("cannot read the rules " + rulesFile + " (" + e.getMessage() + ").", e);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage() + ".");
+        }
     }
 
     private OutputFormat outputFormat() {
@@ -159,6 +194,12 @@ public final class CheckCommand implements Callable<Integer> {
         return "profq check: failed, " + compared + ": " + grown.size() + (grown.size() == 1 ? " grew" : " grew, the first")
                 + ": " + first.kind().meaning().replace("a method", first.subject()).replace("a site", first.subject())
                 + String.format(", %,d -> %,d.", first.baseline(), first.current());
+    }
+
+    private static String rulesVerdict(CountComparison comparison, List<CheckRule.Break> breaks) {
+        String compared = String.format("%,d exact counts compared (%s)", comparison.countsCompared(), words(comparison.compared()));
+        return breaks.isEmpty() ? "profq check: ok, " + compared + ", no rule broken."
+                : "profq check: failed, " + compared + ": " + breaks.size() + (breaks.size() == 1 ? " rule broken." : " breaks of the rules.");
     }
 
     private static String words(Set<CountKind> kinds) {

@@ -90,6 +90,38 @@ class CheckCommandIT {
     }
 
     @Test
+    void rulesGiveBudgetsAndAllowedGrowthInsteadOfNoCountGrew(@TempDir Path dir) throws Exception {
+        Path rules = Files.writeString(dir.resolve("rules"), """
+                # compute's loop: at most a hundred arrays; any method may be called 10 % more often
+                objects  profq.samples.Phases.compute(*)  <= 100
+                calls    *                                grows <= 10%
+                bytes    *                                grows <= 80   # one long[8] more is fine
+                """);
+        Outcome broken = run(dir, profq("check", first.toString(), oneMore.toString(), "--rules", rules.toString(), "--format", "csv"));
+        assertEquals(1, broken.exitCode(), broken::toString);
+        assertEquals(List.of("  line 2, objects  profq.samples.Phases.compute(*)  <= 100: 101 objects at profq.samples.Phases.compute(*),"
+                        + " more than 100",
+                "profq check: failed, 8 exact counts compared (calls, objects, bytes): 1 rule broken."), broken.stderrLines());
+
+        Outcome kept = run(dir, profq("check", oneMore.toString(), first.toString(), "--rules", rules.toString()));
+        assertEquals(0, kept.exitCode(), kept::toString);
+        assertEquals("profq check: ok, 8 exact counts compared (calls, objects, bytes), no rule broken.",
+                kept.stdout().lines().reduce((a, b) -> b).orElseThrow());
+
+        Path percentBudget = Files.writeString(dir.resolve("percent"), "objects * <= 5%\n");
+        Outcome usage = run(dir, profq("check", first.toString(), second.toString(), "--rules", percentBudget.toString()));
+        assertEquals(2, usage.exitCode(), usage::toString);
+        assertEquals("profq: line 1 of " + percentBudget + " gives a budget in percent; a budget is a number of counts, a share is"
+                + " for growth (KIND GLOB grows <= N%).", usage.stderrLines().get(0));
+
+        Path throwsRule = Files.writeString(dir.resolve("throws"), "throws * <= 0\n");
+        Outcome unchecked = run(dir, profq("check", first.toString(), second.toString(), "--rules", throwsRule.toString()));
+        assertEquals(1, unchecked.exitCode(), unchecked::toString);
+        assertEquals(List.of("profq: the rule at line 1 of " + throwsRule + " counts throws, which the runs did not both record;"
+                + " record them with the event families the rules need."), unchecked.stderrLines());
+    }
+
+    @Test
     void whatCannotBeComparedFailsWithASentence(@TempDir Path dir) throws Exception {
         Path callsOnly = phases("--events=calls", "100", "100");
         Outcome missing = run(dir, profq("check", first.toString(), callsOnly.toString()));

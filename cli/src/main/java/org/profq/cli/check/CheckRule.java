@@ -1,0 +1,80 @@
+package org.profq.cli.check;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * One line of a rules file: a kind of count, a glob over its subjects ({@code *} any text,
+ * {@code ?} one character; a site's glob may name its method alone), and a limit, either on the current run's counts together (a budget:
+ * {@code objects com.example.Parser.* <= 1000}) or on how much each one may grow over the
+ * baseline ({@code calls * grows <= 10%}, or {@code grows <= 3} for an absolute number).
+ */
+public record CheckRule(int line, String text, CountKind kind, String glob, Limit limit, long amount) {
+
+    /** What the amount limits. */
+    public enum Limit {
+        /** The sum of the matching counts in the current run. */
+        BUDGET,
+        /** Each matching count's growth, in counts. */
+        GROWTH,
+        /** Each matching count's growth, in percent of its baseline count (a count new in the current run grew by more than any). */
+        GROWTH_PERCENT
+    }
+
+    /** What breaking a rule looks like: the rule and why, in one line. */
+    public record Break(CheckRule rule, String why) {
+    }
+
+    /** Whether {@code subject} is one of the rule's: the glob matches it whole, or a site's method ({@code a.B.parse(int)} of {@code a.B.parse(int):42 char[]}). */
+    boolean matches(String subject) {
+        Pattern pattern = globPattern(glob);
+        int method = subject.lastIndexOf("):");
+        return pattern.matcher(subject).matches() || (kind != CountKind.CALLS && method > 0
+                && pattern.matcher(subject.substring(0, method + 1)).matches());
+    }
+
+    /** How the current run breaks this rule, compared with the baseline: one break per subject that grew too much, or one for a budget. */
+    List<Break> breaks(ExactCounts baseline, ExactCounts current) {
+        List<Break> breaks = new ArrayList<>();
+        Map<String, Long> now = current.of(kind);
+        if (limit == Limit.BUDGET) {
+            long total = now.entrySet().stream().filter(count -> matches(count.getKey())).mapToLong(Map.Entry::getValue).sum();
+            if (total > amount) {
+                breaks.add(new Break(this, String.format("%,d %s at %s, more than %,d", total, kind.word(), glob, amount)));
+            }
+            return breaks;
+        }
+        Map<String, Long> before = baseline.of(kind);
+        now.forEach((subject, count) -> {
+            long was = before.getOrDefault(subject, 0L);
+            if (matches(subject) && grewTooMuch(was, count)) {
+                breaks.add(new Break(this, String.format("%s of %s, %,d -> %,d", kind.word(), subject, was, count)));
+            }
+        });
+        return breaks;
+    }
+
+    private boolean grewTooMuch(long was, long now) {
+        if (now <= was) {
+            return false;
+        }
+        if (limit == Limit.GROWTH) {
+            return now - was > amount;
+        }
+        return was == 0 || (now - was) * 100 > amount * was;
+    }
+
+    static Pattern globPattern(String glob) {
+        StringBuilder regex = new StringBuilder();
+        for (char c : glob.toCharArray()) {
+            switch (c) {
+                case '*' -> regex.append(".*");
+                case '?' -> regex.append('.');
+                default -> regex.append(Pattern.quote(String.valueOf(c)));
+            }
+        }
+        return Pattern.compile(regex.toString());
+    }
+}

@@ -1,0 +1,92 @@
+package org.profq.cli.check;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The rules profq check applies: by default, that no count of any kind grew; from a rules file,
+ * its lines ({@link CheckRule}), one a line, {@code #} starting a comment:
+ * <pre>
+ * objects  com.example.Parser.*                  &lt;= 1000
+ * calls    java.util.regex.Pattern.compile(*)    &lt;= 0
+ * calls    *                                     grows &lt;= 10%
+ * </pre>
+ */
+public final class CheckRules {
+    private static final Pattern LINE = Pattern.compile("(\\S+)\\s+(\\S+)\\s+(grows\\s*)?<=\\s*([0-9][0-9_,]*)\\s*(%?)");
+
+    private final List<CheckRule> rules;
+
+    private CheckRules(List<CheckRule> rules) {
+        this.rules = List.copyOf(rules);
+    }
+
+    /** No count of any kind may grow. */
+    public static CheckRules none() {
+        List<CheckRule> rules = new ArrayList<>();
+        for (CountKind kind : CountKind.values()) {
+            rules.add(new CheckRule(0, kind.word() + " * grows <= 0", kind, "*", CheckRule.Limit.GROWTH, 0));
+        }
+        return new CheckRules(rules);
+    }
+
+    /** The rules of {@code file}; an IllegalArgumentException naming the line that is not a rule. */
+    public static CheckRules read(Path file) throws IOException {
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        List<CheckRule> rules = new ArrayList<>();
+        for (int number = 1; number <= lines.size(); number++) {
+            String text = lines.get(number - 1);
+            int comment = text.indexOf('#');
+            String rule = (comment < 0 ? text : text.substring(0, comment)).strip();
+            if (rule.isEmpty()) {
+                continue;
+            }
+            Matcher matcher = LINE.matcher(rule);
+            if (!matcher.matches()) {
+                throw new IllegalArgumentException("line " + number + " of " + file + " is not a rule: write KIND GLOB <= N (a budget)"
+                        + " or KIND GLOB grows <= N[%], KIND one of calls, objects, bytes, throws");
+            }
+            CountKind kind;
+            try {
+                kind = CountKind.of(matcher.group(1));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("line " + number + " of " + file + ": " + e.getMessage(), e);
+            }
+            boolean grows = matcher.group(3) != null;
+            boolean percent = !matcher.group(5).isEmpty();
+            if (percent && !grows) {
+                throw new IllegalArgumentException("line " + number + " of " + file + " gives a budget in percent; a budget is a"
+                        + " number of counts, a share is for growth (KIND GLOB grows <= N%)");
+            }
+            long amount = Long.parseLong(matcher.group(4).replace("_", "").replace(",", ""));
+            CheckRule.Limit limit = !grows ? CheckRule.Limit.BUDGET : percent ? CheckRule.Limit.GROWTH_PERCENT : CheckRule.Limit.GROWTH;
+            rules.add(new CheckRule(number, rule, kind, matcher.group(2), limit, amount));
+        }
+        if (rules.isEmpty()) {
+            throw new IllegalArgumentException(file + " has no rules; write one a line, e.g. objects com.example.* <= 1000");
+        }
+        return new CheckRules(rules);
+    }
+
+    /** The rules' breaks, in the rules' order, of the kinds both runs counted. */
+    public List<CheckRule.Break> breaks(CountComparison comparison, ExactCounts baseline, ExactCounts current) {
+        List<CheckRule.Break> breaks = new ArrayList<>();
+        for (CheckRule rule : rules) {
+            if (comparison.compared().contains(rule.kind())) {
+                breaks.addAll(rule.breaks(baseline, current));
+            }
+        }
+        return breaks;
+    }
+
+    /** The rules of kinds the comparison did not compare: they could not be checked. */
+    public List<CheckRule> unchecked(CountComparison comparison) {
+        return rules.stream().filter(rule -> rule.line() > 0 && !comparison.compared().contains(rule.kind())).toList();
+    }
+}
