@@ -89,7 +89,7 @@ final class RecordingSummary {
 
     /**
      * The events lost, for {@code profq info}: the counted losses by thread and cause; "unknown"
-     * when there is no end record, as each thread's last batch or two are then missing uncounted.
+     * when there is no end record, as each thread's last events are then missing uncounted.
      */
     static String eventsLost(Recording recording) {
         long counted = recording.eventsLost();
@@ -97,9 +97,9 @@ final class RecordingSummary {
         if (recording.end().isPresent()) {
             return counted + losses;
         }
-        return "unknown — the program was killed before the recorder's end record; each thread's last batch or two (at most "
-                + 2 * RecordingFormat.BATCH_CAPACITY_BYTES / 1024 + " KB or two flush intervals (flush=, "
-                + RecordingFormat.BATCH_MAX_AGE_NANOS / 1_000_000_000 + " second by default) of its events) are missing; " + counted + " counted" + losses;
+        return "unknown — the program was killed before the recorder's end record; each thread's last events (at most "
+                + RecordingFormat.UNWRITTEN_BYTES_PER_THREAD / 1024 + " KB or one flush interval (flush=, "
+                + RecordingFormat.BATCH_MAX_AGE_NANOS / 1_000_000_000 + " second by default) of them) are missing; " + counted + " counted" + losses;
     }
 
     private RecordingSummary() {

@@ -383,7 +383,7 @@ class RecordCommandIT {
         Outcome info = run(dir, profq("info", "Sleeper.profq"));
         assertEquals(0, info.exitCode(), info::toString);
         assertEquals(List.of("events lost   unknown — the program was killed before the recorder's end record; each"
-                + " thread's last batch or two (at most 64 KB or two flush intervals (flush=, 1 second by default) of its events) are missing; 0 counted"),
+                + " thread's last events (at most 32 KB or one flush interval (flush=, 1 second by default) of them) are missing; 0 counted"),
                 info.stdout().lines().filter(line -> line.startsWith("events lost")).toList());
     }
 

@@ -17,7 +17,7 @@ import org.profq.recorder.SampleRun;
 import profq.samples.Sleeper;
 
 /**
- * A program killed with SIGKILL: no end record, and each thread's last batch (or two) is missing,
+ * A program killed with SIGKILL: no end record, and each thread's last events are missing,
  * counted nowhere. The {@code run} table says the loss is unknown rather than 0.
  */
 class KilledRecordingIT {

@@ -44,9 +44,8 @@ public final class TableCatalog {
             nullableCount("events_lost", "events the recorder had to drop (full buffer, disk full, shutdown race, and the"
                     + " oldest part of a window: events_dropped_by_window); 0 means"
                     + " nothing was lost; NULL when unknown: without the end record (ended_cleanly false) each thread's last"
-                    + " batch, and the one before it if the recorder's writer had not yet written it, at most "
-                    + 2 * RecordingFormat.BATCH_CAPACITY_BYTES / 1024 + " KB or two flush intervals (flush=, a second by default) of its events,"
-                    + " is missing uncounted"),
+                    + " events, at most " + RecordingFormat.UNWRITTEN_BYTES_PER_THREAD / 1024
+                    + " KB or one flush interval (flush=, a second by default) of them, are missing uncounted"),
             count("events_lost_at_least", "the events counted as lost: events_lost when it is known, a lower bound when not"),
             flag("ended_cleanly", "false when the program was killed (or is still running) before the recorder wrote its"
                     + " end record"),

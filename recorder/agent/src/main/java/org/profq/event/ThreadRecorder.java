@@ -16,13 +16,15 @@ import org.profq.log.EventLog;
  *
  * <p>Only the owning thread appends. Each event is a tag byte, a varint time delta when the
  * clock moved, and its varint fields, written into a reused array: no allocation, no lock,
- * no clock call beyond {@link Clock#now}. A full buffer, or one older than the flush interval
- * ({@code flush=}), becomes one batch document in the log.
+ * no clock call beyond {@link Clock#now}. A full buffer, or one whose events wait longer than the
+ * flush interval ({@code flush=}), becomes one batch document in the log.
  *
  * <p>With a {@link BatchWriter} a full (or aged) buffer is handed over to the writer's thread,
  * which appends it to the log, and the thread goes on in its second buffer: it waits only if
  * that one is still being written. Without one (the overhead calibration's recorder, tests)
- * the owner appends the batch itself.
+ * the owner appends the batch itself. A killed program loses what is not yet in the log: at most
+ * the two buffers ({@code UNWRITTEN_BYTES_PER_THREAD}), and less than one flush interval of
+ * events, as the interval runs from the oldest event not known to be written.
  *
  * <p>At shutdown another thread writes what the owner has appended so far while the owner may
  * still be running ({@link #flushAtEnd}), after the buffers it handed over. So that it never
@@ -77,6 +79,11 @@ final class ThreadRecorder {
     private int eventCount;
     private long lastNanos;
     private long batchBaseNanos;
+    /**
+     * The time of the oldest event not known to be in the log: the batch's base, or the base of the
+     * batch handed over before it until this thread sees that one written. The flush interval runs from here.
+     */
+    private long unwrittenSinceNanos;
     private long batchSequence;
     private long callSequence;
     /** Entries less exits: below 0 after the exits of calls begun before the recording (profq attach). */
@@ -128,6 +135,7 @@ final class ThreadRecorder {
         this.writer = log == null ? null : writer;
         this.lastNanos = Clock.now();
         this.batchBaseNanos = lastNanos;
+        this.unwrittenSinceNanos = lastNanos;
     }
 
     void enter(int methodId) {
@@ -426,8 +434,8 @@ final class ThreadRecorder {
     private int beginAt(int kind, long now) {
         long delta = now - lastNanos;
         // The batch can only have aged when the clock moved: with the tick clock, rarely.
-        if (position >= FLUSH_AT || (delta != 0 && now - batchBaseNanos >= flushIntervalNanos)) {
-            flush();
+        if (position >= FLUSH_AT || (delta != 0 && now - unwrittenSinceNanos >= flushIntervalNanos)) {
+            flushFullOrAged(now);
         }
         eventCount++;
         int p = position;
@@ -438,6 +446,22 @@ final class ThreadRecorder {
         events[p++] = (byte) (kind | TIME_CHANGED);
         lastNanos = now;
         return Varint.put(events, p, delta);
+    }
+
+    /**
+     * The buffer is full, or the oldest event not known to be written is a flush interval old. That
+     * one may be in the batch handed over before: once the writer has written it, only this batch's
+     * age counts; while it has not, this batch is handed over, and the hand-over waits for the
+     * writer, so that no more than a flush interval of events is ever outside the log.
+     */
+    private void flushFullOrAged(long now) {
+        if (position < FLUSH_AT && (other == null || other.isFree())) {
+            unwrittenSinceNanos = batchBaseNanos;
+            if (now - batchBaseNanos < flushIntervalNanos) {
+                return;
+            }
+        }
+        flush();
     }
 
     /** Writes the tag and position of a parameter event: no time delta, no flush (see {@link #valueCall}). */
@@ -461,8 +485,10 @@ final class ThreadRecorder {
         if (eventCount > 0 && !retired) {
             if (writer != null) {
                 handOver();
+                unwrittenSinceNanos = batchBaseNanos; // the batch just handed over, until it is seen written
             } else {
                 writeBatch(position, eventCount, lastNanos);
+                unwrittenSinceNanos = lastNanos;
             }
         }
         position = 0;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.profq.format.RecordingFormat.BATCH_MAX_AGE_NANOS;
+import static org.profq.format.RecordingFormat.UNWRITTEN_BYTES_PER_THREAD;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -30,7 +31,9 @@ import net.openhft.chronicle.wire.DocumentContext;
  * Full buffers handed over to the writer's thread, against a real Chronicle log whose monitor the
  * test holds to keep the writer from writing: the program's thread goes on in its other buffer
  * without waiting; it waits only when both are handed over; the end of a thread takes its last
- * events after the buffers it handed over, and every event is written or counted lost.
+ * events after the buffers it handed over, and every event is written or counted lost. What is
+ * outside the log while the writer is held is what a killed program would lose: at most
+ * {@code UNWRITTEN_BYTES_PER_THREAD} bytes, and less than a flush interval, of a thread's events.
  */
 class BatchWriterTest {
     /** Long enough for a thread that should not wait to do its work many times over on a loaded machine. */
@@ -70,6 +73,70 @@ class BatchWriterTest {
             assertEquals(2 * calls.get(), recorder.eventsWritten());
             assertEquals(0, recorder.eventsLost());
         }
+    }
+
+    @Test
+    void aThreadHoldsAtMostTheBytesAKilledProgramMayLoseOutsideTheLog(@TempDir Path temp) throws Exception {
+        long outside;
+        try (EventLog log = EventLog.create(temp)) {
+            ThreadRecorder recorder = new ThreadRecorder(1, Thread.currentThread(), log, BATCH_MAX_AGE_NANOS, BatchWriter.start(log));
+            AtomicLong calls = new AtomicLong();
+            try (HeldMonitor held = HeldMonitor.hold(log)) {
+                Thread program = new Thread(() -> {
+                    while (recorder.batchCount() < 3) {
+                        call(recorder, calls);
+                    }
+                });
+                program.start();
+                awaitWaiting(program);
+                outside = recorder.batchCount(); // every batch it made is outside the log: the writer is held
+                held.release();
+                program.join(PATIENCE_MILLIS);
+                assertFalse(program.isAlive());
+            }
+            recorder.flushAtEnd();
+        }
+        int bytesOutside = batchesIn(temp).stream().filter(batch -> batch.sequence() < outside).mapToInt(LoggedBatch::eventBytes).sum();
+        assertTrue(bytesOutside > UNWRITTEN_BYTES_PER_THREAD / 2, "it filled its buffers before waiting: " + bytesOutside);
+        assertTrue(bytesOutside <= UNWRITTEN_BYTES_PER_THREAD, bytesOutside + " bytes of events outside the log");
+    }
+
+    /**
+     * The flush interval runs from the oldest event outside the log: a thread whose aged batch the
+     * writer has not yet written hands its next one over at the next tick of the clock and waits,
+     * rather than filling it for another interval.
+     */
+    @Test
+    void aThreadHoldsLessThanAFlushIntervalOfEventsOutsideTheLog(@TempDir Path temp) throws Exception {
+        long interval = TimeUnit.MILLISECONDS.toNanos(100);
+        Clock.start(true, 1_000_000, () -> { }); // the exact clock: every event its own time
+        long outside;
+        try (EventLog log = EventLog.create(temp)) {
+            ThreadRecorder recorder = new ThreadRecorder(1, Thread.currentThread(), log, interval, BatchWriter.start(log));
+            AtomicLong calls = new AtomicLong();
+            try (HeldMonitor held = HeldMonitor.hold(log)) {
+                Thread program = new Thread(() -> {
+                    while (recorder.batchCount() < 3) {
+                        call(recorder, calls);
+                        sleep(1); // a few hundred bytes an interval: batches are handed over by age, not by size
+                    }
+                });
+                program.start();
+                awaitWaiting(program);
+                outside = recorder.batchCount();
+                held.release();
+                program.join(PATIENCE_MILLIS);
+                assertFalse(program.isAlive());
+            }
+            recorder.flushAtEnd();
+        }
+        List<LoggedBatch> batches = batchesIn(temp).stream().filter(batch -> batch.sequence() < outside).toList();
+        long start = batches.get(0).baseNanos(); // where the first batch's interval began
+        List<Long> times = batches.stream().flatMap(batch -> batch.times().stream()).toList();
+        assertTrue(times.get(times.size() - 1) - start >= interval, "it recorded for a whole interval before waiting");
+        // At most the event that found the first batch an interval old was recorded after the interval.
+        long late = times.stream().filter(time -> time - start >= interval).count();
+        assertTrue(late <= 1, late + " events outside the log an interval or more after the first batch began");
     }
 
     @Test
@@ -149,14 +216,23 @@ class BatchWriterTest {
 
     /** Every event of every batch in the log at {@code recording}, in order, as its kind and first field; each batch's checksum checked. */
     private static List<String> eventsIn(Path recording) {
-        List<String> events = new ArrayList<>();
+        return batchesIn(recording).stream().flatMap(batch -> batch.events().stream()).toList();
+    }
+
+    /** A batch in the log: its sequence number, base time, the bytes of its events, and each event's time and name (kind and first field). */
+    private record LoggedBatch(long sequence, long baseNanos, int eventBytes, List<Long> times, List<String> events) {
+    }
+
+    /** Every batch in the log at {@code recording}, in order; each batch's checksum checked. */
+    private static List<LoggedBatch> batchesIn(Path recording) {
+        List<LoggedBatch> batches = new ArrayList<>();
         BatchHeader header = new BatchHeader();
         try (ChronicleQueue queue = ChronicleQueue.singleBuilder(RecordingLayout.eventsDirectory(recording)).readOnly(true).build()) {
             ExcerptTailer tailer = queue.createTailer();
             while (true) {
                 try (DocumentContext document = tailer.readingDocument()) {
                     if (!document.isPresent()) {
-                        return events;
+                        return batches;
                     }
                     Bytes<?> bytes = document.wire().bytes();
                     byte[] content = new byte[(int) bytes.readRemaining()];
@@ -166,11 +242,14 @@ class BatchWriterTest {
                     }
                     header.read(content, content.length);
                     assertTrue(header.checksumMatches(content, content.length), "batch " + header.sequence() + " matches its checksum");
+                    List<Long> times = new ArrayList<>();
+                    List<String> events = new ArrayList<>();
+                    long time = header.baseNanos();
                     ByteCursor cursor = new ByteCursor().reset(content, header.eventsOffset(), content.length);
                     while (cursor.hasMore()) {
                         int tag = cursor.readByte();
                         if ((tag & RecordingFormat.TIME_CHANGED) != 0) {
-                            cursor.readVarint();
+                            time += cursor.readVarint();
                         }
                         int kind = tag & RecordingFormat.KIND_MASK;
                         String name = switch (kind) {
@@ -186,10 +265,20 @@ class BatchWriterTest {
                                 name += " " + value;
                             }
                         }
+                        times.add(time);
                         events.add(name);
                     }
+                    batches.add(new LoggedBatch(header.sequence(), header.baseNanos(), content.length - header.eventsOffset(), times, events));
                 }
             }
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
         }
     }
 

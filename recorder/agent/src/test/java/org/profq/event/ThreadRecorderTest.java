@@ -46,7 +46,7 @@ class ThreadRecorderTest {
         try (EventLog log = EventLog.create(temp)) {
             ThreadRecorder thread = new ThreadRecorder(1, Thread.currentThread(), log, BATCH_MAX_AGE_NANOS);
             for (int i = 0; i < 100_000; i++) {
-                thread.enter(300); // two-byte varint: 100,000 calls fill several 32 KB buffers
+                thread.enter(300); // two-byte varint: 100,000 calls fill several 16 KB buffers
                 thread.exit(false);
             }
             thread.flush();

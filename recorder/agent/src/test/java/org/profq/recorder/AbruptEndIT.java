@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -16,8 +19,13 @@ import org.profq.recording.Recording;
 import profq.samples.Sleeper;
 import profq.samples.Spinners;
 import profq.samples.SystemExit;
+import profq.samples.Ticker;
 
-/** A program that ends through System.exit, or is stopped by SIGTERM, leaves a complete, readable recording. */
+/**
+ * A program that ends through System.exit, or is stopped by SIGTERM, leaves a complete, readable
+ * recording; one killed by SIGKILL a readable one that lacks less than a flush interval of each
+ * thread's events.
+ */
 class AbruptEndIT {
     static List<Jdk> jdks() {
         return Jdk.available();
@@ -109,6 +117,38 @@ class AbruptEndIT {
             assertEquals("main", recording.method(main.methodId()).name());
             assertFalse(main.finished());
             assertEquals(lastEvent, main.endNanos());
+        }
+    }
+
+    /**
+     * What SIGKILL loses of a thread is what was not yet in the log: less than one flush interval
+     * of its events. Ticker calls tick() at most once a millisecond, so with flush=200 (ms) at most
+     * 200 of its calls, and the one that found the interval over, are missing; the exact clock
+     * keeps the interval in real time on a loaded machine.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void sigkillLosesLessThanAFlushIntervalOfAThreadsEvents(Jdk jdk, @TempDir Path temp) throws Exception {
+        Path out = temp.resolve("rec.profq");
+        int flushMillis = 200;
+        String agent = "-javaagent:" + SampleRun.agentJar() + "=out=" + out + ",clock=exact,flush=" + flushMillis;
+        Process process = new ProcessBuilder(SampleRun.command(jdk, agent, Ticker.class))
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        long ticked = 0;
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            assertEquals("ready", lines.readLine());
+            while (ticked < 5L * flushMillis) { // several intervals: some batches were written by age
+                ticked = Long.parseLong(lines.readLine());
+            }
+            process.destroyForcibly(); // SIGKILL, once tick() had returned at least `ticked` times
+        }
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(137, process.exitValue());
+
+        try (Recording recording = Recording.open(out)) {
+            assertFalse(recording.end().isPresent());
+            long recorded = RecordingFacts.callsByMethod(recording).getOrDefault("profq.samples.Ticker.tick()V", 0L);
+            assertTrue(ticked - recorded <= flushMillis + 1, (ticked - recorded) + " of " + ticked + " calls missing");
         }
     }
 }

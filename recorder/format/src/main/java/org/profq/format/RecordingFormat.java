@@ -162,11 +162,17 @@ public final class RecordingFormat {
     /**
      * A thread's events become a batch document when they fill this many bytes, or when an event
      * comes the flush interval ({@code flush=}, by default {@link #BATCH_MAX_AGE_NANOS}) after the
-     * batch's first: a killed program (no end record) loses each thread's last batch uncounted, and the
-     * one before it if the recorder's writer thread had not yet copied it into the log.
+     * first event not yet in the log. The recorder holds at most two batches of a thread outside the
+     * log (the one being filled, and one handed over to its writer thread), so a killed program (no
+     * end record) loses at most {@link #UNWRITTEN_BYTES_PER_THREAD} of each thread's events, uncounted.
      */
-    public static final int BATCH_CAPACITY_BYTES = 32 * 1024;
-    /** See {@link #BATCH_CAPACITY_BYTES}: the default flush interval; a batch's events span less than the interval. */
+    public static final int BATCH_CAPACITY_BYTES = 16 * 1024;
+    /**
+     * The most a killed program loses of each thread's events, uncounted: the events not yet in the
+     * log, at most this many bytes, spanning less than one flush interval (see {@link #BATCH_CAPACITY_BYTES}).
+     */
+    public static final int UNWRITTEN_BYTES_PER_THREAD = 2 * BATCH_CAPACITY_BYTES;
+    /** See {@link #BATCH_CAPACITY_BYTES}: the default flush interval; a thread's unwritten events span less than the interval. */
     public static final long BATCH_MAX_AGE_NANOS = 1_000_000_000L;
 
     /** The size of a document's CRC32C, written little-endian (see {@link DocumentChecksums}). */

@@ -268,10 +268,9 @@ public final class Recording implements AutoCloseable {
     /**
      * Events the recorder counted as lost. That is every lost event only when the recording has
      * its {@link #end}: without one (the program was killed, or is still running) each thread's
-     * last batch, not yet written, and the one before it if the recorder's writer thread had not yet
-     * copied it, are missing as well and counted nowhere (at most twice
-     * {@link org.profq.format.RecordingFormat#BATCH_CAPACITY_BYTES} bytes of events per thread,
-     * spanning less than two flush intervals, {@code flush=}, by default
+     * last events, not yet written, are missing as well and counted nowhere (at most
+     * {@link org.profq.format.RecordingFormat#UNWRITTEN_BYTES_PER_THREAD} bytes of events per thread,
+     * spanning less than one flush interval, {@code flush=}, by default
      * {@link org.profq.format.RecordingFormat#BATCH_MAX_AGE_NANOS}).
      */
     public long eventsLost() {
