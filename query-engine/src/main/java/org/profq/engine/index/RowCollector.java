@@ -10,10 +10,8 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.IntToLongFunction;
 
-import org.profq.recording.DeathKind;
-import org.profq.recording.EventVisitor;
+import org.profq.recording.IgnoringEventVisitor;
 import org.profq.recording.Recording;
-import org.profq.recording.UseKind;
 import org.profq.recording.ValueKind;
 
 /**
@@ -25,7 +23,7 @@ import org.profq.recording.ValueKind;
  * until that thread hands them to the column writers, which give them back through
  * {@link #recycle} (the one method other threads call).
  */
-abstract class RowCollector implements EventVisitor {
+abstract class RowCollector extends IgnoringEventVisitor {
     /** Written chunks given back, per table; filled in before any other thread sees this. */
     private final Map<IndexColumn.Table, Queue<RowChunk>> spare = new EnumMap<>(IndexColumn.Table.class);
     private final List<RowChunk> full = new ArrayList<>();
@@ -41,31 +39,10 @@ abstract class RowCollector implements EventVisitor {
         rows = chunk(table);
     }
 
-    @Override
-    public void callEntered(int threadId, long callId, long parentCallId, int depth, int methodId, long timeNanos) {
-    }
 
-    @Override
-    public void callExited(int threadId, long callId, long parentCallId, int depth, int methodId, long startNanos,
-                           long timeNanos, boolean threw) {
-    }
 
-    @Override
-    public void allocated(int threadId, long objectId, long callId, int siteId, int classId, long timeNanos,
-                          long sizeBytes, int arrayLength, boolean tracked) {
-    }
 
-    @Override
-    public void died(int threadId, long objectId, long timeNanos, DeathKind kind) {
-    }
 
-    @Override
-    public void thrown(int threadId, long callId, int classId, int line, long timeNanos) {
-    }
-
-    @Override
-    public void used(int threadId, long objectId, long callId, UseKind kind, int memberId, long timeNanos) {
-    }
 
     @Override
     public void parameter(int threadId, long callId, int methodId, int position, ValueKind kind, int primitiveType,

@@ -9,9 +9,8 @@ import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.Enumerator;
 import org.apache.calcite.schema.ScannableTable;
 import org.profq.engine.index.LiveRecording;
-import org.profq.recording.DeathKind;
 import org.profq.recording.EventReader;
-import org.profq.recording.EventVisitor;
+import org.profq.recording.IgnoringEventVisitor;
 import org.profq.recording.Recording;
 import org.profq.recording.UserEventType;
 
@@ -49,7 +48,7 @@ public final class UserEventTable extends RecordingTable implements ScannableTab
     }
 
     /** The rows of one scan, decoded a batch at a time. */
-    private final class Rows implements Enumerator<Object[]>, EventVisitor {
+    private final class Rows extends IgnoringEventVisitor implements Enumerator<Object[]> {
         private final Recording recording;
         private final Queue<Object[]> pending = new ArrayDeque<>();
         private EventReader reader;
@@ -120,31 +119,9 @@ public final class UserEventTable extends RecordingTable implements ScannableTab
             return -1;
         }
 
-        @Override
-        public void callEntered(int threadId, long callId, long parentCallId, int depth, int methodId, long timeNanos) {
-        }
 
-        @Override
-        public void callExited(int threadId, long callId, long parentCallId, int depth, int methodId, long startNanos,
-                               long timeNanos, boolean threw) {
-        }
 
-        @Override
-        public void allocated(int threadId, long objectId, long callId, int siteId, int classId, long timeNanos,
-                              long sizeBytes, int arrayLength, boolean tracked) {
-        }
 
-        @Override
-        public void died(int threadId, long objectId, long timeNanos, DeathKind kind) {
-        }
 
-        @Override
-        public void thrown(int threadId, long callId, int classId, int line, long timeNanos) {
-        }
-
-        @Override
-        public void used(int threadId, long objectId, long callId, org.profq.recording.UseKind kind, int memberId,
-                         long timeNanos) {
-        }
     }
 }
