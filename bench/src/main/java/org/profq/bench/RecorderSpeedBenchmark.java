@@ -6,9 +6,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Callable;
 
 import org.profq.bench.LoopRecording.Size;
 import org.profq.bench.SpeedRun.Score;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * The recorder speed benchmark, in one command: ns per recorded call and per recorded
@@ -23,27 +29,27 @@ import org.profq.bench.SpeedRun.Score;
  * Progress goes to standard error, the tables to standard output. Not part of any test phase:
  * it takes about four minutes on two cores and writes gigabytes of (deleted) recordings.
  */
-public final class RecorderSpeedBenchmark {
+@Command(name = "profq-bench", mixinStandardHelpOptions = true,
+        description = "The recorder's cost per call and allocation (JMH in forked JVMs) and its bytes per event on recorded loops.")
+public final class RecorderSpeedBenchmark implements Callable<Integer> {
     /** The target: profq's own cost per call (entry + exit) beyond the clock reads. */
     private static final double TARGET_NANOS_PER_CALL = 15;
     private static final double TARGET_BYTES_PER_EVENT = 3;
     private static final List<String> LOOP_WORKLOADS = List.of("calls", "allocations", "mixed");
+    @Mixin
+    private ForkedJvmOptions jvm = new ForkedJvmOptions();
+
+    @Option(names = "--iterations", description = "iterations of each recorded loop whose size is measured (default: ${DEFAULT-VALUE})")
+    private long iterations = 10_000_000;
+
     public static void main(String[] args) {
-        String java = BenchEnvironment.currentJava();
-        long iterations = 10_000_000;
-        boolean verbose = false;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--jvm" -> java = args[++i];
-                case "--iterations" -> iterations = Long.parseLong(args[++i]);
-                case "--verbose" -> verbose = true;
-                default -> {
-                    System.err.println("usage: java -jar profq-bench.jar [--jvm <bin/java>] [--iterations N] [--verbose]");
-                    System.exit(2);
-                }
-            }
-        }
-        BenchEnvironment environment = BenchEnvironment.locate(java);
+        System.exit(new CommandLine(new RecorderSpeedBenchmark()).execute(args));
+    }
+
+    @Override
+    public Integer call() {
+        boolean verbose = jvm.verbose;
+        BenchEnvironment environment = BenchEnvironment.locate(jvm.java);
 
         Map<Configuration, Map<Operation, Score>> speeds = new EnumMap<>(Configuration.class);
         for (Configuration configuration : Configuration.values()) {
@@ -62,6 +68,7 @@ public final class RecorderSpeedBenchmark {
             }
         }
         System.out.print(report(speeds, sizes, iterations));
+        return 0;
     }
 
     static String report(Map<Configuration, Map<Operation, Score>> speeds, Map<Configuration, Map<String, Size>> sizes,
@@ -127,6 +134,4 @@ public final class RecorderSpeedBenchmark {
         return String.format(Locale.ROOT, pattern, values);
     }
 
-    private RecorderSpeedBenchmark() {
-    }
 }
