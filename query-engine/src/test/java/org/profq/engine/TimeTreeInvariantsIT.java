@@ -89,12 +89,20 @@ class TimeTreeInvariantsIT {
             }
             if (sample == ManyCalls.class) {
                 List<Object> main = Rows.query(connection, """
-                        SELECT t.inclusive_ns, c.duration_ns, (SELECT SUM(self_overhead_ns) FROM calls WHERE thread_id = c.thread_id)
+                        SELECT t.inclusive_ns, c.duration_ns, (SELECT SUM(self_overhead_ns) FROM calls WHERE thread_id = c.thread_id),
+                               t.self_ns
                         FROM _compensated_calls AS t JOIN calls AS c ON c.call_id = t.call_id
                         JOIN methods AS m ON m.method_id = t.method_id
                         WHERE m.name = 'main'""").get(0);
                 assertTrue((Long) main.get(2) > 5_000_000L, "five million calls' advice, some ns each: " + main);
-                assertEquals((Long) main.get(1) - (Long) main.get(2), main.get(0), "main paid for its calls' advice: " + main);
+                if ((Long) main.get(3) > 0) {
+                    assertEquals((Long) main.get(1) - (Long) main.get(2), main.get(0), "main paid for its calls' advice: " + main);
+                } else {
+                    // A calibration above what the calls cost here (a loaded machine) leaves main's own time at 0:
+                    // it pays what it can, and no time is made up.
+                    assertTrue((Long) main.get(0) >= (Long) main.get(1) - (Long) main.get(2) && (Long) main.get(0) < (Long) main.get(1),
+                            "main paid for its calls' advice as far as its own time could: " + main);
+                }
             }
         }
     }
