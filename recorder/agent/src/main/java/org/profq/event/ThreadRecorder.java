@@ -37,6 +37,14 @@ final class ThreadRecorder {
     /** Room for the largest event: tag, delta and four varints. */
     private static final int MAX_EVENT_BYTES = 64;
     private static final int FLUSH_AT = CAPACITY - MAX_EVENT_BYTES;
+    /**
+     * The longest a program's thread waits for the writer to free its other buffer before it goes
+     * on in a new one: a writer held up by something the waiting thread holds (a class loading lock
+     * another agent's woven code takes on the writer's thread) can then never stall the program.
+     */
+    private static final long HAND_OVER_WAIT_MILLIS = 5_000;
+    /** The longest the recording's end waits for a thread's handed-over batches before counting its last events lost. */
+    private static final long END_WAIT_MILLIS = 5_000;
     final int threadId;
     /**
      * A batch is written at the first event this long after it started, so live readers see it
@@ -509,7 +517,8 @@ final class ThreadRecorder {
             return;
         }
         retired = true;
-        awaitHandedOver(); // this thread's earlier batches first, so that they reach the log in sequence
+        // this thread's earlier batches first, so that they reach the log in sequence
+        boolean earlierWritten = awaitHandedOver();
         int end = (int) POSITION.getAcquire(this);
         int count = 0;
         long time = batchBaseNanos;
@@ -524,8 +533,10 @@ final class ThreadRecorder {
             }
             count++;
         }
-        if (count > 0) {
+        if (count > 0 && earlierWritten) {
             writeBatch(end, count, time);
+        } else if (count > 0) {
+            eventsLost += count; // written now, they would reach the log before a batch the writer still holds
         }
     }
 
@@ -568,19 +579,20 @@ final class ThreadRecorder {
         if (next == null || (!next.isFree() && !writer.mayWait())) {
             // The first hand-over; or a thread inside profq's own writing, which the writer may be waiting for.
             next = new Buffer();
-        } else {
-            next.awaitWritten();
+        } else if (!next.awaitWritten(HAND_OVER_WAIT_MILLIS)) {
+            next = new Buffer(); // the writer is held up: go on rather than wait for it
         }
         other = full;
         current = next;
         events = next.bytes;
     }
 
-    /** Waits until the writer has written every buffer this thread handed over: the last one, as it writes them in order. */
-    private void awaitHandedOver() {
-        if (other != null) {
-            other.awaitWritten();
-        }
+    /**
+     * Waits until the writer has written every buffer this thread handed over (the last one, as it
+     * writes them in order), {@value #END_WAIT_MILLIS} ms at most; whether it has.
+     */
+    private boolean awaitHandedOver() {
+        return other == null || other.awaitWritten(END_WAIT_MILLIS);
     }
 
     /**
@@ -626,12 +638,16 @@ final class ThreadRecorder {
             return !handedOver;
         }
 
-        /** Waits until the writer is done with this buffer; an interrupt meanwhile is kept for the program, not taken. */
-        synchronized void awaitWritten() {
+        /**
+         * Waits until the writer is done with this buffer, {@code millis} ms at most; whether it is.
+         * An interrupt meanwhile is kept for the program, not taken.
+         */
+        synchronized boolean awaitWritten(long millis) {
             boolean interrupted = false;
-            while (handedOver) {
+            long deadline = System.nanoTime() + millis * 1_000_000;
+            for (long left = millis; handedOver && left > 0; left = (deadline - System.nanoTime()) / 1_000_000) {
                 try {
-                    wait();
+                    wait(left);
                 } catch (InterruptedException e) {
                     interrupted = true;
                 }
@@ -639,6 +655,7 @@ final class ThreadRecorder {
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
+            return !handedOver;
         }
     }
 

@@ -9,6 +9,7 @@ import static org.profq.format.RecordingFormat.UNWRITTEN_BYTES_PER_THREAD;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -71,6 +72,29 @@ class BatchWriterTest {
             }
             recorder.flushAtEnd();
             assertEquals(2 * calls.get(), recorder.eventsWritten());
+            assertEquals(0, recorder.eventsLost());
+        }
+    }
+
+    /** A writer held up for good (by a lock its waiting thread holds, say) stalls the program for a bounded time, never for good. */
+    @Test
+    void aThreadTheWriterKeepsWaitingGoesOnInANewBufferAfterABoundedWait(@TempDir Path temp) throws Exception {
+        try (EventLog log = EventLog.create(temp)) {
+            ThreadRecorder recorder = new ThreadRecorder(1, Thread.currentThread(), log, BATCH_MAX_AGE_NANOS, BatchWriter.start(log));
+            AtomicLong calls = new AtomicLong();
+            try (HeldMonitor held = HeldMonitor.hold(log)) {
+                Thread program = new Thread(() -> {
+                    while (recorder.batchCount() < 3) {
+                        call(recorder, calls);
+                    }
+                });
+                program.start();
+                program.join(PATIENCE_MILLIS);
+                assertFalse(program.isAlive(), "the thread still waits for a writer that cannot write");
+                held.release();
+            }
+            recorder.flushAtEnd();
+            assertEquals(2 * calls.get(), recorder.eventsWritten() + recorder.eventsLost());
             assertEquals(0, recorder.eventsLost());
         }
     }
@@ -291,10 +315,16 @@ class BatchWriterTest {
     /** Waits until {@code thread} waits (for the writer); fails if it never does. */
     private static void awaitWaiting(Thread thread) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(PATIENCE_MILLIS);
-        while (thread.getState() != Thread.State.WAITING) {
+        while (!waitsForTheWriter(thread)) {
             assertTrue(thread.isAlive() && System.nanoTime() < deadline, "the thread did not wait for the writer: " + thread.getState());
             Thread.sleep(10);
         }
+    }
+
+    /** Whether {@code thread} waits for the writer to free its other buffer (its wait is bounded: TIMED_WAITING), not sleeping. */
+    private static boolean waitsForTheWriter(Thread thread) {
+        return thread.getState() == Thread.State.TIMED_WAITING
+                && Arrays.stream(thread.getStackTrace()).anyMatch(frame -> frame.getMethodName().equals("awaitWritten"));
     }
 
     /** Holds an object's monitor on a thread of its own until released: the writer, which needs it, waits meanwhile. */
