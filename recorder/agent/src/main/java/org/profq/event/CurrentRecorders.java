@@ -34,16 +34,16 @@ final class CurrentRecorders {
     /** The current thread's recorder: from its slot, or from {@code truth} (which then fills the slot). */
     static ThreadRecorder get(ThreadLocal<ThreadRecorder> truth) {
         if (THREAD_ID == null) {
-            return truth.get();
+            return truth.get().active();
         }
         Thread thread = Thread.currentThread();
         ThreadRecorder cached = BY_THREAD_ID[slot(thread)];
         if (cached != null && cached.thread == thread) {
-            return cached;
+            return cached.active();
         }
         ThreadRecorder recorder = truth.get();
         cache(recorder);
-        return recorder;
+        return recorder.active();
     }
 
     /** After the current thread's recorder was replaced in the thread-local: the slot follows. */

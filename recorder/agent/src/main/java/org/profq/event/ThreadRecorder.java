@@ -107,6 +107,16 @@ final class ThreadRecorder {
     private final SiteCountdowns trackingCountdowns = new SiteCountdowns();
     /** The overhead calibration's recorder: it tracks nothing ({@link #neverTrack}). */
     private boolean neverTracks;
+    /**
+     * While this recorder hands a batch over (or writes it), the recorder that takes the thread's
+     * events instead and drops them: code another agent wove into the JDK (Mockito's inline mock
+     * maker advises {@code Object.wait}, a Java method since JDK 21) runs inside profq's own
+     * waiting, woven by profq in turn, and its events would begin inside the event being written,
+     * then flush again, without end. Null otherwise.
+     */
+    private ThreadRecorder handingOverStandIn;
+    private ThreadRecorder droppingStandIn;
+
     /** Stands in for the thread's recorder while the thread is being named ({@link #standInWhileNamed}). */
     private boolean standsIn;
     /** The overhead calibration's recorder: the clock's advance seen by exits in the batches it dropped ({@link #droppedExitNanos}). */
@@ -491,12 +501,17 @@ final class ThreadRecorder {
      */
     synchronized void flush() {
         if (eventCount > 0 && !retired) {
-            if (writer != null) {
-                handOver();
-                unwrittenSinceNanos = batchBaseNanos; // the batch just handed over, until it is seen written
-            } else {
-                writeBatch(position, eventCount, lastNanos);
-                unwrittenSinceNanos = lastNanos;
+            handingOverStandIn = droppingStandIn();
+            try {
+                if (writer != null) {
+                    handOver();
+                    unwrittenSinceNanos = batchBaseNanos; // the batch just handed over, until it is seen written
+                } else {
+                    writeBatch(position, eventCount, lastNanos);
+                    unwrittenSinceNanos = lastNanos;
+                }
+            } finally {
+                handingOverStandIn = null;
             }
         }
         position = 0;
@@ -657,6 +672,21 @@ final class ThreadRecorder {
             }
             return !handedOver;
         }
+    }
+
+    /** The recorder that takes this thread's events now: this one, or the one that drops them while this one hands a batch over. */
+    ThreadRecorder active() {
+        ThreadRecorder standIn = handingOverStandIn;
+        return standIn == null ? this : standIn;
+    }
+
+    private ThreadRecorder droppingStandIn() {
+        if (droppingStandIn == null) {
+            droppingStandIn = new ThreadRecorder(0, thread, null, Long.MAX_VALUE);
+            droppingStandIn.neverTrack();
+            droppingStandIn.standInWhileNamed(); // never cached as the thread's recorder
+        }
+        return droppingStandIn;
     }
 
     /** The batches this thread made so far (written, handed over or dropped). */
