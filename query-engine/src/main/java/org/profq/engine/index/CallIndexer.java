@@ -88,6 +88,10 @@ final class CallIndexer {
                 out.writeLong(stack.childOverhead[level]);
                 out.writeLong(stack.childDeficit[level]);
                 out.writeLong(stack.childCpuDeficit[level]);
+                out.writeLong(stack.paidByCallees[level]);
+                out.writeLong(stack.cpuPaidByCallees[level]);
+                out.writeLong(stack.leafDeficit[level]);
+                out.writeLong(stack.leafCpuDeficit[level]);
             }
         }
     }
@@ -132,6 +136,10 @@ final class CallIndexer {
                 stack.childOverhead[top] = in.readLong();
                 stack.childDeficit[top] = in.readLong();
                 stack.childCpuDeficit[top] = in.readLong();
+                stack.paidByCallees[top] = in.readLong();
+                stack.cpuPaidByCallees[top] = in.readLong();
+                stack.leafDeficit[top] = in.readLong();
+                stack.leafCpuDeficit[top] = in.readLong();
             }
         }
         last = null;
@@ -204,6 +212,15 @@ final class CallIndexer {
         /** The wall and CPU time of their overhead that the calls it made could not pay: taken off its own. */
         long[] childDeficit = new long[32];
         long[] childCpuDeficit = new long[32];
+        /**
+         * The wall and CPU time of its own overhead (and of its callees' deficits) that its callees paid out of
+         * their own time, because it had not had the time to pay for it itself when they ended ({@link #emit}).
+         */
+        long[] paidByCallees = new long[32];
+        long[] cpuPaidByCallees = new long[32];
+        /** The part of {@code childDeficit} (and of its CPU time's) that is its callees' own call costs ({@link #emit}). */
+        long[] leafDeficit = new long[32];
+        long[] leafCpuDeficit = new long[32];
         /** The method each frame last called and that call's context: a loop calls the same method again and again. */
         int[] lastCalleeMethods = new int[32];
         int[] lastCalleeContexts = new int[32];
@@ -233,6 +250,10 @@ final class CallIndexer {
                 childOverhead = Arrays.copyOf(childOverhead, size);
                 childDeficit = Arrays.copyOf(childDeficit, size);
                 childCpuDeficit = Arrays.copyOf(childCpuDeficit, size);
+                paidByCallees = Arrays.copyOf(paidByCallees, size);
+                cpuPaidByCallees = Arrays.copyOf(cpuPaidByCallees, size);
+                leafDeficit = Arrays.copyOf(leafDeficit, size);
+                leafCpuDeficit = Arrays.copyOf(leafCpuDeficit, size);
                 lastCalleeMethods = Arrays.copyOf(lastCalleeMethods, size);
                 lastCalleeContexts = Arrays.copyOf(lastCalleeContexts, size);
             }
@@ -256,6 +277,10 @@ final class CallIndexer {
             childOverhead[depth] = 0;
             childDeficit[depth] = 0;
             childCpuDeficit[depth] = 0;
+            paidByCallees[depth] = 0;
+            cpuPaidByCallees[depth] = 0;
+            leafDeficit[depth] = 0;
+            leafCpuDeficit[depth] = 0;
             lastCalleeContexts[depth] = 0;
             depth++;
         }
@@ -289,7 +314,22 @@ final class CallIndexer {
             emit(end, threw, true);
         }
 
-        /** Writes the innermost open call's row, ending at {@code endNanos}, and pops it. */
+        /**
+         * Writes the innermost open call's row, ending at {@code endNanos}, and pops it. What the call
+         * cannot pay of its overhead out of its own time is its caller's to pay ({@code childDeficit}).
+         * And what its caller has not had the time to pay so far, the caller's own overhead and what
+         * its earlier callees could not pay of the cost of their own entry and exit between their own
+         * clock readings (run.call_cost_inside_ns at most each), less the caller's own time up to now,
+         * the call pays out of its own time where it has some left: the clock put that cost there.
+         * (The rest of a callee's deficit, its allocations' and its callees' costs, is left to the
+         * caller alone: it may sum many events' costs, and where the calibration was above what they
+         * paid, later callees, a sleep say, would pay for the calibration's error.) A clock that ticks every 200 µs
+         * (and CPU time read every ms) puts a tick's time in whichever call is running when it ticks,
+         * so most of millions of short calls measure 0 and a few a whole tick; paid only upwards, each
+         * call's cost fell on a caller whose own time could not pay it, while the few callees that
+         * caught a tick kept it whole, and the caller's compensated time came to several times the
+         * unprofiled run's.
+         */
         void emit(long endNanos, boolean threw, boolean finished) {
             int top = depth - 1;
             long duration = endNanos - startNanos[top];
@@ -298,15 +338,27 @@ final class CallIndexer {
             // the overhead of the call's own events, rounded as calls.self_overhead_ns, and of all those inside it
             long ownOverhead = compensation.selfOverhead(callsMade[top], allocationsMade[top]);
             long overhead = ownOverhead + childOverhead[top];
-            long own = self - ownOverhead - childDeficit[top];
+            long own = self - ownOverhead - childDeficit[top] + paidByCallees[top];
             long deficit = Math.max(0, -own);
-            long ownCpu = selfCpu[top] - ownOverhead - childCpuDeficit[top];
+            long ownCpu = selfCpu[top] - ownOverhead - childCpuDeficit[top] + cpuPaidByCallees[top];
             long cpuDeficit = Math.max(0, -ownCpu);
+            long callInside = compensation.selfOverhead(0, 0);
+            long paidForCaller = 0;
+            long cpuPaidForCaller = 0;
+            if (top > 0) {
+                int caller = top - 1;
+                long callerOverhead = compensation.selfOverhead(callsMade[caller] + 1, allocationsMade[caller]);
+                long callerOwnSoFar = endNanos - startNanos[caller] - childNanos[caller] - duration;
+                paidForCaller = Math.max(0, Math.min(Math.max(0, own), callerOverhead + leafDeficit[caller]
+                        + Math.min(deficit, callInside) - paidByCallees[caller] - callerOwnSoFar));
+                cpuPaidForCaller = Math.max(0, Math.min(Math.max(0, ownCpu), callerOverhead + leafCpuDeficit[caller]
+                        + Math.min(cpuDeficit, callInside) - cpuPaidByCallees[caller] - selfCpu[caller]));
+            }
             CompensatedTimes times = compensated;
-            times.selfNanos = Math.max(0, own);
-            times.inclusiveNanos = duration - overhead + deficit;
-            times.selfCpuNanos = Math.max(0, ownCpu);
-            times.cpuNanos = cpu - overhead + cpuDeficit;
+            times.selfNanos = Math.max(0, own) - paidForCaller;
+            times.inclusiveNanos = duration - overhead + deficit - paidForCaller;
+            times.selfCpuNanos = Math.max(0, ownCpu) - cpuPaidForCaller;
+            times.cpuNanos = cpu - overhead + cpuDeficit - cpuPaidForCaller;
             if (top > 0) {
                 int caller = top - 1;
                 childNanos[caller] += duration;
@@ -317,6 +369,10 @@ final class CallIndexer {
                 childOverhead[caller] += overhead;
                 childDeficit[caller] += deficit;
                 childCpuDeficit[caller] += cpuDeficit;
+                paidByCallees[caller] += paidForCaller;
+                leafDeficit[caller] += Math.min(deficit, callInside);
+                leafCpuDeficit[caller] += Math.min(cpuDeficit, callInside);
+                cpuPaidByCallees[caller] += cpuPaidForCaller;
             }
             sink.call(callIds[top], threadId, methodIds[top], parentCallIds[top], depths[top], startNanos[top], endNanos,
                     self, threw, finished, outermost[top], contextIds[top], cpu, selfCpu[top],

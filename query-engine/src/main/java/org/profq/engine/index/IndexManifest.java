@@ -41,8 +41,9 @@ record IndexManifest(int format, IndexColumn.Table table, long startedAtEpochNan
      *     with the counts inside a call as those of its callees (calls_in_callees, allocations_in_callees).
      * 14: calls' totals per calling context and flags in its collector state (CallTotals), which answer the time views.
      * 15: calls' compensation of the whole call tree (the *_correction columns; the open calls' overhead and deficits).
+     * 16: a call pays what its caller had not had the time to pay when it ended (the open calls' paid_by_callees).
      */
-    static final int FORMAT = 15;
+    static final int FORMAT = 16;
     static final String FILE = "manifest.properties";
     private static final String EXTENT_PREFIX = "extent.";
     private static final String FINISHED_PREFIX = "finished.";

@@ -117,6 +117,42 @@ class CallTreeCompensationTest {
         assertTrue(paid > 100, "outermost calls that paid for their trees: " + paid);
     }
 
+    /**
+     * A caller makes four calls of a leaf at 10 ns of advice a call, 4 of them inside the leaf's own
+     * readings; the clock ticks once, inside the third call, which measures the whole 200 ns the
+     * four calls and their caller took. The third call pays what the caller had not had the time to
+     * pay when it ended (its own overhead for three calls, 4 + 3 × 6 ns, and the first two calls'
+     * deficits, 2 × 4 ns): 30 ns. What comes after the tick (the fourth call's 4 ns, the caller's
+     * last 6 ns) nobody measured, so nobody can pay it. The same with CPU time charged in one lump
+     * of 100 ns to the third call. Paid only upwards, the caller (no time of its own) could pay
+     * nothing and its inclusive time was 196 ns, all but the third call's own 4 ns.
+     */
+    @Test
+    void aCallPaysWhatItsCallerHadNoTimeToPayWhenItEnded() {
+        List<Row> rows = new ArrayList<>();
+        CallIndexer indexer = new CallIndexer((callId, threadId, methodId, parentCallId, depth, start, end, self, threw,
+                                               finished, outermost, context, cpu, selfCpu, callsMade, callsInside,
+                                               allocationsMade, allocationsInside, times) ->
+                rows.add(new Row(callId, parentCallId, methodId, context, outermost, end - start, self, cpu, selfCpu,
+                        callsMade, allocationsMade, times.inclusiveNanos, times.selfNanos, times.cpuNanos,
+                        times.selfCpuNanos)));
+        indexer.compensateWith(new Compensation(new Calibration(10, 4, 0, 0, 0)));
+        indexer.enter(1, 1, 0, 0, 1, 0);
+        long[][] leaves = {{0, 0}, {0, 0}, {0, 200}, {200, 200}};
+        for (int leaf = 0; leaf < leaves.length; leaf++) {
+            indexer.enter(1, 2 + leaf, 1, 1, 2, leaves[leaf][0]);
+            if (leaf == 2) {
+                indexer.cpuUsed(1, 100);
+            }
+            indexer.exit(1, 2 + leaf, 1, 1, 2, leaves[leaf][0], leaves[leaf][1], false);
+        }
+        indexer.exit(1, 1, 0, 0, 1, 0, 200, false);
+        // call id, compensated inclusive, self, CPU, self CPU
+        assertEquals(List.of(List.of(2L, 0L, 0L, 0L, 0L), List.of(3L, 0L, 0L, 0L, 0L), List.of(4L, 166L, 166L, 66L, 66L),
+                        List.of(5L, 0L, 0L, 0L, 0L), List.of(1L, 166L, 0L, 66L, 0L)),
+                rows.stream().map(row -> List.of(row.callId, row.inclusive, row.self, row.cpu, row.selfCpu)).toList());
+    }
+
     @Test
     void withoutACalibrationTheTimesAreTheMeasuredOnes() {
         for (long seed = 1; seed <= 50; seed++) {

@@ -26,12 +26,16 @@ import org.aspectj.runtime.reflect.Factory;
  */
 final class OverheadCalibration {
     /** Rounds of calls and allocations at least (the JIT compiles the advice path after some 100 000 calls). */
-    private static final int MIN_ROUNDS = 30;
+    private static final int MIN_ROUNDS = 60;
     /** Rounds at most: some 50 ms of CPU with the path compiled, 300 ms if the JIT never gets to it. */
-    private static final int MAX_ROUNDS = 150;
+    private static final int MAX_ROUNDS = 400;
     /** The cost has settled when this many rounds in a row have not beaten the cheapest. */
-    private static final int SETTLED_ROUNDS = 15;
-    private static final int EVENTS_PER_ROUND = 10_000;
+    private static final int SETTLED_ROUNDS = 30;
+    /**
+     * The calls of a round, and then its allocations, fit one batch of the recorder, flushed before
+     * each outside their timing ({@link InPlaceCallCost#CALLS_PER_ROUND}, why).
+     */
+    private static final int EVENTS_PER_ROUND = InPlaceCallCost.CALLS_PER_ROUND;
     /** The rounds stop after this much of the calibration thread's CPU time, settled or not (the clock's time where CPU times are not known). */
     private static final long CPU_BUDGET_NANOS = 1_000_000_000L;
     private static final int CPU_READS = 200;
@@ -62,6 +66,7 @@ final class OverheadCalibration {
         while (calls.goOn()) {
             int round = calls.rounds();
             long inside = 0;
+            recorder.flush();
             long clockStart = Clock.now();
             long start = threadTime.getAsLong();
             for (int i = 0; i < EVENTS_PER_ROUND; i++) {
@@ -72,11 +77,13 @@ final class OverheadCalibration {
             }
             long called = threadTime.getAsLong();
             roundClockNanos[round] = Clock.now() - clockStart;
+            recorder.flush();
+            long allocating = threadTime.getAsLong();
             for (int i = 0; i < EVENTS_PER_ROUND; i++) {
                 Recorder.allocation(created, creation, execution);
             }
             long allocated = threadTime.getAsLong();
-            allocationPicos[round] = (allocated - called) * 1000 / EVENTS_PER_ROUND;
+            allocationPicos[round] = (allocated - allocating) * 1000 / EVENTS_PER_ROUND;
             insideNanos[round] = inside;
             calls.add((called - start) * 1000 / EVENTS_PER_ROUND, allocated - start);
         }
