@@ -11,7 +11,8 @@ import org.profq.recording.Recording;
  * self time is its self time less the part of the overhead that landed in its own code, at least
  * 0; what it could not pay (a call shorter than its advice, or one that fell between two ticks of
  * the clock and measured 0) is taken off its caller's self time instead, where the clock put that
- * time; its compensated inclusive time is its compensated self time plus its callees' compensated
+ * time, and what its caller has not had the time to pay when it ends, it pays out of the time it
+ * has left ({@link CallIndexer}); its compensated inclusive time is its compensated self time plus its callees' compensated
  * inclusive times. The same for CPU time. So no self time is below 0 and no caller's time below
  * its callees', at any level the calls are added up to (docs/accuracy-and-overhead.md, "Time").
  */

@@ -13,7 +13,12 @@
 --   self_ns      = self_ns - self_overhead_ns, at least 0; what a call could not pay (a call
 --                  shorter than its advice, or one the clock measured as 0 because it fell
 --                  between two ticks) is taken off its caller's self time instead, where the
---                  clock put that time
+--                  clock put that time; and what a caller has not yet had the time to pay when
+--                  one of its calls ends (its own overhead so far, and its earlier calls' unpaid
+--                  entry and exit, run.call_cost_inside_ns at most each, less its own time so
+--                  far) that call pays out of the time it has left: a tick of the clock lands in
+--                  whichever call runs then, so of millions of short calls a few measure a
+--                  whole tick and the rest 0
 --   inclusive_ns = self_ns + the inclusive_ns of the calls it made
 -- So no self time is below 0, a call's inclusive time is never below its callees', and a
 -- thread's outermost call is short of its measured time by exactly the overhead of the events
