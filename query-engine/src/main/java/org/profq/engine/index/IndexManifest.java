@@ -41,7 +41,7 @@ record IndexManifest(int format, IndexColumn.Table table, long startedAtEpochNan
      *     with the counts inside a call as those of its callees (calls_in_callees, allocations_in_callees).
      * 14: calls' totals per calling context and flags in its collector state (CallTotals), which answer the time views.
      * 15: calls' compensation of the whole call tree (the *_correction columns; the open calls' overhead and deficits).
-     * 16: a call pays what its caller had not had the time to pay when it ended (the open calls' paid_by_callees).
+     * 16: a call pays what its caller had not had the time to pay when it ended (the open calls' paid and unpaid shares).
      */
     static final int FORMAT = 16;
     static final String FILE = "manifest.properties";
