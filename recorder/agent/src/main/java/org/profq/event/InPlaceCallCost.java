@@ -21,14 +21,14 @@ import java.util.function.LongSupplier;
  */
 final class InPlaceCallCost {
     /**
-     * A round's events fit one batch of the recorder (some 4 bytes a call: an entry with its method's
-     * id and a time delta at most, an exit), which is flushed before and after the round, outside its
-     * timing: a batch filled inside the round would be dropped there, and reading its exits' clock
+     * A round's events fit one batch of the recorder (8 bytes a call at most with the exact clock: an
+     * entry with its time delta and method id, an exit with its delta; some 3 with the tick clock),
+     * which is flushed before and after the round, outside its timing: a batch filled inside the round would be dropped there, and reading its exits' clock
      * advances costs 3 to 8 ns per call of the round, which no program pays (its full batches go to
      * the writer's thread). With 10 000 calls a round, so measured, a call cost 16.1 to 23.5 ns in
      * three recordings of the KnownPhases sample whose tiny calls paid 11.8 to 15.7 ns.
      */
-    static final int CALLS_PER_ROUND = 3_000;
+    static final int CALLS_PER_ROUND = 2_000;
     private static final int MIN_ROUNDS = 60;
     /** Some 100 ms of CPU if the cheapest round kept falling. */
     private static final int MAX_ROUNDS = 400;

@@ -74,4 +74,26 @@ class ThreadRecorderTest {
         long inside = dropping.droppedExitNanos();
         assertTrue(inside >= 20_000_000 && inside <= end - start - 20_000_000, inside + " ns inside of " + (end - start));
     }
+
+    /**
+     * A calibration round's calls fit one batch, flushed before and after the round: none of its
+     * batches is dropped, and so read, inside the round's timing. With the exact clock, every event
+     * has a time delta; a method id of two bytes.
+     */
+    @Test
+    void aCalibrationRoundFitsOneBatch() {
+        Clock.start(true, 1_000_000, () -> { });
+        ThreadRecorder dropping = new ThreadRecorder(0, Thread.currentThread(), null, Long.MAX_VALUE);
+        dropping.enter(7);
+        dropping.exit(false);
+        dropping.flush();
+        long before = dropping.droppedExitNanos();
+        for (int i = 0; i < InPlaceCallCost.CALLS_PER_ROUND; i++) {
+            dropping.enter(16_000);
+            dropping.exit(false);
+        }
+        assertEquals(before, dropping.droppedExitNanos());
+        dropping.flush();
+        assertTrue(dropping.droppedExitNanos() > before);
+    }
 }
