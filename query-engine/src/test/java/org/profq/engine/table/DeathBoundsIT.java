@@ -24,6 +24,7 @@ import org.profq.recorder.SampleRun;
 import profq.samples.DeadHolders;
 import profq.samples.ExplicitCollections;
 import profq.samples.KnownDeaths;
+import profq.samples.OldDeathsAtExit;
 
 /**
  * Deaths bounded by the collections that found them, on programs whose collections and deaths
@@ -259,6 +260,25 @@ class DeathBoundsIT {
     }
 
     /** Records {@code mainClass} with {@code args} through the agent in a JVM of {@code jdk} started with {@code jvmOptions}. */
+    /**
+     * Old objects dropped as the program ends, with explicit collections disabled and young
+     * collections still running during the exit: the final collection profq asks for never runs,
+     * and no collection at the end could have found them, so nothing says they were still
+     * reachable. They were said to be: a young collection that cleared the final collection's
+     * sentinel was taken for the whole-heap one, and their waste's proven drag ran to the end.
+     */
+    @Test
+    void objectsNoWholeHeapCollectionLookedForAtTheEndAreNotSaidToBeReachableThen() throws SQLException {
+        Path recording = recorded(Jdk.current(), OldDeathsAtExit.class,
+                List.of("-XX:+UseSerialGC", "-Xmn4m", "-XX:MaxTenuringThreshold=0", "-XX:+DisableExplicitGC"), "events=allocations:deaths,track=1");
+        try (Connection connection = Rows.connect(recording.toString())) {
+            assertEquals(List.of(List.of((long) OldDeathsAtExit.OBJECTS, 0L)), Rows.query(connection, """
+                    SELECT COUNT(*), COUNT(l.reachable_at_exit)
+                    FROM lifetimes AS l JOIN classes AS c ON c.class_id = l.class_id
+                    WHERE c.name = 'profq.samples.OldDeathsAtExit$Payload'"""));
+        }
+    }
+
     private static Path recorded(Jdk jdk, Class<?> mainClass, List<String> jvmOptions, String options, String... args) {
         Path recording = SampleRecording.newDirectory(mainClass).resolve(mainClass.getSimpleName() + "-" + jdk + ".profq");
         List<String> command = new ArrayList<>(SampleRun.command(jdk,

@@ -122,7 +122,8 @@ final class Lifetimes {
      * {@link #FINAL_COLLECTION_CAP_MILLIS}) and drains the queue, so that objects unreachable at
      * the end are told from those still reachable. A sentinel object, dropped just before the
      * collection, says that it ran and its references are arriving: if it never comes (explicit
-     * collections disabled, or the cap reached), the rest stay unknown. Without the collection
+     * collections disabled, or the cap reached), or no whole-heap collection ran
+     * ({@link WholeHeapCollections}), the rest stay unknown. Without the collection
      * every object still followed is unknown, as before the final collection existed.
      */
     void end(boolean finalCollection, EndOfRun report) {
@@ -148,6 +149,7 @@ final class Lifetimes {
         // The sentinel's object is dropped just before the collection: only it (or one as late) can clear it.
         Object[] sentinelObject = {new Object()};
         PhantomReference<Object> sentinel = new PhantomReference<>(sentinelObject[0], queue);
+        long wholeHeapBefore = WholeHeapCollections.count();
         Thread collector = new Thread(() -> {
             sentinelObject[0] = null;
             System.gc();
@@ -173,7 +175,8 @@ final class Lifetimes {
             }
             if (sentinelSeen) {
                 PendingReferences.awaitEnqueued(); // the collection's other references may still be on their way
-                told = true;
+                // a young collection clears the sentinel too, but proves nothing of the old generation's objects
+                told = wholeHeapBefore >= 0 && WholeHeapCollections.count() > wholeHeapBefore;
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
