@@ -71,27 +71,20 @@ final class CallIndexer {
             out.writeInt(stack.threadId);
             out.writeInt(stack.depth);
             for (int level = 0; level < stack.depth; level++) {
-                out.writeLong(stack.callIds[level]);
-                out.writeLong(stack.parentCallIds[level]);
-                out.writeInt(stack.depths[level]);
-                out.writeInt(stack.methodIds[level]);
-                out.writeLong(stack.startNanos[level]);
-                out.writeBoolean(stack.outermost[level]);
-                out.writeInt(stack.contextIds[level]);
-                out.writeLong(stack.childNanos[level]);
-                out.writeLong(stack.selfCpu[level]);
-                out.writeLong(stack.childCpu[level]);
-                out.writeLong(stack.callsMade[level]);
-                out.writeLong(stack.callsInside[level]);
-                out.writeLong(stack.allocationsMade[level]);
-                out.writeLong(stack.allocationsInside[level]);
-                out.writeLong(stack.childOverhead[level]);
-                out.writeLong(stack.childDeficit[level]);
-                out.writeLong(stack.childCpuDeficit[level]);
-                out.writeLong(stack.paidByCallees[level]);
-                out.writeLong(stack.cpuPaidByCallees[level]);
-                out.writeLong(stack.leafDeficit[level]);
-                out.writeLong(stack.leafCpuDeficit[level]);
+                long[] frame = stack.frames;
+                int at = level * LONGS;
+                int[] ints = stack.ints;
+                int i = level * INTS;
+                out.writeLong(frame[at + CALL_ID]);
+                out.writeLong(frame[at + PARENT_CALL_ID]);
+                out.writeInt(ints[i + DEPTH]);
+                out.writeInt(ints[i + METHOD]);
+                out.writeLong(frame[at + START]);
+                out.writeBoolean(ints[i + OUTERMOST] != 0);
+                out.writeInt(ints[i + CONTEXT]);
+                for (int field = CHILD_NANOS; field <= LEAF_CPU_DEFICIT; field++) {
+                    out.writeLong(frame[at + field]);
+                }
             }
         }
     }
@@ -118,28 +111,16 @@ final class CallIndexer {
                 long start = in.readLong();
                 boolean outermost = in.readBoolean();
                 int context = in.readInt();
-                long childNanos = in.readLong();
                 if (methodId < 0 || context < 1 || context > contextCount) {
                     throw new IOException("an open call of method " + methodId + " in calling context " + context);
                 }
                 stack.enter(callId, parentCallId, depth, methodId, start);
                 int top = stack.depth - 1;
-                stack.outermost[top] = outermost;
-                stack.contextIds[top] = context;
-                stack.childNanos[top] = childNanos;
-                stack.selfCpu[top] = in.readLong();
-                stack.childCpu[top] = in.readLong();
-                stack.callsMade[top] = in.readLong();
-                stack.callsInside[top] = in.readLong();
-                stack.allocationsMade[top] = in.readLong();
-                stack.allocationsInside[top] = in.readLong();
-                stack.childOverhead[top] = in.readLong();
-                stack.childDeficit[top] = in.readLong();
-                stack.childCpuDeficit[top] = in.readLong();
-                stack.paidByCallees[top] = in.readLong();
-                stack.cpuPaidByCallees[top] = in.readLong();
-                stack.leafDeficit[top] = in.readLong();
-                stack.leafCpuDeficit[top] = in.readLong();
+                stack.ints[top * INTS + OUTERMOST] = outermost ? 1 : 0;
+                stack.ints[top * INTS + CONTEXT] = context;
+                for (int field = CHILD_NANOS; field <= LEAF_CPU_DEFICIT; field++) {
+                    stack.frames[top * LONGS + field] = in.readLong();
+                }
             }
         }
         last = null;
@@ -158,7 +139,7 @@ final class CallIndexer {
     void cpuUsed(int threadId, long cpuNanos) {
         ThreadStack stack = stack(threadId);
         if (stack.depth > 0) {
-            stack.selfCpu[stack.depth - 1] += cpuNanos;
+            stack.frames[(stack.depth - 1) * LONGS + SELF_CPU] += cpuNanos;
         }
     }
 
@@ -166,8 +147,9 @@ final class CallIndexer {
     void allocated(int threadId) {
         ThreadStack stack = stack(threadId);
         if (stack.depth > 0) {
-            stack.allocationsMade[stack.depth - 1]++;
-            stack.allocationsInside[stack.depth - 1]++;
+            int at = (stack.depth - 1) * LONGS;
+            stack.frames[at + ALLOCATIONS_MADE]++;
+            stack.frames[at + ALLOCATIONS_INSIDE]++;
         }
     }
 
@@ -183,47 +165,59 @@ final class CallIndexer {
         for (ThreadStack stack : stacks.values()) {
             long end = Math.max(recordingEndNanos, threadLastNanos.applyAsLong(stack.threadId));
             while (stack.depth > 0) {
-                stack.emit(Math.max(stack.startNanos[stack.depth - 1], end), false, false);
+                stack.emit(Math.max(stack.frames[(stack.depth - 1) * LONGS + START], end), false, false);
             }
         }
     }
 
-    /** A thread's open calls, outermost at index 0, as parallel arrays; and how many activations of each method are open. */
+    // A frame's longs, at LONGS a frame in ThreadStack.frames; save() writes CHILD_NANOS to LEAF_CPU_DEFICIT in this order.
+    private static final int CALL_ID = 0;
+    private static final int PARENT_CALL_ID = 1;
+    private static final int START = 2;
+    private static final int CHILD_NANOS = 3;
+    private static final int SELF_CPU = 4;
+    /** CPU time of the calls it made, callees included. */
+    private static final int CHILD_CPU = 5;
+    private static final int CALLS_MADE = 6;
+    private static final int CALLS_INSIDE = 7;
+    private static final int ALLOCATIONS_MADE = 8;
+    private static final int ALLOCATIONS_INSIDE = 9;
+    /** The overhead of the calls it made, their callees' included: the sum of their {@link Compensation#selfOverhead}. */
+    private static final int CHILD_OVERHEAD = 10;
+    /** The wall and CPU time of their overhead that the calls it made could not pay: taken off its own. */
+    private static final int CHILD_DEFICIT = 11;
+    private static final int CHILD_CPU_DEFICIT = 12;
+    /**
+     * The wall and CPU time of its own overhead (and of its callees' deficits) that its callees paid out of
+     * their own time, because it had not had the time to pay for it itself when they ended ({@link ThreadStack#emit}).
+     */
+    private static final int PAID_BY_CALLEES = 13;
+    private static final int CPU_PAID_BY_CALLEES = 14;
+    /** The part of {@code CHILD_DEFICIT} (and of its CPU time's) that is its callees' own call costs ({@link ThreadStack#emit}). */
+    private static final int LEAF_DEFICIT = 15;
+    private static final int LEAF_CPU_DEFICIT = 16;
+    /** Three cache lines a frame. */
+    private static final int LONGS = 24;
+    // A frame's ints, at INTS a frame in ThreadStack.ints.
+    private static final int DEPTH = 0;
+    private static final int METHOD = 1;
+    private static final int CONTEXT = 2;
+    private static final int OUTERMOST = 3;
+    /** The method the frame last called and that call's context: a loop calls the same method again and again. */
+    private static final int LAST_CALLEE_METHOD = 4;
+    private static final int LAST_CALLEE_CONTEXT = 5;
+    private static final int INTS = 8;
+
+    /**
+     * A thread's open calls, outermost first: each frame's figures side by side ({@link #LONGS}
+     * longs and {@link #INTS} ints a frame), so that entering and ending a call touch two or three
+     * cache lines, not one per figure; and how many activations of each method are open.
+     */
     private final class ThreadStack {
         final int threadId;
         int depth;
-        long[] callIds = new long[32];
-        long[] parentCallIds = new long[32];
-        int[] depths = new int[32];
-        int[] methodIds = new int[32];
-        long[] startNanos = new long[32];
-        boolean[] outermost = new boolean[32];
-        int[] contextIds = new int[32];
-        long[] childNanos = new long[32];
-        long[] selfCpu = new long[32];
-        /** CPU time of the calls it made, callees included. */
-        long[] childCpu = new long[32];
-        long[] callsMade = new long[32];
-        long[] callsInside = new long[32];
-        long[] allocationsMade = new long[32];
-        long[] allocationsInside = new long[32];
-        /** The overhead of the calls it made, their callees' included: the sum of their {@link Compensation#selfOverhead}. */
-        long[] childOverhead = new long[32];
-        /** The wall and CPU time of their overhead that the calls it made could not pay: taken off its own. */
-        long[] childDeficit = new long[32];
-        long[] childCpuDeficit = new long[32];
-        /**
-         * The wall and CPU time of its own overhead (and of its callees' deficits) that its callees paid out of
-         * their own time, because it had not had the time to pay for it itself when they ended ({@link #emit}).
-         */
-        long[] paidByCallees = new long[32];
-        long[] cpuPaidByCallees = new long[32];
-        /** The part of {@code childDeficit} (and of its CPU time's) that is its callees' own call costs ({@link #emit}). */
-        long[] leafDeficit = new long[32];
-        long[] leafCpuDeficit = new long[32];
-        /** The method each frame last called and that call's context: a loop calls the same method again and again. */
-        int[] lastCalleeMethods = new int[32];
-        int[] lastCalleeContexts = new int[32];
+        long[] frames = new long[32 * LONGS];
+        int[] ints = new int[32 * INTS];
         int[] openByMethod = new int[64];
 
         ThreadStack(int threadId) {
@@ -231,57 +225,40 @@ final class CallIndexer {
         }
 
         void enter(long callId, long parentCallId, int callDepth, int methodId, long start) {
-            if (depth == callIds.length) {
-                int size = depth * 2;
-                callIds = Arrays.copyOf(callIds, size);
-                parentCallIds = Arrays.copyOf(parentCallIds, size);
-                depths = Arrays.copyOf(depths, size);
-                methodIds = Arrays.copyOf(methodIds, size);
-                startNanos = Arrays.copyOf(startNanos, size);
-                outermost = Arrays.copyOf(outermost, size);
-                contextIds = Arrays.copyOf(contextIds, size);
-                childNanos = Arrays.copyOf(childNanos, size);
-                selfCpu = Arrays.copyOf(selfCpu, size);
-                childCpu = Arrays.copyOf(childCpu, size);
-                callsMade = Arrays.copyOf(callsMade, size);
-                callsInside = Arrays.copyOf(callsInside, size);
-                allocationsMade = Arrays.copyOf(allocationsMade, size);
-                allocationsInside = Arrays.copyOf(allocationsInside, size);
-                childOverhead = Arrays.copyOf(childOverhead, size);
-                childDeficit = Arrays.copyOf(childDeficit, size);
-                childCpuDeficit = Arrays.copyOf(childCpuDeficit, size);
-                paidByCallees = Arrays.copyOf(paidByCallees, size);
-                cpuPaidByCallees = Arrays.copyOf(cpuPaidByCallees, size);
-                leafDeficit = Arrays.copyOf(leafDeficit, size);
-                leafCpuDeficit = Arrays.copyOf(leafCpuDeficit, size);
-                lastCalleeMethods = Arrays.copyOf(lastCalleeMethods, size);
-                lastCalleeContexts = Arrays.copyOf(lastCalleeContexts, size);
+            if ((depth + 1) * LONGS > frames.length) {
+                frames = Arrays.copyOf(frames, frames.length * 2);
+                ints = Arrays.copyOf(ints, ints.length * 2);
             }
             if (methodId >= openByMethod.length) {
                 openByMethod = Arrays.copyOf(openByMethod, Math.max(methodId + 1, openByMethod.length * 2));
             }
-            callIds[depth] = callId;
-            parentCallIds[depth] = parentCallId;
-            depths[depth] = callDepth;
-            methodIds[depth] = methodId;
-            startNanos[depth] = start;
-            outermost[depth] = openByMethod[methodId]++ == 0;
-            contextIds[depth] = context(methodId);
-            childNanos[depth] = 0;
-            selfCpu[depth] = 0;
-            childCpu[depth] = 0;
-            callsMade[depth] = 0;
-            callsInside[depth] = 0;
-            allocationsMade[depth] = 0;
-            allocationsInside[depth] = 0;
-            childOverhead[depth] = 0;
-            childDeficit[depth] = 0;
-            childCpuDeficit[depth] = 0;
-            paidByCallees[depth] = 0;
-            cpuPaidByCallees[depth] = 0;
-            leafDeficit[depth] = 0;
-            leafCpuDeficit[depth] = 0;
-            lastCalleeContexts[depth] = 0;
+            int context = context(methodId);
+            long[] frame = frames;
+            int at = depth * LONGS;
+            frame[at + CALL_ID] = callId;
+            frame[at + PARENT_CALL_ID] = parentCallId;
+            frame[at + START] = start;
+            frame[at + CHILD_NANOS] = 0;
+            frame[at + SELF_CPU] = 0;
+            frame[at + CHILD_CPU] = 0;
+            frame[at + CALLS_MADE] = 0;
+            frame[at + CALLS_INSIDE] = 0;
+            frame[at + ALLOCATIONS_MADE] = 0;
+            frame[at + ALLOCATIONS_INSIDE] = 0;
+            frame[at + CHILD_OVERHEAD] = 0;
+            frame[at + CHILD_DEFICIT] = 0;
+            frame[at + CHILD_CPU_DEFICIT] = 0;
+            frame[at + PAID_BY_CALLEES] = 0;
+            frame[at + CPU_PAID_BY_CALLEES] = 0;
+            frame[at + LEAF_DEFICIT] = 0;
+            frame[at + LEAF_CPU_DEFICIT] = 0;
+            int[] frameInts = ints;
+            int i = depth * INTS;
+            frameInts[i + DEPTH] = callDepth;
+            frameInts[i + METHOD] = methodId;
+            frameInts[i + CONTEXT] = context;
+            frameInts[i + OUTERMOST] = openByMethod[methodId]++ == 0 ? 1 : 0;
+            frameInts[i + LAST_CALLEE_CONTEXT] = 0;
             depth++;
         }
 
@@ -290,18 +267,19 @@ final class CallIndexer {
             if (depth == 0) {
                 return contexts.intern(0, methodId);
             }
-            int caller = depth - 1;
-            if (lastCalleeContexts[caller] == 0 || lastCalleeMethods[caller] != methodId) {
-                lastCalleeMethods[caller] = methodId;
-                lastCalleeContexts[caller] = contexts.intern(contextIds[caller], methodId);
+            int caller = (depth - 1) * INTS;
+            int[] frameInts = ints;
+            if (frameInts[caller + LAST_CALLEE_CONTEXT] == 0 || frameInts[caller + LAST_CALLEE_METHOD] != methodId) {
+                frameInts[caller + LAST_CALLEE_METHOD] = methodId;
+                frameInts[caller + LAST_CALLEE_CONTEXT] = contexts.intern(frameInts[caller + CONTEXT], methodId);
             }
-            return lastCalleeContexts[caller];
+            return frameInts[caller + LAST_CALLEE_CONTEXT];
         }
 
         /** Ends the exiting call; one the reader reports without an entry gets a frame of its own. */
         void exit(long callId, long parentCallId, int callDepth, int methodId, long start, long end, boolean threw) {
             int level = depth - 1;
-            while (level >= 0 && callIds[level] != callId) {
+            while (level >= 0 && frames[level * LONGS + CALL_ID] != callId) {
                 level--;
             }
             if (level < 0) {
@@ -332,27 +310,36 @@ final class CallIndexer {
          */
         void emit(long endNanos, boolean threw, boolean finished) {
             int top = depth - 1;
-            long duration = endNanos - startNanos[top];
-            long self = duration - childNanos[top];
-            long cpu = selfCpu[top] + childCpu[top];
+            long[] frame = frames;
+            int at = top * LONGS;
+            int i = top * INTS;
+            long startNanos = frame[at + START];
+            long selfCpu = frame[at + SELF_CPU];
+            long callsMade = frame[at + CALLS_MADE];
+            long callsInside = frame[at + CALLS_INSIDE];
+            long allocationsMade = frame[at + ALLOCATIONS_MADE];
+            long allocationsInside = frame[at + ALLOCATIONS_INSIDE];
+            long duration = endNanos - startNanos;
+            long self = duration - frame[at + CHILD_NANOS];
+            long cpu = selfCpu + frame[at + CHILD_CPU];
             // the overhead of the call's own events, rounded as calls.self_overhead_ns, and of all those inside it
-            long ownOverhead = compensation.selfOverhead(callsMade[top], allocationsMade[top]);
-            long overhead = ownOverhead + childOverhead[top];
-            long own = self - ownOverhead - childDeficit[top] + paidByCallees[top];
+            long ownOverhead = compensation.selfOverhead(callsMade, allocationsMade);
+            long overhead = ownOverhead + frame[at + CHILD_OVERHEAD];
+            long own = self - ownOverhead - frame[at + CHILD_DEFICIT] + frame[at + PAID_BY_CALLEES];
             long deficit = Math.max(0, -own);
-            long ownCpu = selfCpu[top] - ownOverhead - childCpuDeficit[top] + cpuPaidByCallees[top];
+            long ownCpu = selfCpu - ownOverhead - frame[at + CHILD_CPU_DEFICIT] + frame[at + CPU_PAID_BY_CALLEES];
             long cpuDeficit = Math.max(0, -ownCpu);
             long callInside = compensation.selfOverhead(0, 0);
             long paidForCaller = 0;
             long cpuPaidForCaller = 0;
             if (top > 0) {
-                int caller = top - 1;
-                long callerOverhead = compensation.selfOverhead(callsMade[caller] + 1, allocationsMade[caller]);
-                long callerOwnSoFar = endNanos - startNanos[caller] - childNanos[caller] - duration;
-                paidForCaller = Math.max(0, Math.min(Math.max(0, own), callerOverhead + leafDeficit[caller]
-                        + Math.min(deficit, callInside) - paidByCallees[caller] - callerOwnSoFar));
-                cpuPaidForCaller = Math.max(0, Math.min(Math.max(0, ownCpu), callerOverhead + leafCpuDeficit[caller]
-                        + Math.min(cpuDeficit, callInside) - cpuPaidByCallees[caller] - selfCpu[caller]));
+                int caller = at - LONGS;
+                long callerOverhead = compensation.selfOverhead(frame[caller + CALLS_MADE] + 1, frame[caller + ALLOCATIONS_MADE]);
+                long callerOwnSoFar = endNanos - frame[caller + START] - frame[caller + CHILD_NANOS] - duration;
+                paidForCaller = Math.max(0, Math.min(Math.max(0, own), callerOverhead + frame[caller + LEAF_DEFICIT]
+                        + Math.min(deficit, callInside) - frame[caller + PAID_BY_CALLEES] - callerOwnSoFar));
+                cpuPaidForCaller = Math.max(0, Math.min(Math.max(0, ownCpu), callerOverhead + frame[caller + LEAF_CPU_DEFICIT]
+                        + Math.min(cpuDeficit, callInside) - frame[caller + CPU_PAID_BY_CALLEES] - frame[caller + SELF_CPU]));
             }
             CompensatedTimes times = compensated;
             times.selfNanos = Math.max(0, own) - paidForCaller;
@@ -360,30 +347,31 @@ final class CallIndexer {
             times.selfCpuNanos = Math.max(0, ownCpu) - cpuPaidForCaller;
             times.cpuNanos = cpu - overhead + cpuDeficit - cpuPaidForCaller;
             if (top > 0) {
-                int caller = top - 1;
-                childNanos[caller] += duration;
-                childCpu[caller] += cpu;
-                callsMade[caller]++;
-                callsInside[caller] += 1 + callsInside[top];
-                allocationsInside[caller] += allocationsInside[top];
-                childOverhead[caller] += overhead;
-                childDeficit[caller] += deficit;
-                childCpuDeficit[caller] += cpuDeficit;
-                paidByCallees[caller] += paidForCaller;
-                leafDeficit[caller] += Math.min(deficit, callInside);
-                leafCpuDeficit[caller] += Math.min(cpuDeficit, callInside);
-                cpuPaidByCallees[caller] += cpuPaidForCaller;
+                int caller = at - LONGS;
+                frame[caller + CHILD_NANOS] += duration;
+                frame[caller + CHILD_CPU] += cpu;
+                frame[caller + CALLS_MADE]++;
+                frame[caller + CALLS_INSIDE] += 1 + callsInside;
+                frame[caller + ALLOCATIONS_INSIDE] += allocationsInside;
+                frame[caller + CHILD_OVERHEAD] += overhead;
+                frame[caller + CHILD_DEFICIT] += deficit;
+                frame[caller + CHILD_CPU_DEFICIT] += cpuDeficit;
+                frame[caller + PAID_BY_CALLEES] += paidForCaller;
+                frame[caller + LEAF_DEFICIT] += Math.min(deficit, callInside);
+                frame[caller + LEAF_CPU_DEFICIT] += Math.min(cpuDeficit, callInside);
+                frame[caller + CPU_PAID_BY_CALLEES] += cpuPaidForCaller;
             }
-            sink.call(callIds[top], threadId, methodIds[top], parentCallIds[top], depths[top], startNanos[top], endNanos,
-                    self, threw, finished, outermost[top], contextIds[top], cpu, selfCpu[top],
-                    callsMade[top], callsInside[top], allocationsMade[top], allocationsInside[top], times);
+            int[] frameInts = ints;
+            sink.call(frame[at + CALL_ID], threadId, frameInts[i + METHOD], frame[at + PARENT_CALL_ID], frameInts[i + DEPTH],
+                    startNanos, endNanos, self, threw, finished, frameInts[i + OUTERMOST] != 0, frameInts[i + CONTEXT], cpu,
+                    selfCpu, callsMade, callsInside, allocationsMade, allocationsInside, times);
             pop();
         }
 
         /** Drops the innermost frame without a row (a call whose exit was lost; the reader never does this today). */
         void pop() {
             depth--;
-            openByMethod[methodIds[depth]]--;
+            openByMethod[ints[depth * INTS + METHOD]]--;
         }
     }
 }

@@ -26,6 +26,27 @@ import org.profq.recording.RecordingException;
  * which it writes again.
  */
 final class CallRows extends RowCollector implements CallIndexer.Sink {
+    // Each column's array in a chunk, as constants: a row is written into the arrays directly.
+    private static final int CALL_ID_AT = CALL_ID.position();
+    private static final int THREAD_ID_AT = CALL_THREAD_ID.position();
+    private static final int PARENT_CALL_ID_AT = CALL_PARENT_CALL_ID.position();
+    private static final int DEPTH_BEYOND_CONTEXT_AT = CALL_DEPTH_BEYOND_CONTEXT.position();
+    private static final int START_NS_AT = CALL_START_NS.position();
+    private static final int END_NS_AT = CALL_END_NS.position();
+    private static final int SELF_NS_AT = CALL_SELF_NS.position();
+    private static final int FLAGS_AT = CALL_FLAGS.position();
+    private static final int CONTEXT_AT = CALL_CONTEXT.position();
+    private static final int CPU_NS_AT = CALL_CPU_NS.position();
+    private static final int SELF_CPU_NS_AT = CALL_SELF_CPU_NS.position();
+    private static final int CALLS_MADE_AT = CALL_CALLS_MADE.position();
+    private static final int CALLS_IN_CALLEES_AT = CALL_CALLS_IN_CALLEES.position();
+    private static final int ALLOCATIONS_MADE_AT = CALL_ALLOCATIONS_MADE.position();
+    private static final int ALLOCATIONS_IN_CALLEES_AT = CALL_ALLOCATIONS_IN_CALLEES.position();
+    private static final int INCLUSIVE_CORRECTION_AT = CALL_INCLUSIVE_CORRECTION.position();
+    private static final int SELF_CORRECTION_AT = CALL_SELF_CORRECTION.position();
+    private static final int CPU_CORRECTION_AT = CALL_CPU_CORRECTION.position();
+    private static final int SELF_CPU_CORRECTION_AT = CALL_SELF_CPU_CORRECTION.position();
+
     private final CallIndexer callIndexer = new CallIndexer(this);
     /** The contexts the table already holds (an extension's: those the last build wrote). */
     private int contextsWritten;
@@ -68,32 +89,34 @@ final class CallRows extends RowCollector implements CallIndexer.Sink {
                      CallIndexer.CompensatedTimes compensated) {
         int depthBeyondContext = depth - callIndexer.contexts().depth(context);
         RowChunk row = rows;
-        row.put(CALL_ID, callId);
-        row.put(CALL_THREAD_ID, threadId);
+        long[][] columns = row.values;
+        int r = row.rows;
+        columns[CALL_ID_AT][r] = callId;
+        columns[THREAD_ID_AT][r] = threadId;
         // the method is the context's, and the depth the context's too: kept as what they add to it
-        row.put(CALL_PARENT_CALL_ID, parentCallId);
-        row.put(CALL_DEPTH_BEYOND_CONTEXT, depthBeyondContext);
-        row.put(CALL_START_NS, startNanos);
-        row.put(CALL_END_NS, endNanos);
-        row.put(CALL_SELF_NS, selfNanos);
-        row.put(CALL_FLAGS, (threw ? THREW : 0) | (finished ? FINISHED : 0) | (outermost ? OUTERMOST : 0));
-        row.put(CALL_CONTEXT, context);
-        row.put(CALL_CPU_NS, cpuNanos);
-        row.put(CALL_SELF_CPU_NS, selfCpuNanos);
-        row.put(CALL_CALLS_MADE, callsMade);
-        row.put(CALL_CALLS_IN_CALLEES, callsInside - callsMade);
-        row.put(CALL_ALLOCATIONS_MADE, allocationsMade);
-        row.put(CALL_ALLOCATIONS_IN_CALLEES, allocationsInside - allocationsMade);
+        columns[PARENT_CALL_ID_AT][r] = parentCallId;
+        columns[DEPTH_BEYOND_CONTEXT_AT][r] = depthBeyondContext;
+        columns[START_NS_AT][r] = startNanos;
+        columns[END_NS_AT][r] = endNanos;
+        columns[SELF_NS_AT][r] = selfNanos;
+        columns[FLAGS_AT][r] = (threw ? THREW : 0) | (finished ? FINISHED : 0) | (outermost ? OUTERMOST : 0);
+        columns[CONTEXT_AT][r] = context;
+        columns[CPU_NS_AT][r] = cpuNanos;
+        columns[SELF_CPU_NS_AT][r] = selfCpuNanos;
+        columns[CALLS_MADE_AT][r] = callsMade;
+        columns[CALLS_IN_CALLEES_AT][r] = callsInside - callsMade;
+        columns[ALLOCATIONS_MADE_AT][r] = allocationsMade;
+        columns[ALLOCATIONS_IN_CALLEES_AT][r] = allocationsInside - allocationsMade;
         // what the compensation of the whole tree makes of the call's times, as what it adds to the call's own clamped
         // difference (0 for most calls: a leaf, a call whose callees paid for their advice, a call charged no CPU time)
         Compensation compensation = callIndexer.compensation();
         long duration = endNanos - startNanos;
         long overhead = compensation.overhead(callsInside, allocationsInside);
         long selfOverhead = compensation.selfOverhead(callsMade, allocationsMade);
-        row.put(CALL_INCLUSIVE_CORRECTION, compensated.inclusiveNanos - Math.max(0, duration - overhead));
-        row.put(CALL_SELF_CORRECTION, compensated.selfNanos - Math.max(0, selfNanos - selfOverhead));
-        row.put(CALL_CPU_CORRECTION, compensated.cpuNanos - Math.max(0, cpuNanos - overhead));
-        row.put(CALL_SELF_CPU_CORRECTION, compensated.selfCpuNanos - Math.max(0, selfCpuNanos - selfOverhead));
+        columns[INCLUSIVE_CORRECTION_AT][r] = compensated.inclusiveNanos - Math.max(0, duration - overhead);
+        columns[SELF_CORRECTION_AT][r] = compensated.selfNanos - Math.max(0, selfNanos - selfOverhead);
+        columns[CPU_CORRECTION_AT][r] = compensated.cpuNanos - Math.max(0, cpuNanos - overhead);
+        columns[SELF_CPU_CORRECTION_AT][r] = compensated.selfCpuNanos - Math.max(0, selfCpuNanos - selfOverhead);
         rows = rowWritten(row);
         (writingUnfinished ? unfinishedTotals : totals).add(context, (outermost ? CallTotals.OUTERMOST : 0)
                         | (parentCallId == 0 ? CallTotals.ROOT : 0), depthBeyondContext,

@@ -49,12 +49,13 @@ public final class CallTotals {
     private int[] slotOfKey = new int[256];
     /** By slot, in the order the groups' first rows came. */
     private int[] keys = new int[64];
-    private long[] rows = new long[64];
-    private long[] sums = new long[64 * MEASURES];
-    private long[] maxes = new long[64 * MEASURES];
+    /**
+     * By slot, {@link #STRIDE} longs a group side by side (its rows, then each measure's sum and
+     * largest), so that adding a call touches one group's few cache lines.
+     */
+    private long[] figures = new long[64 * STRIDE];
+    private static final int STRIDE = 1 + 2 * MEASURES;
     private int groups;
-    /** One call's measures, reused. */
-    private final long[] call = new long[MEASURES];
 
     CallTotals() {
     }
@@ -107,16 +108,28 @@ public final class CallTotals {
             return;
         }
         deeperThanContext |= depthBeyondContext != 0;
-        long[] measures = call;
-        measures[0] = compensated.inclusiveNanos;
-        measures[1] = compensated.selfNanos;
-        measures[2] = compensated.cpuNanos;
-        measures[3] = compensated.selfCpuNanos;
-        measures[4] = clamped(durationNanos - cpuNanos);
-        measures[5] = clamped(selfNanos - selfCpuNanos);
-        measures[6] = durationNanos;
-        measures[7] = selfNanos;
-        addGroup(context << FLAG_BITS | flags, 1, measures, measures);
+        int at = slot(context << FLAG_BITS | flags);
+        if (at < 0) {
+            return;
+        }
+        long[] group = figures;
+        group[at]++;
+        add(group, at + 1, compensated.inclusiveNanos);
+        add(group, at + 3, compensated.selfNanos);
+        add(group, at + 5, compensated.cpuNanos);
+        add(group, at + 7, compensated.selfCpuNanos);
+        add(group, at + 9, clamped(durationNanos - cpuNanos));
+        add(group, at + 11, clamped(selfNanos - selfCpuNanos));
+        add(group, at + 13, durationNanos);
+        add(group, at + 15, selfNanos);
+    }
+
+    /** Adds {@code value} to the sum at {@code at}, and keeps it as the largest after it if it is. */
+    private static void add(long[] group, int at, long value) {
+        group[at] += value;
+        if (value > group[at + 1]) {
+            group[at + 1] = value;
+        }
     }
 
     /** {@code CASE WHEN a > b THEN a - b ELSE 0 END}, as the difference a - b. */
@@ -125,8 +138,21 @@ public final class CallTotals {
     }
 
     private void addGroup(int key, long groupRows, long[] groupSums, long[] groupMaxes) {
+        int at = slot(key);
+        if (at < 0) {
+            return;
+        }
+        figures[at] += groupRows;
+        for (int m = 0; m < MEASURES; m++) {
+            figures[at + 1 + 2 * m] += groupSums[m];
+            figures[at + 2 + 2 * m] = Math.max(figures[at + 2 + 2 * m], groupMaxes[m]);
+        }
+    }
+
+    /** Where group {@code key}'s figures start in {@link #figures}, a new group's if need be; -1 once abandoned. */
+    private int slot(int key) {
         if (abandoned) {
-            return; // their memory may be gone (abandon), and nothing added counts
+            return -1; // their memory may be gone (abandon), and nothing added counts
         }
         if (key >= slotOfKey.length) {
             slotOfKey = Arrays.copyOf(slotOfKey, Math.max(key + 1, slotOfKey.length * 2));
@@ -135,26 +161,21 @@ public final class CallTotals {
         if (slot < 0) {
             if (groups == MAX_GROUPS) {
                 abandon();
-                return;
+                return -1;
             }
             slot = groups++;
             if (slot == keys.length) {
                 int size = slot * 2;
                 keys = Arrays.copyOf(keys, size);
-                rows = Arrays.copyOf(rows, size);
-                sums = Arrays.copyOf(sums, size * MEASURES);
-                maxes = Arrays.copyOf(maxes, size * MEASURES);
+                figures = Arrays.copyOf(figures, size * STRIDE);
             }
             keys[slot] = key;
             slotOfKey[key] = slot + 1;
-            Arrays.fill(maxes, slot * MEASURES, (slot + 1) * MEASURES, Long.MIN_VALUE);
+            for (int m = 0; m < MEASURES; m++) {
+                figures[slot * STRIDE + 2 + 2 * m] = Long.MIN_VALUE;
+            }
         }
-        rows[slot] += groupRows;
-        int at = slot * MEASURES;
-        for (int m = 0; m < MEASURES; m++) {
-            sums[at + m] += groupSums[m];
-            maxes[at + m] = Math.max(maxes[at + m], groupMaxes[m]);
-        }
+        return slot * STRIDE;
     }
 
     /** Not kept from now on: their memory goes too. */
@@ -163,9 +184,7 @@ public final class CallTotals {
         groups = 0;
         slotOfKey = new int[0];
         keys = new int[0];
-        rows = new long[0];
-        sums = new long[0];
-        maxes = new long[0];
+        figures = new long[0];
     }
 
     /** Adds {@code later}'s groups after these (the rows of calls still open at the end come after the others). */
@@ -175,8 +194,13 @@ public final class CallTotals {
         all.deeperThanContext = deeperThanContext || later.deeperThanContext;
         for (CallTotals part : new CallTotals[] {this, later}) {
             for (int g = 0; g < part.groups; g++) {
-                all.addGroup(part.keys[g], part.rows[g], Arrays.copyOfRange(part.sums, g * MEASURES, (g + 1) * MEASURES),
-                        Arrays.copyOfRange(part.maxes, g * MEASURES, (g + 1) * MEASURES));
+                long[] groupSums = new long[MEASURES];
+                long[] groupMaxes = new long[MEASURES];
+                for (int m = 0; m < MEASURES; m++) {
+                    groupSums[m] = part.sum(g, m);
+                    groupMaxes[m] = part.max(g, m);
+                }
+                all.addGroup(part.keys[g], part.rows(g), groupSums, groupMaxes);
             }
         }
         return all;
@@ -212,24 +236,24 @@ public final class CallTotals {
     }
 
     public long rows(int group) {
-        return rows[group];
+        return figures[group * STRIDE];
     }
 
     /** The sum of measure {@code measure} over the group's calls. */
     public long sum(int group, int measure) {
-        return sums[group * MEASURES + measure];
+        return figures[group * STRIDE + 1 + 2 * measure];
     }
 
     /** The largest value of measure {@code measure} among the group's calls. */
     public long max(int group, int measure) {
-        return maxes[group * MEASURES + measure];
+        return figures[group * STRIDE + 2 + 2 * measure];
     }
 
     /** The rows added up. */
     public long totalRows() {
         long total = 0;
         for (int g = 0; g < groups; g++) {
-            total += rows[g];
+            total += rows(g);
         }
         return total;
     }
@@ -243,10 +267,10 @@ public final class CallTotals {
         out.writeInt(abandoned ? -1 : groups);
         for (int g = 0; g < (abandoned ? 0 : groups); g++) {
             out.writeInt(keys[g]);
-            out.writeLong(rows[g]);
+            out.writeLong(rows(g));
             for (int m = 0; m < MEASURES; m++) {
-                out.writeLong(sums[g * MEASURES + m]);
-                out.writeLong(maxes[g * MEASURES + m]);
+                out.writeLong(sum(g, m));
+                out.writeLong(max(g, m));
             }
         }
     }

@@ -17,10 +17,29 @@ final class CallingContexts {
     private int[] parents = new int[1024];
     private int[] methods = new int[1024];
     private int[] depths = new int[1024];
+    /**
+     * By {@code parent * CHILD_WAYS + (methodId & CHILD_WAYS - 1)}: the child of that context
+     * (0: the threads' outermost calls) last looked up for a method of those low bits, or 0. Most
+     * calls are made by a call that made few before it, so their contexts are found here, by an
+     * array index, without hashing.
+     */
+    private int[] children = new int[1024 * CHILD_WAYS];
+    private static final int CHILD_WAYS = 4;
     private int count;
 
     /** The id of the context {@code methodId} called from {@code parent}, numbering it if new. */
     int intern(int parent, int methodId) {
+        int way = parent * CHILD_WAYS + (methodId & CHILD_WAYS - 1);
+        int child = children[way];
+        if (child != 0 && methods[child] == methodId) {
+            return child;
+        }
+        child = lookUp(parent, methodId);
+        children[way] = child;
+        return child;
+    }
+
+    private int lookUp(int parent, int methodId) {
         int mask = slots.length - 1;
         int slot = slot(parent, methodId, mask);
         for (int id; (id = slots[slot]) != 0; slot = (slot + 1) & mask) {
@@ -33,6 +52,7 @@ final class CallingContexts {
             parents = Arrays.copyOf(parents, next * 2);
             methods = Arrays.copyOf(methods, next * 2);
             depths = Arrays.copyOf(depths, next * 2);
+            children = Arrays.copyOf(children, next * 2 * CHILD_WAYS);
         }
         parents[next] = parent;
         methods[next] = methodId;
