@@ -1,9 +1,8 @@
-package org.profq.cli.check;
+package org.profq.check;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * One line of a rules file: a kind of count, a glob over its subjects ({@code *} any text,
@@ -27,12 +26,9 @@ public record CheckRule(int line, String text, CountKind kind, String glob, Limi
     public record Break(CheckRule rule, String why) {
     }
 
-    /** Whether {@code subject} is one of the rule's: the glob matches it whole, or a site's method ({@code a.B.parse(int)} of {@code a.B.parse(int):42 char[]}). */
+    /** Whether {@code subject} is one of the rule's ({@link SubjectGlob}). */
     boolean matches(String subject) {
-        Pattern pattern = globPattern(glob);
-        int method = subject.lastIndexOf("):");
-        return pattern.matcher(subject).matches() || (kind != CountKind.CALLS && method > 0
-                && pattern.matcher(subject.substring(0, method + 1)).matches());
+        return new SubjectGlob(kind, glob).matches(subject);
     }
 
     /** How the current run breaks this rule, compared with the baseline: one break per subject that grew too much, or one for a budget. */
@@ -64,17 +60,5 @@ public record CheckRule(int line, String text, CountKind kind, String glob, Limi
             return now - was > amount;
         }
         return was == 0 || (now - was) * 100 > amount * was;
-    }
-
-    static Pattern globPattern(String glob) {
-        StringBuilder regex = new StringBuilder();
-        for (char c : glob.toCharArray()) {
-            switch (c) {
-                case '*' -> regex.append(".*");
-                case '?' -> regex.append('.');
-                default -> regex.append(Pattern.quote(String.valueOf(c)));
-            }
-        }
-        return Pattern.compile(regex.toString());
     }
 }

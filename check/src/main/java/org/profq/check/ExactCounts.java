@@ -1,4 +1,4 @@
-package org.profq.cli.check;
+package org.profq.check;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -21,12 +21,19 @@ import java.util.TreeMap;
  */
 public final class ExactCounts {
     /** The subject of a site outside any recorded call. */
-    static final String OUTSIDE_CALLS = "(outside recorded calls)";
+    public static final String OUTSIDE_CALLS = "(outside recorded calls)";
 
     private final Map<CountKind, SortedMap<String, Long>> counts;
 
     ExactCounts(Map<CountKind, SortedMap<String, Long>> counts) {
         this.counts = counts;
+    }
+
+    /** Counts by kind and subject, as counted elsewhere (a window of a recording): the kinds given were counted, with these values. */
+    public static ExactCounts of(Map<CountKind, ? extends Map<String, Long>> counts) {
+        Map<CountKind, SortedMap<String, Long>> copy = new EnumMap<>(CountKind.class);
+        counts.forEach((kind, values) -> copy.put(kind, new TreeMap<>(values)));
+        return new ExactCounts(copy);
     }
 
     /**
@@ -87,7 +94,8 @@ public final class ExactCounts {
         return signature == null ? OUTSIDE_CALLS : signature;
     }
 
-    private static String site(String signature, int line, String type) {
+    /** A site's subject: {@code a.B.parse(java.lang.String):42 char[]}; a null signature is a site outside any recorded call. */
+    public static String site(String signature, int line, String type) {
         return subject(signature) + ":" + line + " " + type;
     }
 
