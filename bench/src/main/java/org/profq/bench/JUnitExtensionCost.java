@@ -48,9 +48,9 @@ public final class JUnitExtensionCost implements Callable<Integer> {
         Path directory = work != null ? Files.createDirectories(work) : Files.createTempDirectory("profq-junit-cost");
         String classPath = environment.benchJar() + File.pathSeparator + environment.benchJar().resolveSibling("junit-lib").resolve("*");
         run(environment, classPath, directory, PROFILED, true, "-Dprofq.updateBaselines=true"); // writes the baselines
-        List<Long> unrecorded = new ArrayList<>();
-        List<Long> plain = new ArrayList<>();
-        List<Long> profiled = new ArrayList<>();
+        List<long[]> unrecorded = new ArrayList<>();
+        List<long[]> plain = new ArrayList<>();
+        List<long[]> profiled = new ArrayList<>();
         for (int round = 0; round < rounds; round++) {
             boolean profiledFirst = round % 2 == 1;
             if (profiledFirst) {
@@ -62,16 +62,19 @@ public final class JUnitExtensionCost implements Callable<Integer> {
             }
             unrecorded.add(run(environment, classPath, directory, PLAIN, false));
         }
-        System.out.printf(Locale.ROOT, "test class of 10 tests, median of %d fresh JVMs each (ms):%n", rounds);
-        System.out.printf(Locale.ROOT, "  unrecorded            %8.1f%n", median(unrecorded));
-        System.out.printf(Locale.ROOT, "  agent, plain          %8.1f%n", median(plain));
-        System.out.printf(Locale.ROOT, "  agent, @Profq         %8.1f%n", median(profiled));
-        System.out.printf(Locale.ROOT, "  @Profq adds           %8.1f  (per round: %s)%n", median(profiled) - median(plain), differences(plain, profiled));
+        System.out.printf(Locale.ROOT, "a test class of 10 tests, median of %d fresh JVMs each (ms)   wall   CPU: tests' thread   JVM%n", rounds);
+        row("unrecorded", unrecorded);
+        row("agent, plain", plain);
+        row("agent, @Profq with a baseline a test", profiled);
+        System.out.printf(Locale.ROOT, "  %-50s %8.1f  %8.1f  %8.1f%n", "@Profq adds (difference of the medians)",
+                median(profiled, 0) - median(plain, 0), median(profiled, 1) - median(plain, 1), median(profiled, 2) - median(plain, 2));
+        System.out.printf(Locale.ROOT, "  per round, wall: %s; tests' thread CPU: %s; JVM CPU: %s%n", differences(plain, profiled, 0),
+                differences(plain, profiled, 1), differences(plain, profiled, 2));
         return 0;
     }
 
-    /** One fresh JVM running {@code testClass}: the run's nanoseconds, as it measured them. */
-    private long run(BenchEnvironment environment, String classPath, Path directory, String testClass, boolean recorded, String... properties)
+    /** One fresh JVM running {@code testClass}: the run's wall, tests' thread CPU and process CPU nanoseconds, as it measured them. */
+    private long[] run(BenchEnvironment environment, String classPath, Path directory, String testClass, boolean recorded, String... properties)
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(environment.java()));
         if (recorded) {
@@ -86,28 +89,32 @@ public final class JUnitExtensionCost implements Callable<Integer> {
         if (!process.waitFor(300, TimeUnit.SECONDS) || process.exitValue() != 0) {
             throw new IllegalStateException(testClass + " did not run: " + output);
         }
-        String[] first = output.lines().filter(line -> line.matches("\\d+ \\d+ \\d+")).findFirst()
+        String[] first = output.lines().filter(line -> line.matches("\\d+ \\d+ \\d+ \\d+ \\d+")).findFirst()
                 .orElseThrow(() -> new IllegalStateException(testClass + " printed no time: " + output)).split(" ");
-        if (!first[2].equals("0") || !first[1].equals("10")) {
-            throw new IllegalStateException(testClass + ": " + first[1] + " passed, " + first[2] + " failed: " + output);
+        if (!first[4].equals("0") || !first[3].equals("10")) {
+            throw new IllegalStateException(testClass + ": " + first[3] + " passed, " + first[4] + " failed: " + output);
         }
         if (jvm.verbose) {
             System.out.print(output);
         }
-        return Long.parseLong(first[0]);
+        return new long[] {Long.parseLong(first[0]), Long.parseLong(first[1]), Long.parseLong(first[2])};
     }
 
-    private static double median(List<Long> nanos) {
-        List<Long> sorted = nanos.stream().sorted().toList();
+    private static void row(String name, List<long[]> runs) {
+        System.out.printf(Locale.ROOT, "  %-50s %8.1f  %8.1f  %8.1f%n", name, median(runs, 0), median(runs, 1), median(runs, 2));
+    }
+
+    private static double median(List<long[]> runs, int measure) {
+        List<Long> sorted = runs.stream().map(run -> run[measure]).sorted().toList();
         int middle = sorted.size() / 2;
         long value = sorted.size() % 2 == 1 ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
         return value / 1e6;
     }
 
-    private static String differences(List<Long> plain, List<Long> profiled) {
+    private static String differences(List<long[]> plain, List<long[]> profiled, int measure) {
         List<String> rounds = new ArrayList<>();
         for (int i = 0; i < plain.size(); i++) {
-            rounds.add(String.format(Locale.ROOT, "%.0f", (profiled.get(i) - plain.get(i)) / 1e6));
+            rounds.add(String.format(Locale.ROOT, "%.0f", (profiled.get(i)[measure] - plain.get(i)[measure]) / 1e6));
         }
         return String.join(", ", rounds);
     }
