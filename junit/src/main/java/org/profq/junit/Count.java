@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.SortedMap;
 
 import org.opentest4j.AssertionFailedError;
+import org.profq.check.CountKind;
 import org.profq.check.SubjectGlob;
 
 /**
@@ -12,13 +13,36 @@ import org.profq.check.SubjectGlob;
  */
 public final class Count {
     private final SubjectGlob glob;
+    /** What is counted, for messages: {@code objects allocated at a.B.*}. */
+    private final String description;
     private final SortedMap<String, Long> counts;
     private final long total;
+    /** The window, for {@link #inside}; null once inside. */
+    private final TestWindow window;
 
-    Count(SubjectGlob glob, SortedMap<String, Long> counts) {
+    Count(SubjectGlob glob, SortedMap<String, Long> counts, TestWindow window) {
+        this(glob, glob.kind().meaning().replace("a method", glob.glob()).replace("a site", glob.glob()), counts, window);
+    }
+
+    private Count(SubjectGlob glob, String description, SortedMap<String, Long> counts, TestWindow window) {
         this.glob = glob;
+        this.description = description;
         this.counts = counts;
         this.total = counts.values().stream().mapToLong(Long::longValue).sum();
+        this.window = window;
+    }
+
+    /**
+     * Of these calls, those made inside a call of a method {@code callerGlob} names (its callee, or
+     * deeper): {@code profile.callsOf("a.Patterns.compile(*)").inside("a.Server.handle(*)").isZero()}.
+     * Its counts are by calling context, from the outermost such call down.
+     */
+    public Count inside(String callerGlob) {
+        if (window == null || glob.kind() != CountKind.CALLS) {
+            throw new IllegalStateException("inside(...) takes the calls of callsOf(...), once");
+        }
+        SubjectGlob caller = new SubjectGlob(CountKind.CALLS, callerGlob);
+        return new Count(glob, description + " inside " + callerGlob, window.callsInside(glob, caller), null);
     }
 
     /** The sum. */
@@ -53,8 +77,7 @@ public final class Count {
     }
 
     private AssertionFailedError failure(String why, long expected) {
-        StringBuilder message = new StringBuilder("profq: ").append(glob.kind().meaning()
-                .replace("a method", glob.glob()).replace("a site", glob.glob())).append(": ").append(why);
+        StringBuilder message = new StringBuilder("profq: ").append(description).append(": ").append(why);
         if (!counts.isEmpty()) {
             message.append(':');
             int width = String.format("%,d", counts.values().stream().mapToLong(Long::longValue).max().orElse(0)).length();

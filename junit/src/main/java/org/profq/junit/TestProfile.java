@@ -15,7 +15,7 @@ import org.profq.check.SubjectGlob;
  *
  * <pre>{@code
  * profile.allocationsAt("com.example.Parser.parse(*)").isAtMost(120);
- * profile.callsOf("java.util.regex.Pattern.compile(*)").isZero();
+ * profile.callsOf("com.example.Grammar.compile(*)").inside("com.example.Server.handle(*)").isZero();
  * }</pre>
  *
  * A glob matches subjects whole ({@code *} any text, {@code ?} one character); a site's glob may
@@ -66,7 +66,7 @@ public final class TestProfile {
                 matching.put(subject, count);
             }
         });
-        return new Count(subjects, matching);
+        return new Count(subjects, matching, kind == CountKind.CALLS ? window : null);
     }
 
     private static String needs(CountKind kind) {

@@ -1,8 +1,10 @@
 package org.profq.junit;
 
+import java.util.SortedMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.profq.check.ExactCounts;
+import org.profq.check.SubjectGlob;
 
 /**
  * One test's window of the recording: two events on the test's thread, {@code junit_test} with
@@ -20,7 +22,8 @@ final class TestWindow {
     private final String test;
     private boolean started;
     private boolean ended;
-    private ExactCounts counts;
+    private WindowReader.WindowCounts counts;
+    private WindowReader reader;
 
     TestWindow(String test) {
         this.test = test;
@@ -39,12 +42,23 @@ final class TestWindow {
      * the same counts every later time.
      */
     synchronized ExactCounts counts() {
+        return read().counts();
+    }
+
+    /** Of the window's calls, those of methods {@code callee} names made inside a call of a method {@code caller} names, by path. */
+    synchronized SortedMap<String, Long> callsInside(SubjectGlob callee, SubjectGlob caller) {
+        WindowReader.WindowCounts window = read();
+        return reader.callsInside(window.callsByContext(), callee, caller);
+    }
+
+    private WindowReader.WindowCounts read() {
         if (!started) {
             throw new IllegalStateException("the test's window has not started: ask its TestProfile inside the test method");
         }
         if (counts == null) {
             end();
-            counts = WindowReader.of(org.profq.api.Profq.recordingDirectory().orElseThrow(ProfqExtension::noAgent)).counts(id);
+            reader = WindowReader.of(org.profq.api.Profq.recordingDirectory().orElseThrow(ProfqExtension::noAgent));
+            counts = reader.counts(id);
         }
         return counts;
     }

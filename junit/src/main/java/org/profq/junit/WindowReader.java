@@ -1,14 +1,18 @@
 package org.profq.junit;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.List;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.TreeMap;
 
 import org.profq.check.CountKind;
 import org.profq.check.ExactCounts;
+import org.profq.check.SubjectGlob;
 import org.profq.format.RecordingFormat;
 import org.profq.recording.EventReader;
 import org.profq.recording.IgnoringEventVisitor;
@@ -37,10 +41,14 @@ final class WindowReader {
     /** The windows open, by the thread they are on. */
     private final Map<Integer, Window> open = new HashMap<>();
     /** The windows that ended, not yet asked for. */
-    private final Map<Long, ExactCounts> ended = new HashMap<>();
+    private final Map<Long, WindowCounts> ended = new HashMap<>();
     /** Per thread, its open calls' methods by call id: a throw is counted at the method of its call. Only with exceptions. */
     private final Map<Integer, Map<Long, Integer>> openCalls = new HashMap<>();
     private final Map<Integer, String> signatures = new HashMap<>();
+    /** Every calling context seen: a method called from a context (0: a thread's outermost call). */
+    private final CallingContexts contexts = new CallingContexts();
+    /** Per thread, the contexts of its open calls, innermost last. */
+    private final Map<Integer, ContextStack> stacks = new HashMap<>();
     private final Map<Integer, String> siteSubjects = new HashMap<>();
 
     private WindowReader(Path directory) {
@@ -52,14 +60,42 @@ final class WindowReader {
     }
 
     /** The counts of the window {@code id}, which ended and whose thread flushed since: reads the recording on to its end. */
-    synchronized ExactCounts counts(long id) {
+    synchronized WindowCounts counts(long id) {
         readOn();
-        ExactCounts counts = ended.remove(id);
+        WindowCounts counts = ended.remove(id);
         if (counts == null) {
             throw new IllegalStateException("the test's window is not in the recording " + directory
                     + ": its events were not written (profq info " + directory + " shows the recording's losses)");
         }
         return counts;
+    }
+
+    /**
+     * Of {@code calls} (calls by calling context), those of a method {@code callee} names made while
+     * a call of a method {@code caller} names was open on the thread, by their path from the outermost
+     * such caller: {@code a.B.handle(java.lang.String) > a.C.parse() > a.D.compile()}.
+     */
+    synchronized SortedMap<String, Long> callsInside(Map<Integer, Long> calls, SubjectGlob callee, SubjectGlob caller) {
+        SortedMap<String, Long> inside = new TreeMap<>();
+        calls.forEach((context, count) -> {
+            if (!callee.matches(signature(contexts.method(context)))) {
+                return;
+            }
+            int outermost = 0;
+            for (int at = contexts.parent(context); at != 0; at = contexts.parent(at)) {
+                if (caller.matches(signature(contexts.method(at)))) {
+                    outermost = at;
+                }
+            }
+            if (outermost != 0) {
+                List<String> path = new ArrayList<>();
+                for (int at = context; at != contexts.parent(outermost); at = contexts.parent(at)) {
+                    path.add(0, signature(contexts.method(at)));
+                }
+                inside.merge(String.join(" > ", path), count, Long::sum);
+            }
+        });
+        return inside;
     }
 
     private void readOn() {
@@ -123,6 +159,7 @@ final class WindowReader {
     private final class Window {
         final long id;
         final Map<CountKind, Map<String, Long>> counts = new EnumMap<>(CountKind.class);
+        final Map<Integer, Long> callsByContext = new HashMap<>();
 
         Window(long id) {
             this.id = id;
@@ -150,15 +187,25 @@ final class WindowReader {
             if (exceptions) {
                 openCalls.computeIfAbsent(threadId, thread -> new HashMap<>()).put(callId, methodId);
             }
+            ContextStack stack = stacks.computeIfAbsent(threadId, thread -> new ContextStack());
+            int context = contexts.intern(stack.top(), methodId);
+            stack.push(context);
             Window window = open.get(threadId);
             if (window != null && !isProfq(methodId)) {
                 window.add(CountKind.CALLS, signature(methodId), 1);
+                if (kinds.contains(CountKind.CALLS)) {
+                    window.callsByContext.merge(context, 1L, Long::sum);
+                }
             }
         }
 
         @Override
         public void callExited(int threadId, long callId, long parentCallId, int depth, int methodId, long startNanos,
                                long timeNanos, boolean threw) {
+            ContextStack stack = stacks.get(threadId);
+            if (stack != null) {
+                stack.pop();
+            }
             if (exceptions) {
                 Map<Long, Integer> calls = openCalls.get(threadId);
                 if (calls != null) {
@@ -210,8 +257,63 @@ final class WindowReader {
             Window window = open.get(threadId);
             if (window != null && window.id == id) {
                 open.remove(threadId);
-                ended.put(id, ExactCounts.of(window.counts));
+                ended.put(id, new WindowCounts(ExactCounts.of(window.counts), Map.copyOf(window.callsByContext)));
             }
+        }
+    }
+
+    /** A window's exact counts, and its calls by calling context (ids of {@link #callsInside}'s contexts). */
+    record WindowCounts(ExactCounts counts, Map<Integer, Long> callsByContext) {
+    }
+
+    /** One thread's open calls' contexts, innermost last; an exit with no recorded entry (a call begun before the recording) pops nothing. */
+    private static final class ContextStack {
+        private int[] contexts = new int[64];
+        private int depth;
+
+        int top() {
+            return depth == 0 ? 0 : contexts[depth - 1];
+        }
+
+        void push(int context) {
+            if (depth == contexts.length) {
+                contexts = java.util.Arrays.copyOf(contexts, depth * 2);
+            }
+            contexts[depth++] = context;
+        }
+
+        void pop() {
+            if (depth > 0) {
+                depth--;
+            }
+        }
+    }
+
+    /** Calling contexts as ids: each a method and the context it was called from, interned. */
+    private static final class CallingContexts {
+        private final Map<Long, Integer> ids = new HashMap<>();
+        private int[] parents = new int[1024];
+        private int[] methods = new int[1024];
+        private int count = 1; // 0 is no context: above a thread's outermost call
+
+        int intern(int parent, int method) {
+            return ids.computeIfAbsent(((long) parent << 32) | (method & 0xffffffffL), key -> {
+                if (count == parents.length) {
+                    parents = java.util.Arrays.copyOf(parents, count * 2);
+                    methods = java.util.Arrays.copyOf(methods, count * 2);
+                }
+                parents[count] = parent;
+                methods[count] = method;
+                return count++;
+            });
+        }
+
+        int parent(int context) {
+            return parents[context];
+        }
+
+        int method(int context) {
+            return methods[context];
         }
     }
 }

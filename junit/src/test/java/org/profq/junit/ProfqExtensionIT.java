@@ -80,6 +80,19 @@ class ProfqExtensionIT {
                 Files.readAllLines(project.baseline()).stream().filter(line -> line.endsWith("java.lang.String")).toList());
     }
 
+    /** A call forbidden inside a method fails with the calling contexts it was made in, from that method down. */
+    @Test
+    void callsAreCountedByTheCallsTheyWereMadeInside() throws Exception {
+        SampleProject project = SampleProject.copy(work);
+        SampleProject.TestRun run = project.test("sample.CallingContextTest", Jdk.current(), true);
+        assertEquals("""
+                FAILED noWordIsMadeInsideParse(TestProfile)
+                profq: calls of sample.Parser.word(*) inside sample.Parser.parse(*): 3, not 0:
+                  3  sample.Parser.parse(java.lang.String) > sample.Parser.word(java.lang.String, int, int)
+                0 passed, 1 failed
+                """, run.output());
+    }
+
     @Test
     void withoutTheAgentATestSaysWhatItNeeds() throws Exception {
         SampleProject project = SampleProject.copy(work);

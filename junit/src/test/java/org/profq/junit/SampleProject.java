@@ -64,6 +64,11 @@ final class SampleProject {
 
     /** Compiles the project and runs its tests on {@code jdk}: under the agent (unless {@code agent} is false), with these system properties. */
     TestRun test(Jdk jdk, boolean agent, String... properties) throws IOException, InterruptedException {
+        return test(TESTS, jdk, agent, properties);
+    }
+
+    /** As {@link #test(Jdk, boolean, String...)}, for the test class {@code testClass}. */
+    TestRun test(String testClass, Jdk jdk, boolean agent, String... properties) throws IOException, InterruptedException {
         compile();
         runs++;
         Path recording = directory.resolve("run" + runs + ".profq");
@@ -77,7 +82,7 @@ final class SampleProject {
             command.add("-D" + property);
         }
         command.addAll(List.of("-cp", classes + java.io.File.pathSeparator + System.getProperty("java.class.path"),
-                LaunchTests.class.getName(), TESTS));
+                LaunchTests.class.getName(), testClass));
         Path output = directory.resolve("run" + runs + ".out");
         Process process = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true)
                 .redirectOutput(output.toFile()).start();
