@@ -26,7 +26,7 @@ enum Configuration {
     }
 
     /** The JVM arguments for a JVM that runs {@code family}; profq writes to {@code recording}, a new directory. */
-    List<String> jvmArgs(BenchEnvironment environment, EventFamily family, Path recording) {
+    List<String> jvmArgs(BenchEnvironment environment, MeasuredFamily family, Path recording) {
         return switch (this) {
             case UNWOVEN -> List.of();
             case EMPTY_ADVICE -> List.of(

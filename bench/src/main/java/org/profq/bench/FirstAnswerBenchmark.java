@@ -8,7 +8,12 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * A new process's first answer: {@code ./profq sql REC -e "SELECT * FROM heap_by_method"} on a
@@ -17,9 +22,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>
  * ./mvnw -q -pl bench -am package -DskipTests
- * java -cp bench/target/profq-bench.jar org.profq.bench.FirstAnswerBenchmark [--runs 10]
- *      [--launcher ./profq] [--env NAME=VALUE]... [--vs OTHER_LAUNCHER] [--vs-env NAME=VALUE]...
- *      [--recording DIR] [--sql "SELECT * FROM heap_by_method"] [--profiler libasyncProfiler.so]
+ * java -cp bench/target/profq-bench.jar org.profq.bench.FirstAnswerBenchmark --help
  * </pre>
  *
  * <ol>
@@ -37,18 +40,45 @@ import java.util.concurrent.TimeUnit;
  * </ol>
  * Prints markdown; what the launcher prints is thrown away unless a run fails.
  */
-public final class FirstAnswerBenchmark {
-    private static final String DEFAULT_SQL = "SELECT * FROM heap_by_method";
+@Command(name = "FirstAnswerBenchmark", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "A new process's first answer to a query on a recording whose index is built, timed from start to exit.")
+public final class FirstAnswerBenchmark implements Callable<Integer> {
     private static final int PROFILED_RUNS = 5;
 
-    public static void main(String[] args) throws Exception {
-        Options options = Options.parse(args);
+    @Option(names = "--runs", paramLabel = "N", description = "timed runs (default: ${DEFAULT-VALUE})")
+    private int runs = 10;
+
+    @Option(names = "--launcher", paramLabel = "PATH", description = "the launcher timed (default: the repository's profq)")
+    private Path launcher;
+
+    @Option(names = "--env", paramLabel = "NAME=VALUE", description = "the launcher's environment (repeatable)")
+    private Map<String, String> env = new LinkedHashMap<>();
+
+    @Option(names = "--vs", paramLabel = "PATH", description = "another launcher, run in turn with the first")
+    private Path vs;
+
+    @Option(names = "--vs-env", paramLabel = "NAME=VALUE", description = "the other launcher's environment (repeatable)")
+    private Map<String, String> vsEnv = new LinkedHashMap<>();
+
+    @Option(names = "--recording", paramLabel = "DIR", description = "the recording (default: the one profq demo makes)")
+    private Path recording;
+
+    @Option(names = "--sql", paramLabel = "SQL", description = "the query (default: ${DEFAULT-VALUE})")
+    private String sql = "SELECT * FROM heap_by_method";
+
+    @Option(names = "--profiler", paramLabel = "libasyncProfiler.so", description = "also profile five runs of the first launcher")
+    private Path profiler;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new FirstAnswerBenchmark()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
         Path repository = BenchEnvironment.locate(BenchEnvironment.currentJava()).benchJar().getParent().getParent().getParent();
-        Launcher a = new Launcher(Path.of(options.single("launcher", repository.resolve("profq").toString())), options.env("env"));
-        Launcher b = options.has("vs") ? new Launcher(Path.of(options.single("vs", null)), options.env("vs-env")) : null;
-        int runs = Integer.parseInt(options.single("runs", "10"));
-        String sql = options.single("sql", DEFAULT_SQL);
-        Path recording = options.has("recording") ? Path.of(options.single("recording", null))
+        Launcher a = new Launcher(launcher != null ? launcher : repository.resolve("profq"), env);
+        Launcher b = vs != null ? new Launcher(vs, vsEnv) : null;
+        Path recording = this.recording != null ? this.recording
                 : demoRecording(a, repository.resolve("bench").resolve("target").resolve("first-answer"));
 
         List<String> query = List.of("sql", recording.toAbsolutePath().toString(), "-e", sql);
@@ -76,8 +106,7 @@ public final class FirstAnswerBenchmark {
             System.out.println(row("B: " + b, timesB, "%.2f s"));
             System.out.println(row("A/B, pair by pair", ratios, "%.2f"));
         }
-        if (options.has("profiler")) {
-            Path profiler = Path.of(options.single("profiler", null));
+        if (profiler != null) {
             StartupPhases phases = new StartupPhases();
             Path stacks = Files.createTempFile("profq-first-answer", ".collapsed");
             try {
@@ -92,6 +121,7 @@ public final class FirstAnswerBenchmark {
             System.out.println();
             System.out.println(phases.markdown("A, CPU ms (median of " + PROFILED_RUNS + " runs under async-profiler's CPU sampler)"));
         }
+        return 0;
     }
 
     private static String row(String label, List<Double> values, String format) {
@@ -163,42 +193,4 @@ public final class FirstAnswerBenchmark {
         }
     }
 
-    /** {@code --name value} pairs; {@code --env} and {@code --vs-env} may repeat. */
-    private record Options(Map<String, List<String>> values) {
-        static Options parse(String[] args) {
-            Map<String, List<String>> values = new LinkedHashMap<>();
-            for (int i = 0; i < args.length; i += 2) {
-                if (!args[i].startsWith("--") || i + 1 == args.length) {
-                    throw new IllegalArgumentException("usage: FirstAnswerBenchmark [--runs N] [--launcher PATH] [--env NAME=VALUE]..."
-                            + " [--vs PATH] [--vs-env NAME=VALUE]... [--recording DIR] [--sql SQL] [--profiler libasyncProfiler.so]");
-                }
-                values.computeIfAbsent(args[i].substring(2), name -> new ArrayList<>()).add(args[i + 1]);
-            }
-            return new Options(values);
-        }
-
-        boolean has(String name) {
-            return values.containsKey(name);
-        }
-
-        String single(String name, String fallback) {
-            List<String> given = values.get(name);
-            return given == null ? fallback : given.get(given.size() - 1);
-        }
-
-        Map<String, String> env(String name) {
-            Map<String, String> environment = new LinkedHashMap<>();
-            for (String pair : values.getOrDefault(name, List.of())) {
-                int equals = pair.indexOf('=');
-                if (equals < 1) {
-                    throw new IllegalArgumentException("--" + name + " takes NAME=VALUE, not " + pair);
-                }
-                environment.put(pair.substring(0, equals), pair.substring(equals + 1));
-            }
-            return environment;
-        }
-    }
-
-    private FirstAnswerBenchmark() {
-    }
 }

@@ -5,16 +5,16 @@ package org.profq.bench;
  * column title. Each runs in a JVM (and, under profq, a recording) of its own.
  */
 enum Operation {
-    CALL(CallBenchmark.class, "call", EventFamily.CALLS, "ns/call"),
-    NEW_OBJECT(AllocationBenchmark.class, "newObject", EventFamily.ALLOCATIONS, "ns/new Point"),
-    NEW_ARRAY(AllocationBenchmark.class, "newArray", EventFamily.ALLOCATIONS, "ns/new int[8]");
+    CALL(CallBenchmark.class, "call", MeasuredFamily.CALLS, "ns/call"),
+    NEW_OBJECT(AllocationBenchmark.class, "newObject", MeasuredFamily.ALLOCATIONS, "ns/new Point"),
+    NEW_ARRAY(AllocationBenchmark.class, "newArray", MeasuredFamily.ALLOCATIONS, "ns/new int[8]");
 
     final Class<?> benchmarkClass;
     final String benchmarkMethod;
-    final EventFamily family;
+    final MeasuredFamily family;
     final String title;
 
-    Operation(Class<?> benchmarkClass, String benchmarkMethod, EventFamily family, String title) {
+    Operation(Class<?> benchmarkClass, String benchmarkMethod, MeasuredFamily family, String title) {
         this.benchmarkClass = benchmarkClass;
         this.benchmarkMethod = benchmarkMethod;
         this.family = family;

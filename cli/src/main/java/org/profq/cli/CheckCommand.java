@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
-import org.profq.agent.AgentOptions.EventKind;
+import org.profq.agent.AgentOptions.EventFamily;
 import org.profq.check.BaselineFile;
 import org.profq.check.CheckRule;
 import org.profq.check.CheckRules;
@@ -177,10 +177,10 @@ public final class CheckCommand implements Callable<Integer> {
             rows.next();
             options = rows.getString(1);
         }
-        Set<EventKind> families = EventFamilies.recorded(options).orElseThrow(() -> new CommandFailure(run
+        Set<EventFamily> families = RecordedFamilies.recorded(options).orElseThrow(() -> new CommandFailure(run
                 + " was recorded by a newer profq, whose options this one cannot read (" + options + "); use that profq."));
-        return ExactCounts.kindsOf(families.contains(EventKind.CALLS), families.contains(EventKind.ALLOCATIONS),
-                families.contains(EventKind.EXCEPTIONS));
+        return ExactCounts.kindsOf(families.contains(EventFamily.CALLS), families.contains(EventFamily.ALLOCATIONS),
+                families.contains(EventFamily.EXCEPTIONS));
     }
 
     private static ResultTable table(CountComparison comparison) {

@@ -13,7 +13,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
-import org.profq.agent.AgentOptions.EventKind;
+import org.profq.agent.AgentOptions.EventFamily;
 import org.profq.engine.api.Recordings;
 import org.profq.engine.index.IndexCoverage;
 import org.profq.engine.jdbc.ConnectString;
@@ -94,7 +94,7 @@ public final class InfoCommand implements Callable<Integer> {
         IndexCoverage index = Recordings.indexCoverage(recording);
         lines.put("events", count(events) + " (" + eventsByKind(recording, index) + ")");
         lines.put("event kinds", families(run));
-        EventFamilies.recordedFor(run.options()).ifPresent(reports -> lines.put("recorded for", reports));
+        RecordedFamilies.recordedFor(run.options()).ifPresent(reports -> lines.put("recorded for", reports));
         lines.put("log", count(recording.logBytes()) + " bytes"
                 + (events > 0 ? String.format(Locale.ROOT, ", %.1f bytes/event", (double) recording.logBytes() / events) : ""));
         lines.put("dictionaries", count(recording.classes().size()) + " classes, " + count(recording.methods().size())
@@ -203,8 +203,8 @@ public final class InfoCommand implements Callable<Integer> {
         for (EventCounts.Kind kind : EventCounts.Kind.values()) {
             counts[kind.ordinal()] = counted.get().of(kind);
         }
-        boolean usesRecorded = EventFamilies.recorded(recording.run().options())
-                .map(families -> families.contains(EventKind.USES)).orElse(false);
+        boolean usesRecorded = RecordedFamilies.recorded(recording.run().options())
+                .map(families -> families.contains(EventFamily.USES)).orElse(false);
         List<String> parts = new ArrayList<>();
         for (int i = 0; i < KINDS.length; i++) {
             boolean always = i < 5 || i == 5 && usesRecorded;
@@ -229,7 +229,7 @@ public final class InfoCommand implements Callable<Integer> {
 
     /** The families recorded and those left out, from the recorder's options; "unknown" for a newer recorder's. */
     private static String families(RunInfo run) {
-        return EventFamilies.describe(run.options())
+        return RecordedFamilies.describe(run.options())
                 .orElse("unknown (options this profq does not know: " + run.options() + ")");
     }
 

@@ -82,10 +82,10 @@ public final class RecordCommand implements Callable<Integer> {
         JavaCommandLine java = javaCommandLine();
         String checked = agentOptions(out == null ? null : out.toString()); // checked before anything is created or started
         if (recorder.events != null) {
-            EventFamilies.leftOut(recorder.events, checked).ifPresent(sentence -> System.err.println("profq: " + sentence));
+            RecordedFamilies.leftOut(recorder.events, checked).ifPresent(sentence -> System.err.println("profq: " + sentence));
         }
         if (!recorder.forReports.isEmpty()) {
-            System.err.println("profq: " + EventFamilies.forLine(checked));
+            System.err.println("profq: " + RecordedFamilies.forLine(checked));
         }
         Path agentJar = AgentJar.locate();
         RecordingDirectory directory = recordingDirectory(java);

@@ -1,6 +1,7 @@
 package org.profq.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
@@ -12,6 +13,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import org.apache.calcite.plan.RelOptPlanner;
+import org.apache.calcite.runtime.Hook;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -94,6 +97,32 @@ class CancelIT {
             assertTrue(causes.contains("while its plan was being made") || causes.contains("Statement preparation aborted"),
                     "stopped while it was planned (by profq's check or Calcite's planner), not once its plan was made: " + causes);
             assertTrue(stopMillis < 10_000, "stopped " + stopMillis + " ms after cancel");
+        }
+    }
+
+    /**
+     * Cancelled as its planner is made, a statement fails as one cancelled while it was planned.
+     * It failed with "There are not enough rules to produce a node": Calcite's planner, stopped
+     * by the cancel before it had found any whole plan, has none to give.
+     */
+    @Test
+    void aStatementCancelledBeforeItsPlannerFoundAnyPlanSaysItWasCancelled() throws Exception {
+        Connection connection = values.get();
+        try (Statement statement = connection.createStatement();
+             Hook.Closeable ignored = Hook.PLANNER.addThread((RelOptPlanner planner) -> cancel(statement))) {
+            SQLException failure = assertThrows(SQLException.class, () -> statement.executeQuery(
+                    "SELECT COUNT(*) FROM calls AS a JOIN calls AS b ON a.call_id = b.parent_call_id"));
+            assertEquals("HY008", failure.getSQLState(), "a cancelled statement: " + causes(failure));
+            assertTrue(causes(failure).contains("while its plan was being made"), causes(failure));
+        }
+        assertEquals(1, Rows.query(connection, "SELECT COUNT(*) FROM threads").size(), "the connection still answers");
+    }
+
+    private static void cancel(Statement statement) {
+        try {
+            statement.cancel();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
         }
     }
 

@@ -23,7 +23,8 @@ import java.util.zip.ZipFile;
 
 import org.profq.bench.BenchEnvironment;
 import org.profq.bench.DependencyResolver;
-import org.profq.format.BaseDirectories;
+
+import picocli.CommandLine;
 
 /**
  * profq's compatibility suite (issue 14): each program run once without a profiler and once
@@ -37,11 +38,9 @@ import org.profq.format.BaseDirectories;
  *
  * <pre>
  * ./mvnw -q -pl bench -am package -DskipTests
- * java -cp bench/target/profq-bench.jar org.profq.bench.real.CompatibilitySuite [--tiny]
- *      [--programs lucene-index,lucene-search,pmd,h2,saxon,kotlin,forker] [--jdk25-programs saxon,kotlin,forker,lucene-search]
- *      [--cache ~/.cache/profq-bench] [--work bench/target/compatibility] [--jdk25 DIR] [--timeout-minutes 30]
- *      [--agent-options values=*] [--corpus all|ci] [--events default|calls:allocations] [--jdk17 no]
+ * java -cp bench/target/profq-bench.jar org.profq.bench.real.CompatibilitySuite --help
  * </pre>
+ * ({@link SuiteOptions}).
  *
  * {@code --agent-options} adds agent options to the profq runs' (after {@code events=}), e.g.
  * {@code values=*} to value-profile every method.
@@ -86,26 +85,34 @@ public final class CompatibilitySuite {
     }
 
     public static void main(String[] args) throws IOException {
-        Map<String, String> options = options(args);
-        boolean tiny = options.containsKey("tiny");
-        String corpus = options.get("corpus"); // "all", "ci", or null: the suite's own programs
-        List<String> corpusNames = corpus == null ? List.of() : corpus.equals("ci") ? CorpusPrograms.CI : CorpusPrograms.NAMES;
-        List<String> programs = List.of(options.getOrDefault("programs", String.join(",", corpus == null ? ALL : corpusNames)).split(","));
-        List<String> jdk25Programs = List.of(options.getOrDefault("jdk25-programs", corpus == null ? "saxon,kotlin,forker,lucene-search"
-                : String.join(",", corpusNames.stream().filter(n -> CorpusPrograms.entry(n).jdk25()).toList())).split(","));
-        boolean jdk17 = !options.getOrDefault("jdk17", "yes").equals("no"); // --jdk17 no: only the JDK 25 rows
-        Duration timeout = Duration.ofMinutes(Long.parseLong(options.getOrDefault("timeout-minutes", corpus == null ? "30" : "10")));
+        SuiteOptions options = new SuiteOptions();
+        CommandLine commandLine = new CommandLine(options).setOverwrittenOptionsAllowed(true);
+        try {
+            commandLine.parseArgs(args);
+        } catch (CommandLine.ParameterException badOptions) {
+            System.err.println(badOptions.getMessage());
+            commandLine.usage(System.err);
+            System.exit(2);
+        }
+        if (commandLine.isUsageHelpRequested()) {
+            commandLine.usage(System.out);
+            return;
+        }
+        String corpus = options.corpus; // "all", "ci", or null: the suite's own programs
+        List<String> programs = options.programs(ALL);
+        List<String> jdk25Programs = options.jdk25Programs();
+        boolean jdk17 = options.jdk17();
+        Duration timeout = options.timeout();
         // The corpus runs profq as a user would: default options (and out=, cache=); the suite records every event family.
-        String events = options.getOrDefault("events", corpus == null ? EVENTS : "default");
+        String events = options.events();
 
         BenchEnvironment environment = BenchEnvironment.locate(BenchEnvironment.currentJava());
         Path target = environment.benchJar().getParent();
-        Path cache = Path.of(options.getOrDefault("cache", BaseDirectories.cacheHome().resolve("profq-bench").toString())).toAbsolutePath();
-        Path work = Path.of(options.getOrDefault("work", target.resolve("compatibility").toString())).toAbsolutePath();
-        Path jdk25 = Path.of(options.getOrDefault("jdk25", "/usr/lib/jvm/temurin-25-jdk-amd64"));
-        Path jdk25Java = Files.isExecutable(jdk25.resolve("bin/java")) ? jdk25.resolve("bin/java") : null;
+        Path cache = options.sources.cache();
+        Path work = (options.work != null ? options.work : target.resolve("compatibility")).toAbsolutePath();
+        Path jdk25Java = options.sources.jdk25Java();
         Path java = Path.of(environment.java());
-        Path maven = Path.of(options.getOrDefault("maven", findMavenWrapper(target).toString()));
+        Path maven = options.sources.maven(target);
         Files.createDirectories(work.resolve("inputs"));
         Files.createDirectories(cache);
         if (!Snapshot.isRunningFromSnapshot()) {
@@ -115,14 +122,13 @@ public final class CompatibilitySuite {
                     String.join(" ", args), relaunchArgs));
         }
         Path agent = environment.profqAgent();
-        MavenCentral central = new MavenCentral(cache, options.getOrDefault("repository", MavenCentral.DEFAULT_URL));
+        MavenCentral central = new MavenCentral(cache, options.sources.repository);
         DependencyResolver resolver = new DependencyResolver(cache, maven);
-        List<Path> jdkHomes = new ArrayList<>(List.of(Path.of(System.getProperty("java.home")), jdk25));
-        Path srcZip = options.containsKey("src-zip") ? Path.of(options.get("src-zip")) : JdkSources.findSrcZip(jdkHomes);
-        RealPrograms real = new RealPrograms(central, resolver, new JdkSources(srcZip, cache), work, java, tiny);
+        Path srcZip = options.sources.srcZip();
+        RealPrograms real = new RealPrograms(central, resolver, new JdkSources(srcZip, cache), work, java, options.tiny);
         CompatibilityPrograms compat = new CompatibilityPrograms(central, resolver, work.resolve("inputs"), java);
         CorpusPrograms corpusPrograms = new CorpusPrograms(resolver, compat, work.resolve("inputs"), java);
-        String extraOptions = options.getOrDefault("agent-options", "");
+        String extraOptions = options.agentOptions;
         CompatibilitySuite suite = new CompatibilitySuite(work.resolve("runs"), agent, environment, timeout,
                 (events.equals("default") ? "" : ",events=" + events) + (extraOptions.isEmpty() ? "" : "," + extraOptions),
                 corpus != null);
@@ -130,7 +136,6 @@ public final class CompatibilitySuite {
         List<Row> rows = new ArrayList<>();
         long start = System.nanoTime();
         for (String name : programs) {
-            name = name.trim();
             Program program;
             try {
                 program = corpus != null ? corpusPrograms.named(name)
@@ -430,33 +435,6 @@ public final class CompatibilitySuite {
             Thread.currentThread().interrupt();
             return "?";
         }
-    }
-
-    private static Path findMavenWrapper(Path from) {
-        for (Path dir = from.toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path wrapper = dir.resolve("mvnw");
-            if (Files.isExecutable(wrapper)) {
-                return wrapper;
-            }
-        }
-        return Path.of("mvn");
-    }
-
-    private static Map<String, String> options(String[] args) {
-        Map<String, String> options = new LinkedHashMap<>();
-        for (int i = 0; i < args.length; i++) {
-            String key = args[i].substring(2);
-            if (key.equals("tiny")) {
-                options.put(key, "true");
-            } else if (i + 1 < args.length) {
-                options.put(key, args[++i]);
-            } else {
-                throw new IllegalArgumentException("usage: CompatibilitySuite [--tiny] [--corpus all|ci] [--programs a,b] "
-                        + "[--jdk25-programs a,b] [--jdk17 no] [--events default|a:b] [--cache DIR] [--work DIR] [--jdk25 DIR] [--timeout-minutes N] "
-                        + "[--agent-options key=value,...]");
-            }
-        }
-        return options;
     }
 
     private CompatibilitySuite() {

@@ -6,13 +6,16 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.concurrent.Callable;
 
 import org.profq.bench.BenchEnvironment;
 import org.profq.bench.DependencyResolver;
-import org.profq.format.BaseDirectories;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * profq on real programs nobody here wrote (issue 6): Lucene, PMD and H2, fetched from Maven
@@ -23,58 +26,81 @@ import org.profq.format.BaseDirectories;
  *
  * <pre>
  * ./mvnw -q -pl bench -am package -DskipTests
- * java -cp bench/target/profq-bench.jar org.profq.bench.real.RealProgramBenchmark [--tiny] [--pairs 3]
- *      [--programs lucene-index,lucene-search,pmd,h2] [--cache ~/.cache/profq-bench] [--work bench/target/real-programs]
- *      [--jdk25 /usr/lib/jvm/temurin-25-jdk-amd64] [--src-zip JDK/lib/src.zip] [--no-peers] [--configurations a,d]
- *      [--timeout-minutes 30]
- *      [--maven ./mvnw] [--repository https://repo1.maven.org/maven2]
+ * java -cp bench/target/profq-bench.jar org.profq.bench.real.RealProgramBenchmark --help
  * </pre>
  * Progress goes to stderr, the table to stdout and to {@code <work>/results.md}.
  */
-public final class RealProgramBenchmark {
-    private static final String USAGE = "usage: RealProgramBenchmark [--tiny] [--pairs N] [--programs a,b] [--cache DIR] "
-            + "[--work DIR] [--jdk25 DIR] [--src-zip FILE] [--no-peers] [--configurations a,d] [--timeout-minutes N] [--maven FILE]"
-            + " [--repository URL]";
+@Command(name = "RealProgramBenchmark", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Real programs plainly, under profq's configurations and under peer profilers, in alternating pairs.")
+public final class RealProgramBenchmark implements Callable<Integer> {
+    @Option(names = "--programs", split = ",", paramLabel = "NAME", description = "the programs to run (default: all)")
+    private List<String> programs = RealPrograms.NAMES;
 
-    public static void main(String[] args) throws IOException {
-        Map<String, String> options = options(args);
-        boolean tiny = options.containsKey("tiny");
-        int pairs = Integer.parseInt(options.getOrDefault("pairs", tiny ? "1" : "3"));
-        boolean peers = !options.containsKey("no-peers");
-        List<String> programs = List.of(options.getOrDefault("programs", String.join(",", RealPrograms.NAMES)).split(","));
-        // only these configurations (their keys: a, b, c, d, empty, jfr, async-cpu, ...) beside the runs without a profiler
-        List<String> configurations = options.containsKey("configurations")
-                ? List.of(options.get("configurations").split(",")) : null;
-        Duration timeout = Duration.ofMinutes(Long.parseLong(options.getOrDefault("timeout-minutes", "30")));
+    @Option(names = "--pairs", paramLabel = "N", description = "pairs per configuration (default: 3, 1 with --tiny)")
+    private Integer pairs;
+
+    @Option(names = "--tiny", description = "tiny inputs")
+    private boolean tiny;
+
+    @Option(names = "--no-peers", negatable = false, description = "leave out JFR and async-profiler")
+    private boolean noPeers;
+
+    @Option(names = "--configurations", split = ",", paramLabel = "KEY",
+            description = "only these configurations beside the plain runs (a, b, c, d, empty, jfr, async-cpu, ...)")
+    private List<String> configurations;
+
+    @Option(names = "--timeout-minutes", paramLabel = "N", description = "a run's time limit (default: ${DEFAULT-VALUE})")
+    private long timeoutMinutes = 30;
+
+    @Option(names = "--work", paramLabel = "DIR", description = "where runs and results.md go (default: bench/target/real-programs)")
+    private Path work;
+
+    @Mixin
+    private ProgramSourceOptions sources = new ProgramSourceOptions();
+
+    private final String[] args;
+
+    private RealProgramBenchmark(String[] args) {
+        this.args = args.clone();
+    }
+
+    public static void main(String[] args) {
+        // a repeated option takes its last value: the relaunch from a snapshot of the jars appends --work, --maven and --cache
+        System.exit(new CommandLine(new RealProgramBenchmark(args)).setOverwrittenOptionsAllowed(true).execute(args));
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        int pairs = this.pairs != null ? this.pairs : tiny ? 1 : 3;
+        boolean peers = !noPeers;
+        Duration timeout = Duration.ofMinutes(timeoutMinutes);
 
         BenchEnvironment environment = BenchEnvironment.locate(BenchEnvironment.currentJava());
         Path target = environment.benchJar().getParent();
-        Path cache = Path.of(options.getOrDefault("cache", BaseDirectories.cacheHome().resolve("profq-bench").toString())).toAbsolutePath();
-        Path work = Path.of(options.getOrDefault("work", target.resolve("real-programs").toString())).toAbsolutePath();
-        Path jdk25 = Path.of(options.getOrDefault("jdk25", "/usr/lib/jvm/temurin-25-jdk-amd64"));
-        Path jdk25Java = Files.isExecutable(jdk25.resolve("bin/java")) ? jdk25.resolve("bin/java") : null;
+        Path cache = sources.cache();
+        Path work = (this.work != null ? this.work : target.resolve("real-programs")).toAbsolutePath();
+        Path jdk25Java = sources.jdk25Java();
         Path java = Path.of(environment.java());
-        Path maven = Path.of(options.getOrDefault("maven", findMavenWrapper(target).toString()));
+        Path maven = sources.maven(target);
         Files.createDirectories(work.resolve("inputs"));
         Files.createDirectories(cache);
         if (!Snapshot.isRunningFromSnapshot()) {
             List<String> relaunchArgs = new ArrayList<>(List.of(args));
             relaunchArgs.addAll(List.of("--work", work.toString(), "--maven", maven.toString(), "--cache", cache.toString()));
-            System.exit(Snapshot.relaunch(environment.benchJar(), work, environment.java(), RealProgramBenchmark.class,
-                    String.join(" ", args), relaunchArgs));
+            return Snapshot.relaunch(environment.benchJar(), work, environment.java(), RealProgramBenchmark.class,
+                    String.join(" ", args), relaunchArgs);
         }
         Path agent = environment.profqAgent();
         List<Path> queryClassPath = new ArrayList<>(List.of(environment.benchJar(), target.resolve("query-lib").resolve("*")));
 
-        MavenCentral central = new MavenCentral(cache, options.getOrDefault("repository", MavenCentral.DEFAULT_URL));
+        MavenCentral central = new MavenCentral(cache, sources.repository);
         DependencyResolver resolver = new DependencyResolver(cache, maven);
-        List<Path> jdkHomes = new ArrayList<>(List.of(Path.of(System.getProperty("java.home")), jdk25));
-        Path srcZip = options.containsKey("src-zip") ? Path.of(options.get("src-zip")) : JdkSources.findSrcZip(jdkHomes);
+        Path srcZip = sources.srcZip();
         RealPrograms definitions = new RealPrograms(central, resolver, new JdkSources(srcZip, cache), work, java, tiny);
         ProfilerSetups setups = ProfilerSetups.probe(agent, environment.aspectjWeaver(), java, jdk25Java, central, cache,
                 environment.benchJar(), work, peers);
         if (peers && jdk25Java == null) {
-            System.err.println("no JDK 25 at " + jdk25 + ": JFR method timing is left out (--jdk25 names one)");
+            System.err.println("no JDK 25 at " + sources.jdk25 + ": JFR method timing is left out (--jdk25 names one)");
         }
 
         ProgramMeasurement measurement = new ProgramMeasurement(work.resolve("runs"), java, queryClassPath, timeout);
@@ -99,37 +125,6 @@ public final class RealProgramBenchmark {
         String table = OutcomesMarkdown.render(outcomes, header);
         Files.writeString(work.resolve("results.md"), table);
         System.out.println(table);
-    }
-
-    /** The project's {@code mvnw}, found upwards from bench/target; Maven on the PATH otherwise. */
-    private static Path findMavenWrapper(Path from) {
-        for (Path dir = from.toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path wrapper = dir.resolve("mvnw");
-            if (Files.isExecutable(wrapper)) {
-                return wrapper;
-            }
-        }
-        return Path.of("mvn");
-    }
-
-    private static Map<String, String> options(String[] args) {
-        Map<String, String> options = new LinkedHashMap<>();
-        for (int i = 0; i < args.length; i++) {
-            if (!args[i].startsWith("--")) {
-                throw new IllegalArgumentException(USAGE);
-            }
-            String key = args[i].substring(2);
-            if (key.equals("tiny") || key.equals("no-peers")) {
-                options.put(key, "true");
-            } else if (i + 1 < args.length) {
-                options.put(key, args[++i]); // a later --work/--maven/--cache (the relaunch's) wins
-            } else {
-                throw new IllegalArgumentException(USAGE);
-            }
-        }
-        return options;
-    }
-
-    private RealProgramBenchmark() {
+        return 0;
     }
 }

@@ -21,6 +21,8 @@ final class BlockEncoder {
     private static final VarHandle LITTLE_ENDIAN_SHORTS = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
     /** Rows sampled to find the value most rows sit near, for {@code PATCHED}. */
     private static final int SAMPLES = 9;
+    /** The centres {@link #center} gives: the samples' median, and the middle of their closest half. */
+    private static final boolean[] CENTERS = {false, true};
     /** Stretches of rows whose slopes give a block's typical slope. */
     private static final int STRETCHES = 16;
     /**
@@ -28,8 +30,11 @@ final class BlockEncoder {
      * a narrow column (depths, method ids) for more time on the writing thread than that is worth.
      */
     private static final int MIN_PATCHED_BITS = 5;
-    /** Every how many rows a block's lines and exceptions are first estimated from. */
-    private static final int SAMPLE_STEP = 8;
+    /**
+     * Every how many rows a block's lines and exceptions are first estimated from: odd, so that
+     * rows which take turns (a caller's id, then its own parent, as calls end) are all sampled.
+     */
+    private static final int SAMPLE_STEP = 7;
     /** The widest block: a slope, 64-bit values, and every row an exception of 64 bits. */
     static final int MAX_BLOCK_BYTES = Long.BYTES + BLOCK_ROWS * Long.BYTES + EXCEPTION_HEADER_BYTES + BITMAP_BYTES
             + BLOCK_ROWS * Long.BYTES;
@@ -120,22 +125,44 @@ final class BlockEncoder {
         // Each is first sized on every SAMPLE_STEP-th row, then the best sized exactly if it may pay.
         long patchedCost = Long.MAX_VALUE;
         long patchedSlope = 0;
+        long patchedCenter = 0;
         int exceptionWidth = 0;
         if (lineBits >= MIN_PATCHED_BITS) {
             candidates[0] = 0;
-            long estimate = Long.MAX_VALUE;
-            for (long candidate : candidates) {
-                patchedWidth(values, from, rows, candidate, SAMPLE_STEP);
-                if (lastPatchedCost < estimate) {
-                    estimate = lastPatchedCost;
-                    patchedSlope = candidate;
+            // per centre, the slope whose sample costs least is sized exactly: a sample misjudges
+            // one centre against the other more than one slope against another
+            for (boolean closestHalf : CENTERS) {
+                long estimate = Long.MAX_VALUE;
+                long bestSlope = 0;
+                long bestCenter = 0;
+                for (long candidate : candidates) {
+                    sampleResiduals(values, from, rows, candidate, closestHalf);
+                    long center = center(closestHalf);
+                    patchedWidth(values, from, rows, candidate, center, SAMPLE_STEP);
+                    if (lastPatchedCost < estimate) {
+                        estimate = lastPatchedCost;
+                        bestSlope = candidate;
+                        bestCenter = center;
+                    }
+                }
+                // no exception among the sampled rows: a constant with a few rows apart (a column that is mostly 0) is
+                // sized exactly too, since the sample cannot tell it from one with none
+                if (estimate == Long.MAX_VALUE || estimate < lineCost && estimate < dictionaryCost) {
+                    if (estimate == Long.MAX_VALUE) {
+                        sampleResiduals(values, from, rows, bestSlope, closestHalf);
+                        bestCenter = center(closestHalf);
+                    }
+                    int width = patchedWidth(values, from, rows, bestSlope, bestCenter, 1);
+                    if (lastPatchedCost < patchedCost) {
+                        patchedCost = lastPatchedCost;
+                        patchedSlope = bestSlope;
+                        patchedCenter = bestCenter;
+                        exceptionWidth = width;
+                    }
                 }
             }
-            // no exception among the sampled rows: a constant with a few rows apart (a column that is mostly 0) is
-            // sized exactly too, since the sample cannot tell it from one with none
-            if (estimate == Long.MAX_VALUE || estimate < lineCost && estimate < dictionaryCost) {
-                exceptionWidth = patchedWidth(values, from, rows, patchedSlope, 1);
-                patchedCost = lastPatchedCost;
+            if (patchedCost < lineCost) {
+                patchedWidth(values, from, rows, patchedSlope, patchedCenter, 1); // the rows' widths, for writePatched
             }
         }
 
@@ -231,13 +258,7 @@ final class BlockEncoder {
      * residual and width in {@link #residuals} and {@link #widths}. With a {@code step} over 1,
      * an estimate from every {@code step}-th row alone.
      */
-    private int patchedWidth(long[] values, int from, int rows, long slope, int step) {
-        for (int sample = 0; sample < SAMPLES; sample++) {
-            int row = (int) ((long) sample * (rows - 1) / (SAMPLES - 1));
-            samples[sample] = values[from + row] - lineAt(slope, row);
-        }
-        Arrays.sort(samples);
-        long center = samples[SAMPLES / 2];
+    private int patchedWidth(long[] values, int from, int rows, long slope, long center, int step) {
         Arrays.fill(widthCounts, 0);
         Arrays.fill(widthMinimum, Long.MAX_VALUE);
         Arrays.fill(widthMaximum, Long.MIN_VALUE);
@@ -275,6 +296,41 @@ final class BlockEncoder {
             }
         }
         return best;
+    }
+
+    /**
+     * Samples {@link #SAMPLES} rows' residuals from the line of {@code slope}, sorted, for
+     * {@link #center}. The samples are an odd number of rows apart, so rows that take turns
+     * (a caller's id, then its own parent, as calls end) are both sampled.
+     */
+    private void sampleResiduals(long[] values, int from, int rows, long slope, boolean oddSpacing) {
+        int spacing = Math.max(1, ((rows - 1) / (SAMPLES - 1) - 1) | 1);
+        for (int sample = 0; sample < SAMPLES; sample++) {
+            int row = oddSpacing ? Math.min(rows - 1, sample * spacing) : (int) ((long) sample * (rows - 1) / (SAMPLES - 1));
+            samples[sample] = values[from + row] - lineAt(slope, row);
+        }
+        Arrays.sort(samples);
+    }
+
+    /**
+     * The residual most rows sit near, of the sampled ones: their median, or the middle of their
+     * closest half. The median falls among rows spread far apart when they are half the block and
+     * rows on the line the other half; the closest half, among rows that merely wobble together
+     * when the others are a few values spread wide. Both are tried.
+     */
+    private long center(boolean closestHalf) {
+        int half = SAMPLES / 2;
+        if (!closestHalf) {
+            return samples[half];
+        }
+        int closest = 0;
+        for (int first = 1; first + half < SAMPLES; first++) {
+            // sorted, so the difference is the distance even when it wraps past Long.MAX_VALUE
+            if (Long.compareUnsigned(samples[first + half] - samples[first], samples[closest + half] - samples[closest]) < 0) {
+                closest = first;
+            }
+        }
+        return samples[closest + half / 2];
     }
 
     /** {@code FRAME} (slope 0) or {@code LINEAR}, whose residuals' minimum and bits are known. */

@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class PlanningCancel {
     private static final ThreadLocal<AtomicBoolean> CURRENT = new ThreadLocal<>();
+    private static final String MESSAGE = "the statement was cancelled while its plan was being made";
 
     private PlanningCancel() {
     }
@@ -32,10 +33,28 @@ public final class PlanningCancel {
 
     /** Stops the planning of the statement prepared on this thread if it has been cancelled. */
     public static void check() {
-        AtomicBoolean cancel = CURRENT.get();
-        if (cancel != null && cancel.get()) {
-            throw new CancellationException("the statement was cancelled while its plan was being made");
+        if (cancelled()) {
+            throw new CancellationException(MESSAGE);
         }
+    }
+
+    /**
+     * What the planning's {@code failure} means: when the statement prepared on this thread has
+     * been cancelled, that it stopped for the cancel (Calcite's planner, stopped before it had
+     * any whole plan, fails with "not enough rules to produce a node"); else the failure itself.
+     */
+    public static RuntimeException explained(RuntimeException failure) {
+        if (!cancelled() || failure instanceof CancellationException) {
+            return failure;
+        }
+        CancellationException stopped = new CancellationException(MESSAGE);
+        stopped.initCause(failure);
+        return stopped;
+    }
+
+    private static boolean cancelled() {
+        AtomicBoolean cancel = CURRENT.get();
+        return cancel != null && cancel.get();
     }
 
     /** A statement's execution, which may throw what the statement throws. */

@@ -71,7 +71,7 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
         }
         try {
             return plans.get(query.sql, context.getDefaultSchemaPath(), elementType, maxRowCount, profqRules(),
-                    () -> notCancelled(namingIndexTables(() -> super.prepareSql(context, query, elementType, maxRowCount))));
+                    () -> notCancelled(() -> namingIndexTables(() -> super.prepareSql(context, query, elementType, maxRowCount))));
         } catch (RuntimeException | Error failure) {
             if (CodeTooLarge.causes(failure)) {
                 throw new CodeTooLarge(failure);
@@ -86,17 +86,23 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
      * expanded in place: a query naming the view reads its rows through a {@link ProfileViewScan}.
      */
     public PlannedView planView(CalcitePrepare.Context context, String name, String sql) {
-        return PlannedView.plan(name, () -> notCancelled(namingIndexTables(
+        return PlannedView.plan(name, () -> notCancelled(() -> namingIndexTables(
                 () -> ProfqPrepare.super.prepareSql(context, CalcitePrepare.Query.of(sql), Object[].class, -1))));
     }
 
     /**
-     * {@code signature}, unless its statement was cancelled while it was planned: Calcite's planner
+     * The signature {@code prepare} makes, unless its statement was cancelled while it was planned: Calcite's planner
      * then stops where it is and gives the best plan it has found so far, which is right but may be
-     * far from the best. It is not kept for the next statement of the same SQL; this one fails,
-     * and the statement's time limit says why.
+     * far from the best, or, stopped before it had any, fails. Either plan is not kept for the next
+     * statement of the same SQL; this one fails as cancelled, and the statement's time limit says why.
      */
-    private static <T> CalciteSignature<T> notCancelled(CalciteSignature<T> signature) {
+    private static <T> CalciteSignature<T> notCancelled(Supplier<CalciteSignature<T>> prepare) {
+        CalciteSignature<T> signature;
+        try {
+            signature = prepare.get();
+        } catch (RuntimeException failure) {
+            throw PlanningCancel.explained(failure);
+        }
         PlanningCancel.check();
         return signature;
     }

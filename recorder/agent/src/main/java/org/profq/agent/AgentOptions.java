@@ -21,13 +21,13 @@ import org.profq.weave.WeavingOptions.Aspect;
  * {@code profq record} takes the same names as {@code --key value}. Lists separate their
  * items with {@code :} (never with {@code +}, which AspectJ type patterns use).
  */
-public record AgentOptions(List<String> include, List<String> exclude, Set<EventKind> events,
+public record AgentOptions(List<String> include, List<String> exclude, Set<EventFamily> events,
                            Path out, boolean exactClock, long tickMicros, int trackEvery, boolean finalGc, Path cache,
                            WindowLimits window, List<String> values, boolean rawStrings, long flushMillis, UserAspects aspects,
                            String raw) {
 
     /** The event families the recorder can weave in, by their option names. */
-    public enum EventKind {
+    public enum EventFamily {
         /** Method and constructor executions: entry, and exit by return or throw. */
         CALLS,
         /** Every {@code new} of an object or array. */
@@ -54,7 +54,7 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
     public static AgentOptions parse(String agentArgs) {
         List<String> include = new ArrayList<>();
         List<String> exclude = new ArrayList<>();
-        Set<EventKind> events = new LinkedHashSet<>(List.of(EventKind.CALLS, EventKind.ALLOCATIONS));
+        Set<EventFamily> events = new LinkedHashSet<>(List.of(EventFamily.CALLS, EventFamily.ALLOCATIONS));
         Path out = null;
         boolean exact = false;
         long tick = DEFAULT_TICK_MICROS;
@@ -103,13 +103,13 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
                     + " µs); use a longer flush or a shorter tick.");
         }
         if (!values.isEmpty()) {
-            events.add(EventKind.CALLS); // a call's parameters belong to its call
+            events.add(EventFamily.CALLS); // a call's parameters belong to its call
         }
-        if (events.contains(EventKind.USES)) {
-            events.add(EventKind.DEATHS); // uses are followed on the tracked objects only
+        if (events.contains(EventFamily.USES)) {
+            events.add(EventFamily.DEATHS); // uses are followed on the tracked objects only
         }
-        if (events.contains(EventKind.DEATHS)) {
-            events.add(EventKind.ALLOCATIONS); // a death needs its object's allocation
+        if (events.contains(EventFamily.DEATHS)) {
+            events.add(EventFamily.ALLOCATIONS); // a death needs its object's allocation
         }
         return new AgentOptions(List.copyOf(include), List.copyOf(exclude), Set.copyOf(events), out, exact, tick, track, finalGc,
                 cache, new WindowLimits(maxBytes, maxAgeNanos), List.copyOf(values), rawStrings, flush,
@@ -124,23 +124,23 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
         return BaseDirectories.cacheHome().resolve("profq").resolve("woven");
     }
 
-    public boolean records(EventKind kind) {
+    public boolean records(EventFamily kind) {
         return events.contains(kind);
     }
 
     /** What the weaver needs of these options: the aspects of the chosen event families, the patterns, the cache. */
     public WeavingOptions weaving() {
         Set<Aspect> aspects = EnumSet.noneOf(Aspect.class);
-        if (records(EventKind.CALLS)) {
+        if (records(EventFamily.CALLS)) {
             aspects.add(Aspect.CALLS);
         }
-        if (records(EventKind.ALLOCATIONS)) {
+        if (records(EventFamily.ALLOCATIONS)) {
             aspects.add(Aspect.ALLOCATIONS);
         }
-        if (records(EventKind.USES)) {
+        if (records(EventFamily.USES)) {
             aspects.add(Aspect.USES);
         }
-        if (records(EventKind.EXCEPTIONS)) {
+        if (records(EventFamily.EXCEPTIONS)) {
             aspects.add(Aspect.EXCEPTIONS);
         }
         if (!values.isEmpty()) {
@@ -221,11 +221,11 @@ public record AgentOptions(List<String> include, List<String> exclude, Set<Event
         };
     }
 
-    private static Set<EventKind> events(String value) {
-        Set<EventKind> kinds = new LinkedHashSet<>();
+    private static Set<EventFamily> events(String value) {
+        Set<EventFamily> kinds = new LinkedHashSet<>();
         for (String item : value.split(":")) {
             try {
-                kinds.add(EventKind.valueOf(item.trim().toUpperCase(Locale.ROOT)));
+                kinds.add(EventFamily.valueOf(item.trim().toUpperCase(Locale.ROOT)));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("unknown event kind '" + item
                         + "'; use calls, allocations, deaths, exceptions or uses, several as calls:allocations.");

@@ -109,8 +109,8 @@ public final class ProfqAgent {
         }
         RunHeader.write(log, options);
         Recorder.start(log, instrumentation, options.exactClock(), options.tickMicros() * 1_000,
-                options.records(AgentOptions.EventKind.DEATHS) ? options.trackEvery() : 0, options.finalGc(),
-                options.flushMillis() * 1_000_000, options.records(AgentOptions.EventKind.CALLS));
+                options.records(AgentOptions.EventFamily.DEATHS) ? options.trackEvery() : 0, options.finalGc(),
+                options.flushMillis() * 1_000_000, options.records(AgentOptions.EventFamily.CALLS));
         if (!options.values().isEmpty()) {
             Recorder.startValues(options.values(), options.rawStrings());
         }
@@ -125,7 +125,7 @@ public final class ProfqAgent {
         }
         AgentProperties.set(instrumentation, AgentProperties.RECORDING, recording.toAbsolutePath().toString());
         Recorder.calibrateInBackground(() -> CompilerHints.apply(recording),
-                options.records(AgentOptions.EventKind.CALLS) ? known -> CalibrationCallSites.make(weaving, known) : null);
+                options.records(AgentOptions.EventFamily.CALLS) ? known -> CalibrationCallSites.make(weaving, known) : null);
     }
 
     /** The user's aspect jars join the system class path, where the program's classes (and profq's) are found. */

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
-import org.profq.agent.AgentOptions.EventKind;
+import org.profq.agent.AgentOptions.EventFamily;
 import org.profq.log.WindowLimits;
 import org.profq.weave.WeaverConfiguration;
 
@@ -20,7 +20,7 @@ class AgentOptionsTest {
     void defaultsRecordCallsAndAllocationsWithTheTickClock() {
         AgentOptions options = AgentOptions.parse(null);
 
-        assertEquals(Set.of(EventKind.CALLS, EventKind.ALLOCATIONS), options.events());
+        assertEquals(Set.of(EventFamily.CALLS, EventFamily.ALLOCATIONS), options.events());
         assertEquals(List.of(), options.include());
         assertFalse(options.exactClock());
         assertEquals(200, options.tickMicros());
@@ -36,7 +36,7 @@ class AgentOptionsTest {
 
         assertEquals(List.of("com.a..*", "com.b.Main"), options.include());
         assertEquals(List.of("com.a.gen..*"), options.exclude());
-        assertEquals(Set.of(EventKind.CALLS), options.events());
+        assertEquals(Set.of(EventFamily.CALLS), options.events());
         assertEquals(Path.of("x.profq"), options.out());
         assertTrue(options.exactClock());
         assertEquals(50, options.tickMicros());
@@ -66,7 +66,7 @@ class AgentOptionsTest {
 
         assertEquals(List.of("*Calc.square", "org.h2.command.*.update*", "*.<init>"), options.values());
         assertTrue(options.rawStrings());
-        assertEquals(Set.of(EventKind.CALLS, EventKind.ALLOCATIONS), options.events());
+        assertEquals(Set.of(EventFamily.CALLS, EventFamily.ALLOCATIONS), options.events());
         assertTrue(WeaverConfiguration.xml(options.weaving()).contains("<aspect name=\"org.profq.weave.ValueAspect\"/>"));
         assertFalse(WeaverConfiguration.xml(AgentOptions.parse(null).weaving()).contains("ValueAspect"), "off unless asked for");
         assertFalse(AgentOptions.parse(null).rawStrings());

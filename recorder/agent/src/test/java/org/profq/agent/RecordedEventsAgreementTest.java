@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
-import org.profq.agent.AgentOptions.EventKind;
+import org.profq.agent.AgentOptions.EventFamily;
 import org.profq.recording.RecordedEvents;
 
 /**
@@ -25,7 +25,7 @@ class RecordedEventsAgreementTest {
             "events=allocations,for=heap", "events=calls:allocations,for=heap:time:reports/mine.sql,clock=exact",
             "events=ALLOCATIONS:Exceptions"})
     void theReaderSeesTheFamiliesTheAgentRecords(String options) {
-        Set<String> agent = AgentOptions.parse(options).events().stream().map(EventKind::optionName).collect(Collectors.toSet());
+        Set<String> agent = AgentOptions.parse(options).events().stream().map(EventFamily::optionName).collect(Collectors.toSet());
 
         assertEquals(agent, RecordedEvents.of(options).families(), options);
     }

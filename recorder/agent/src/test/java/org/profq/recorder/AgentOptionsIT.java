@@ -64,7 +64,7 @@ class AgentOptionsIT {
     }
 
     @Test
-    void eventsSelectsTheEventKinds(@TempDir Path temp) {
+    void eventsSelectsTheEventFamilies(@TempDir Path temp) {
         try (Recording callsOnly = SampleRun.record(jdk, temp.resolve("calls.profq"), "events=calls", Allocations.class).open()) {
             assertEquals(1002 * 2, RecordingFacts.programEventCount(callsOnly));
             assertTrue(RecordingFacts.allocations(callsOnly).isEmpty());

@@ -36,6 +36,9 @@ import profq.samples.ProxyAnnotations;
  * never printed.
  */
 class WeaverSafetyIT {
+    /** The calibration's warning when it could not measure a call at a woven call site. */
+    private static final String CALIBRATION_REFUSED = "the advice's cost per call was measured on its own path, not at a woven call site (";
+
     static List<Jdk> jdks() {
         return Jdk.available();
     }
@@ -425,8 +428,12 @@ class WeaverSafetyIT {
             assertEquals(plain.stderr(), recorded.stderr(), run);
             assertEquals(0, recorded.exitCode(), run);
             try (Recording recording = recorded.open()) {
+                // the calibration's measure at a woven call site, when it comes after the SecurityManager, is refused too
+                List<String> warnings = recording.warnings().stream()
+                        .filter(warning -> !(warning.startsWith(CALIBRATION_REFUSED) && warning.contains("AccessControlException")))
+                        .toList();
                 assertEquals(List.of("a SecurityManager the program installed does not grant profq the permissions weaving needs"),
-                        withoutDetail(recording.warnings()), run);
+                        withoutDetail(warnings), run);
                 assertEquals(100L, recording.weaving().orElseThrow().leftUnwovenByReason().get("forbidden by the SecurityManager"), run);
                 assertEquals(6, RecordingFacts.programCalls(recording).size(), run + ": main and C0.f to C4.f, woven before the SecurityManager");
             }

@@ -7,7 +7,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.profq.agent.AgentOptions;
-import org.profq.agent.AgentOptions.EventKind;
+import org.profq.agent.AgentOptions.EventFamily;
 import org.profq.recording.RecordedEvents;
 
 /**
@@ -19,11 +19,11 @@ import org.profq.recording.RecordedEvents;
  * query on a table of a family left out fails with one sentence in the engine
  * ({@code EventsNotRecordedException}).
  */
-public final class EventFamilies {
+public final class RecordedFamilies {
     /** The families recorded under {@code agentOptions} (as the header keeps them), or empty if they cannot be read. */
-    static Optional<Set<EventKind>> recorded(String agentOptions) {
+    static Optional<Set<EventFamily>> recorded(String agentOptions) {
         try {
-            Set<EventKind> events = EnumSet.noneOf(EventKind.class);
+            Set<EventFamily> events = EnumSet.noneOf(EventFamily.class);
             events.addAll(AgentOptions.parse(agentOptions).events());
             return Optional.of(events);
         } catch (IllegalArgumentException unknown) {
@@ -44,7 +44,7 @@ public final class EventFamilies {
         }
         List<String> in = new ArrayList<>();
         List<String> out = new ArrayList<>();
-        for (EventKind kind : EventKind.values()) {
+        for (EventFamily kind : EventFamily.values()) {
             (options.records(kind) ? in : out).add(kind.optionName());
         }
         return Optional.of(String.join(", ", in) + (out.isEmpty() ? "" : "; not recorded: " + String.join(", ", out))
@@ -73,14 +73,14 @@ public final class EventFamilies {
      * or allocations (what the main profiles need) are not among them.
      */
     static Optional<String> leftOut(String events, String agentOptions) {
-        Set<EventKind> recorded = recorded(agentOptions).orElse(EnumSet.allOf(EventKind.class));
+        Set<EventFamily> recorded = recorded(agentOptions).orElse(EnumSet.allOf(EventFamily.class));
         List<String> missing = new ArrayList<>();
         List<String> profiles = new ArrayList<>();
-        if (!recorded.contains(EventKind.CALLS)) {
+        if (!recorded.contains(EventFamily.CALLS)) {
             missing.add("calls");
             profiles.addAll(List.of("time", "call-tree", "flame"));
         }
-        if (!recorded.contains(EventKind.ALLOCATIONS)) {
+        if (!recorded.contains(EventFamily.ALLOCATIONS)) {
             missing.add("allocations");
             profiles.add("heap");
         }
@@ -98,6 +98,6 @@ public final class EventFamilies {
                 : String.join(", ", words.subList(0, words.size() - 1)) + " and " + words.get(words.size() - 1);
     }
 
-    private EventFamilies() {
+    private RecordedFamilies() {
     }
 }

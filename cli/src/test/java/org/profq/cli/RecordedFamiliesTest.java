@@ -8,31 +8,31 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** What {@code profq record} says a choice of {@code --events} leaves out, in whole sentences. */
-class EventFamiliesTest {
+class RecordedFamiliesTest {
 
     @Test
     void withoutAllocationsTheHeapProfileIsNamedAlone() {
         assertEquals(Optional.of("--events=calls records no allocations, so the heap profile will be empty;"
                         + " add allocations to --events to have it."),
-                EventFamilies.leftOut("calls", "events=calls"));
+                RecordedFamilies.leftOut("calls", "events=calls"));
     }
 
     @Test
     void withoutCallsTheThreeTimeProfilesAreNamed() {
         assertEquals(Optional.of("--events=allocations records no calls, so the time, call-tree and flame profiles"
                         + " will be empty; add calls to --events to have them."),
-                EventFamilies.leftOut("allocations", "events=allocations"));
+                RecordedFamilies.leftOut("allocations", "events=allocations"));
     }
 
     @Test
     void withBothNothingIsSaid() {
-        assertEquals(Optional.empty(), EventFamilies.leftOut("calls:allocations", "events=calls:allocations"));
+        assertEquals(Optional.empty(), RecordedFamilies.leftOut("calls:allocations", "events=calls:allocations"));
     }
 
     @Test
     void listsReadAsEnglish() {
-        assertEquals("heap", EventFamilies.inWords(List.of("heap")));
-        assertEquals("time and heap", EventFamilies.inWords(List.of("time", "heap")));
-        assertEquals("time, call-tree, flame and heap", EventFamilies.inWords(List.of("time", "call-tree", "flame", "heap")));
+        assertEquals("heap", RecordedFamilies.inWords(List.of("heap")));
+        assertEquals("time and heap", RecordedFamilies.inWords(List.of("time", "heap")));
+        assertEquals("time, call-tree, flame and heap", RecordedFamilies.inWords(List.of("time", "call-tree", "flame", "heap")));
     }
 }
