@@ -8,9 +8,12 @@ import java.util.Map;
  * One line of a rules file: a kind of count, a glob over its subjects ({@code *} any text,
  * {@code ?} one character; a site's glob may name its method alone), and a limit, either on the current run's counts together (a budget:
  * {@code objects com.example.Parser.* <= 1000}) or on how much each one may grow over the
- * baseline ({@code calls * grows <= 10%}, or {@code grows <= 3} for an absolute number).
+ * baseline ({@code calls * grows <= 10%}, or {@code grows <= 3} for an absolute number). A budget
+ * of calls may be kept to the calls made inside a call of a method another glob names, a call
+ * forbidden in one place ({@code calls a.Grammar.compile(*) inside a.Server.handle(*) <= 0});
+ * {@code insideGlob} is that glob, or null.
  */
-public record CheckRule(int line, String text, CountKind kind, String glob, Limit limit, long amount) {
+public record CheckRule(int line, String text, CountKind kind, String glob, Limit limit, long amount, String insideGlob) {
 
     /** What the amount limits. */
     public enum Limit {
@@ -34,6 +37,13 @@ public record CheckRule(int line, String text, CountKind kind, String glob, Limi
     /** How the current run breaks this rule, compared with the baseline: one break per subject that grew too much, or one for a budget. */
     List<Break> breaks(ExactCounts baseline, ExactCounts current) {
         List<Break> breaks = new ArrayList<>();
+        if (insideGlob != null) {
+            long total = current.callsInside(new SubjectGlob(kind, glob), new SubjectGlob(kind, insideGlob));
+            if (total > amount) {
+                breaks.add(new Break(this, String.format("%,d calls of %s inside %s, more than %,d", total, glob, insideGlob, amount)));
+            }
+            return breaks;
+        }
         Map<String, Long> now = current.of(kind);
         if (limit == Limit.BUDGET) {
             long total = now.entrySet().stream().filter(count -> matches(count.getKey())).mapToLong(Map.Entry::getValue).sum();

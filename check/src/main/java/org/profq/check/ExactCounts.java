@@ -24,9 +24,16 @@ public final class ExactCounts {
     public static final String OUTSIDE_CALLS = "(outside recorded calls)";
 
     private final Map<CountKind, SortedMap<String, Long>> counts;
+    /** Calls by calling context (call_tree's paths, signatures joined by ';'), when read for a rule that needs them; else null. */
+    private final Map<String, Long> callsByPath;
 
     ExactCounts(Map<CountKind, SortedMap<String, Long>> counts) {
+        this(counts, null);
+    }
+
+    private ExactCounts(Map<CountKind, SortedMap<String, Long>> counts, Map<String, Long> callsByPath) {
         this.counts = counts;
+        this.callsByPath = callsByPath;
     }
 
     /** Counts by kind and subject, as counted elsewhere (a window of a recording): the kinds given were counted, with these values. */
@@ -41,6 +48,14 @@ public final class ExactCounts {
      * (the event families it holds decide which: calls, allocations for objects and bytes, exceptions).
      */
     public static ExactCounts read(Connection connection, Set<CountKind> recorded) throws SQLException {
+        return read(connection, recorded, false);
+    }
+
+    /**
+     * As {@link #read(Connection, Set)}, and with {@code contexts} the calls by calling context
+     * too ({@code call_tree}), for the rules that count calls inside a method ({@link #callsInside}).
+     */
+    public static ExactCounts read(Connection connection, Set<CountKind> recorded, boolean contexts) throws SQLException {
         Map<CountKind, SortedMap<String, Long>> counts = new EnumMap<>(CountKind.class);
         for (CountKind kind : recorded) {
             counts.put(kind, new TreeMap<>());
@@ -70,8 +85,42 @@ public final class ExactCounts {
                     }
                 }
             }
+            if (contexts && recorded.contains(CountKind.CALLS)) {
+                Map<String, Long> paths = new java.util.HashMap<>();
+                try (ResultSet rows = statement.executeQuery("SELECT path, calls FROM call_tree")) {
+                    while (rows.next()) {
+                        paths.merge(rows.getString(1), rows.getLong(2), Long::sum);
+                    }
+                }
+                return new ExactCounts(counts, paths);
+            }
         }
         return new ExactCounts(counts);
+    }
+
+    /**
+     * The calls of the methods {@code callee} names made while a call of a method {@code caller}
+     * names was open on their thread (the caller's callee, or deeper); an IllegalStateException if
+     * the calling contexts were not read (a baseline file has none).
+     */
+    public long callsInside(SubjectGlob callee, SubjectGlob caller) {
+        if (callsByPath == null) {
+            throw new IllegalStateException("the calls by calling context were not read");
+        }
+        long total = 0;
+        for (Map.Entry<String, Long> context : callsByPath.entrySet()) {
+            String[] path = context.getKey().split(";");
+            if (!callee.matches(path[path.length - 1])) {
+                continue;
+            }
+            for (int i = 0; i < path.length - 1; i++) {
+                if (caller.matches(path[i])) {
+                    total += context.getValue();
+                    break;
+                }
+            }
+        }
+        return total;
     }
 
     /** The kinds of count a recording made with these event families has. */
