@@ -8,6 +8,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.profq.engine.testing.Rows;
+import org.profq.engine.testing.SampleConnection;
 
 import profq.samples.OverheadCompensation;
 

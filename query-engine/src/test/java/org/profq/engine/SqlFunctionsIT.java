@@ -9,8 +9,11 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.profq.engine.testing.Rows;
+import org.profq.engine.testing.SampleConnection;
 import org.profq.udf.FunctionLibrary;
 import org.profq.udf.SqlFunction;
+
 import profq.samples.Phases;
 
 /**

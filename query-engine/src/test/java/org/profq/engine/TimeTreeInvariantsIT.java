@@ -9,6 +9,8 @@ import java.util.List;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.profq.engine.testing.Rows;
+import org.profq.engine.testing.SampleRecording;
 
 import profq.samples.Allocations;
 import profq.samples.ManyCalls;

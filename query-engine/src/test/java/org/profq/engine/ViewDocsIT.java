@@ -14,6 +14,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 import org.profq.engine.table.TableCatalog;
 import org.profq.engine.table.TableDefinition;
+import org.profq.engine.testing.Rows;
+import org.profq.engine.testing.SampleRecording;
 
 import profq.samples.Recursion;
 
