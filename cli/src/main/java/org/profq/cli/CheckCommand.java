@@ -14,13 +14,13 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 
 import org.profq.agent.AgentOptions.EventFamily;
-import org.profq.cli.check.BaselineFile;
-import org.profq.cli.check.CheckRule;
-import org.profq.cli.check.CheckRules;
-import org.profq.cli.check.CountComparison;
-import org.profq.cli.check.CountKind;
-import org.profq.cli.check.ExactCounts;
-import org.profq.cli.check.JUnitReport;
+import org.profq.check.BaselineFile;
+import org.profq.check.CheckRule;
+import org.profq.check.CheckRules;
+import org.profq.check.CountComparison;
+import org.profq.check.CountKind;
+import org.profq.check.ExactCounts;
+import org.profq.check.JUnitReport;
 import org.profq.cli.output.OutputFormat;
 import org.profq.cli.output.ResultPrinter;
 import org.profq.cli.output.ResultTable;
@@ -48,7 +48,8 @@ import picocli.CommandLine.Spec;
                 + " bytes allocated at each site, exceptions thrown at each site (as far as both runs recorded them). Every count"
                 + " that differs is listed, those that grew first; one that grew fails the check, unless --rules gives the rules instead:"
                 + " one a line, KIND GLOB <= N (a budget on the current run's counts together) or KIND GLOB grows <= N[%]"
-                + " (how much each count may grow), KIND one of calls, objects, bytes, throws.%n"},
+                + " (how much each count may grow), KIND one of calls, objects, bytes, throws; calls GLOB inside GLOB <= N is a"
+                + " budget of the calls made inside a call of a method the second glob names (a call forbidden there: <= 0).%n"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:no exact count grew (no rule broken), or the baseline was saved",
                 "1:a count grew (a rule was broken), or a recording or file could not be read",
@@ -79,7 +80,7 @@ public final class CheckCommand implements Callable<Integer> {
             if (runs.size() != 1) {
                 throw new ParameterException(spec.commandLine(), "--save takes one recording: profq check --save FILE RECORDING.");
             }
-            ExactCounts counts = countsOf(runs.get(0));
+            ExactCounts counts = countsOf(runs.get(0), false);
             try {
                 BaselineFile.write(counts, save);
             } catch (IOException e) {
@@ -93,8 +94,12 @@ public final class CheckCommand implements Callable<Integer> {
         }
         OutputFormat output = outputFormat();
         CheckRules rules = rules();
-        ExactCounts baseline = countsOf(runs.get(0));
-        ExactCounts current = countsOf(runs.get(1));
+        ExactCounts baseline = countsOf(runs.get(0), false);
+        if (rules.firstInside().isPresent() && Files.isRegularFile(Path.of(runs.get(1)))) {
+            throw new CommandFailure("the rule at line " + rules.firstInside().get().line() + " of " + rulesFile + " counts calls inside a"
+                    + " method, which a baseline file does not hold; give the current run as a recording.");
+        }
+        ExactCounts current = countsOf(runs.get(1), rules.firstInside().isPresent());
         CountComparison comparison;
         try {
             comparison = CountComparison.of(baseline, current);
@@ -153,7 +158,7 @@ public final class CheckCommand implements Callable<Integer> {
     }
 
     /** The exact counts of {@code run}: a recording directory, or a baseline file. */
-    private ExactCounts countsOf(String run) {
+    private ExactCounts countsOf(String run, boolean contexts) {
         Path path = Path.of(run);
         if (Files.isRegularFile(path)) {
             try {
@@ -165,7 +170,7 @@ public final class CheckCommand implements Callable<Integer> {
             }
         }
         try (Connection connection = RecordingConnections.connect(spec, List.of(run))) {
-            return ExactCounts.read(connection, kindsRecorded(connection, run));
+            return ExactCounts.read(connection, kindsRecorded(connection, run), contexts);
         } catch (SQLException e) {
             throw RecordingConnections.openFailure(e);
         }

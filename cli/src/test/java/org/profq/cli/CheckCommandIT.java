@@ -89,6 +89,34 @@ class CheckCommandIT {
         assertEquals(1, grown.exitCode(), grown::toString);
     }
 
+    /** Phases calls pause from load and from compute: a rule forbids it inside compute, and allows one inside load. */
+    @Test
+    void aCallForbiddenInsideAMethodBreaksItsRuleWhereverElseItIsAllowed(@TempDir Path dir) throws Exception {
+        Path rules = Files.writeString(dir.resolve("rules"), """
+                calls  profq.samples.Phases.pause(*)  inside  profq.samples.Phases.load(*)     <= 1
+                calls  profq.samples.Phases.pause(*)  inside  profq.samples.Phases.compute(*)  <= 0
+                """);
+        Outcome broken = run(dir, profq("check", first.toString(), second.toString(), "--rules", rules.toString()));
+        assertEquals(1, broken.exitCode(), broken::toString);
+        assertEquals(List.of("  line 2, calls  profq.samples.Phases.pause(*)  inside  profq.samples.Phases.compute(*)  <= 0: 1 calls of"
+                        + " profq.samples.Phases.pause(*) inside profq.samples.Phases.compute(*), more than 0",
+                "profq check: failed, 8 exact counts compared (calls, objects, bytes): 1 rule broken."),
+                broken.stdout().lines().filter(line -> line.startsWith("  line") || line.startsWith("profq check")).toList());
+
+        Path baseline = dir.resolve("phases.baseline");
+        assertEquals(0, run(dir, profq("check", "--save", baseline.toString(), first.toString())).exitCode());
+        Outcome noContexts = run(dir, profq("check", first.toString(), baseline.toString(), "--rules", rules.toString()));
+        assertEquals(1, noContexts.exitCode(), noContexts::toString);
+        assertEquals(List.of("profq: the rule at line 1 of " + rules + " counts calls inside a method, which a baseline file does not"
+                + " hold; give the current run as a recording."), noContexts.stderrLines());
+
+        Path growth = Files.writeString(dir.resolve("growth"), "calls a.B.c() inside a.B.d() grows <= 1\n");
+        Outcome usage = run(dir, profq("check", first.toString(), second.toString(), "--rules", growth.toString()));
+        assertEquals(2, usage.exitCode(), usage::toString);
+        assertEquals("profq: line 1 of " + growth + ": inside keeps a budget of calls to a calling context (calls GLOB inside GLOB"
+                + " <= N); it takes no other kind and no growth.", usage.stderrLines().get(0));
+    }
+
     @Test
     void rulesGiveBudgetsAndAllowedGrowthInsteadOfNoCountGrew(@TempDir Path dir) throws Exception {
         Path rules = Files.writeString(dir.resolve("rules"), """

@@ -7,6 +7,7 @@ import org.profq.engine.index.StoredColumns;
 import org.profq.engine.scan.ContextTotals;
 import org.profq.recording.Calibration;
 import org.profq.recording.Recording;
+import org.profq.recording.Signatures;
 
 /**
  * The totals the index keeps of {@code calls} per calling context and flags ({@link CallTotals}),

@@ -12,6 +12,7 @@ import org.profq.engine.scan.ColumnReader;
 import org.profq.engine.scan.ContextTotals;
 import org.profq.recording.Calibration;
 import org.profq.recording.Recording;
+import org.profq.recording.Signatures;
 
 /**
  * {@code calls}: one row per method execution, in the order calls end (calls still running

@@ -7,6 +7,7 @@ import org.profq.engine.index.LiveRecording;
 import org.profq.engine.index.StoredColumns;
 import org.profq.engine.scan.ColumnReader;
 import org.profq.recording.Recording;
+import org.profq.recording.Signatures;
 
 /**
  * {@code field_writes}: one row per field write to a followed object (or reference it held when

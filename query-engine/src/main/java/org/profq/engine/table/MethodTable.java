@@ -4,6 +4,7 @@ import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.Linq4j;
 import org.profq.engine.index.LiveRecording;
 import org.profq.recording.Recording;
+import org.profq.recording.Signatures;
 
 /** {@code methods}: the recording's method dictionary, with a readable signature. */
 public final class MethodTable extends DictionaryTable {

@@ -13,6 +13,7 @@ import org.profq.engine.index.StoredColumns;
 import org.profq.engine.scan.ColumnReader;
 import org.profq.recording.MethodInfo;
 import org.profq.recording.Recording;
+import org.profq.recording.Signatures;
 import org.profq.recording.ValueKind;
 
 /**

@@ -7,6 +7,7 @@ import org.profq.engine.index.LiveRecording;
 import org.profq.engine.index.StoredColumns;
 import org.profq.engine.scan.ColumnReader;
 import org.profq.recording.Recording;
+import org.profq.recording.Signatures;
 
 /** {@code reference_fields}: each value-profiled method's reference field set, read from the index's {@code reference_fields} columns. */
 public final class ReferenceFieldTable extends IndexedTable {

@@ -8,6 +8,7 @@ import org.profq.engine.index.MappedColumn;
 import org.profq.engine.index.StoredColumns;
 import org.profq.engine.scan.ColumnReader;
 import org.profq.recording.Recording;
+import org.profq.recording.Signatures;
 import org.profq.recording.UseKind;
 
 /**

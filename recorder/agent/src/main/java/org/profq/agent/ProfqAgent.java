@@ -9,6 +9,7 @@ import java.util.jar.JarFile;
 
 import org.profq.api.Profq;
 import org.profq.event.Recorder;
+import org.profq.event.RecorderEventSink;
 import org.profq.log.ChronicleSettings;
 import org.profq.log.EventLog;
 import org.profq.weave.CalibrationCallSites;
@@ -114,7 +115,7 @@ public final class ProfqAgent {
             Recorder.startValues(options.values(), options.rawStrings());
         }
         addToClassPath(instrumentation, options.aspects());
-        Profq.install(Recorder::userEvent);
+        Profq.install(new RecorderEventSink(recording.toAbsolutePath()));
         Runtime.getRuntime().addShutdownHook(new Thread(() -> finish(true), "profq-shutdown"));
         // a user's aspect AspectJ cannot weave is left out, with a warning, rather than every class it advises
         WeavingOptions weaving = options.weaving().withUserAspects(options.weaving().userAspects().weavable(Recorder::warning));

@@ -239,6 +239,21 @@ public final class Recorder {
         }
     }
 
+    /**
+     * {@code Profq.flush()}: writes the calling thread's events into the log and waits until the
+     * writer has appended them; never throws.
+     */
+    public static void flushThread() {
+        try {
+            RecordingSession recording = session;
+            if (recording != null && !recording.isClosed()) {
+                current().flushAndAwaitWritten();
+            }
+        } catch (Throwable t) {
+            internalError(t);
+        }
+    }
+
     /** Whether a recording is being written, or was: a second agent start in the same JVM is refused. */
     public static synchronized boolean started() {
         return session != null;

@@ -522,6 +522,20 @@ final class ThreadRecorder {
     }
 
     /**
+     * On the owning thread ({@code Profq.flush()}): makes the pending events one batch and waits
+     * until the log has it and every batch before it, {@value #HAND_OVER_WAIT_MILLIS} ms at most,
+     * so that a reader sees this thread's events up to here. A thread inside profq's own writing
+     * does not wait (see {@link BatchWriter#mayWait}).
+     */
+    void flushAndAwaitWritten() {
+        flush();
+        Buffer handedOver = other;
+        if (writer != null && handedOver != null && writer.mayWait()) {
+            handedOver.awaitWritten(HAND_OVER_WAIT_MILLIS);
+        }
+    }
+
+    /**
      * At the recording's end, on any thread, while the owner may still be appending: writes
      * every event the owner has completed, and takes no more from this thread. The count and
      * last time are found by walking the events, as the owner's own fields may already

@@ -7,12 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.profq.recording.RecordedEvent;
 import org.profq.recording.Recording;
+import org.profq.recording.UserEventType;
 import profq.samples.Sleeper;
+import profq.samples.events.FlushedEvents;
 
 /**
  * A recording still being written: {@link Recording#refresh} reads on from where the opened
@@ -51,6 +58,37 @@ class LiveRecordingIT {
             process.destroyForcibly();
             process.waitFor(60, TimeUnit.SECONDS);
         }
+    }
+
+    /**
+     * {@code Profq.flush()} writes the calling thread's events before it returns: with a flush
+     * interval of a minute (the longest), a reader finds them while the program runs on.
+     */
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void profqFlushWritesTheThreadsEventsBeforeItReturns(Jdk jdk, @TempDir Path temp) throws Exception {
+        Path out = temp.resolve("rec.profq");
+        Process process = SampleRun.startUntilReady(jdk, out, "flush=60000", FlushedEvents.class);
+        try (Recording recording = Recording.open(out)) {
+            UserEventType flushed = recording.userEventTypes().stream().filter(type -> type.name().equals("flushed")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no event type 'flushed' in " + recording.userEventTypes()));
+            List<String> seen = new ArrayList<>();
+            recording.forEachEvent(event -> {
+                if (event instanceof RecordedEvent.UserEvent user && user.eventTypeId() == flushed.id()) {
+                    seen.add("flushed steps=" + recording.userEventValue(user.values().get(0).columnId(), user.values().get(0).raw()));
+                } else if (event instanceof RecordedEvent.CallEntry entry && recording.method(entry.methodId()).name().equals("step")) {
+                    seen.add("step");
+                }
+            });
+            assertEquals(List.of("step", "step", "step", "flushed steps=3"), seen);
+        } finally {
+            process.destroyForcibly();
+            process.waitFor(60, TimeUnit.SECONDS);
+        }
+    }
+
+    static List<Jdk> jdks() {
+        return Jdk.available();
     }
 
     /** flush=100: a running program's batches reach the log within a tenth of a second, not a second. */

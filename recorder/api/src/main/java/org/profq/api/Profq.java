@@ -1,5 +1,8 @@
 package org.profq.api;
 
+import java.nio.file.Path;
+import java.util.Optional;
+
 /**
  * Records events of the program's own domain into the profq recording of this JVM, one table
  * per event name ({@code event_<name>}), beside the calls and allocations:
@@ -24,6 +27,21 @@ public final class Profq {
     /** Starts the calling thread's next event named {@code name} (lower-case letters, digits and _: a table event_{@code name}). */
     public static Event event(String name) {
         return sink.event(name);
+    }
+
+    /**
+     * Writes what this thread recorded so far (its calls, allocations and events) into the
+     * recording, and waits until it is there (5 s at most), so that a reader of the recording, in
+     * this JVM or another, sees it now rather than after the flush interval. Other threads' events
+     * are written as usual. Without a recording it does nothing.
+     */
+    public static void flush() {
+        sink.flush();
+    }
+
+    /** The directory of the recording this JVM is being recorded into ({@code <name>.profq}), if it is being recorded. */
+    public static Optional<Path> recordingDirectory() {
+        return Optional.ofNullable(sink.directory());
     }
 
     /** Whether this JVM is being recorded: events are kept. */

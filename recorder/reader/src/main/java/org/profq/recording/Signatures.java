@@ -1,12 +1,9 @@
-package org.profq.engine.table;
+package org.profq.recording;
 
 import java.util.ArrayList;
 import java.util.List;
 
 import org.profq.format.RecordingFormat;
-import org.profq.recording.FieldInfo;
-import org.profq.recording.MethodInfo;
-import org.profq.recording.Recording;
 
 /**
  * Readable method signatures from JVM descriptors: {@code a.B}, {@code sum}, {@code (I[Ljava/lang/String;)V}

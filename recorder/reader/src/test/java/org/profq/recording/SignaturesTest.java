@@ -1,4 +1,4 @@
-package org.profq.engine.table;
+package org.profq.recording;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package org.profq.cli.check;
+package org.profq.check;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -21,12 +21,26 @@ import java.util.TreeMap;
  */
 public final class ExactCounts {
     /** The subject of a site outside any recorded call. */
-    static final String OUTSIDE_CALLS = "(outside recorded calls)";
+    public static final String OUTSIDE_CALLS = "(outside recorded calls)";
 
     private final Map<CountKind, SortedMap<String, Long>> counts;
+    /** Calls by calling context (call_tree's paths, signatures joined by ';'), when read for a rule that needs them; else null. */
+    private final Map<String, Long> callsByPath;
 
     ExactCounts(Map<CountKind, SortedMap<String, Long>> counts) {
+        this(counts, null);
+    }
+
+    private ExactCounts(Map<CountKind, SortedMap<String, Long>> counts, Map<String, Long> callsByPath) {
         this.counts = counts;
+        this.callsByPath = callsByPath;
+    }
+
+    /** Counts by kind and subject, as counted elsewhere (a window of a recording): the kinds given were counted, with these values. */
+    public static ExactCounts of(Map<CountKind, ? extends Map<String, Long>> counts) {
+        Map<CountKind, SortedMap<String, Long>> copy = new EnumMap<>(CountKind.class);
+        counts.forEach((kind, values) -> copy.put(kind, new TreeMap<>(values)));
+        return new ExactCounts(copy);
     }
 
     /**
@@ -34,6 +48,14 @@ public final class ExactCounts {
      * (the event families it holds decide which: calls, allocations for objects and bytes, exceptions).
      */
     public static ExactCounts read(Connection connection, Set<CountKind> recorded) throws SQLException {
+        return read(connection, recorded, false);
+    }
+
+    /**
+     * As {@link #read(Connection, Set)}, and with {@code contexts} the calls by calling context
+     * too ({@code call_tree}), for the rules that count calls inside a method ({@link #callsInside}).
+     */
+    public static ExactCounts read(Connection connection, Set<CountKind> recorded, boolean contexts) throws SQLException {
         Map<CountKind, SortedMap<String, Long>> counts = new EnumMap<>(CountKind.class);
         for (CountKind kind : recorded) {
             counts.put(kind, new TreeMap<>());
@@ -63,8 +85,42 @@ public final class ExactCounts {
                     }
                 }
             }
+            if (contexts && recorded.contains(CountKind.CALLS)) {
+                Map<String, Long> paths = new java.util.HashMap<>();
+                try (ResultSet rows = statement.executeQuery("SELECT path, calls FROM call_tree")) {
+                    while (rows.next()) {
+                        paths.merge(rows.getString(1), rows.getLong(2), Long::sum);
+                    }
+                }
+                return new ExactCounts(counts, paths);
+            }
         }
         return new ExactCounts(counts);
+    }
+
+    /**
+     * The calls of the methods {@code callee} names made while a call of a method {@code caller}
+     * names was open on their thread (the caller's callee, or deeper); an IllegalStateException if
+     * the calling contexts were not read (a baseline file has none).
+     */
+    public long callsInside(SubjectGlob callee, SubjectGlob caller) {
+        if (callsByPath == null) {
+            throw new IllegalStateException("the calls by calling context were not read");
+        }
+        long total = 0;
+        for (Map.Entry<String, Long> context : callsByPath.entrySet()) {
+            String[] path = context.getKey().split(";");
+            if (!callee.matches(path[path.length - 1])) {
+                continue;
+            }
+            for (int i = 0; i < path.length - 1; i++) {
+                if (caller.matches(path[i])) {
+                    total += context.getValue();
+                    break;
+                }
+            }
+        }
+        return total;
     }
 
     /** The kinds of count a recording made with these event families has. */
@@ -87,7 +143,8 @@ public final class ExactCounts {
         return signature == null ? OUTSIDE_CALLS : signature;
     }
 
-    private static String site(String signature, int line, String type) {
+    /** A site's subject: {@code a.B.parse(java.lang.String):42 char[]}; a null signature is a site outside any recorded call. */
+    public static String site(String signature, int line, String type) {
         return subject(signature) + ":" + line + " " + type;
     }
 

@@ -1,17 +1,19 @@
-package org.profq.cli.check;
+package org.profq.check;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * One line of a rules file: a kind of count, a glob over its subjects ({@code *} any text,
  * {@code ?} one character; a site's glob may name its method alone), and a limit, either on the current run's counts together (a budget:
  * {@code objects com.example.Parser.* <= 1000}) or on how much each one may grow over the
- * baseline ({@code calls * grows <= 10%}, or {@code grows <= 3} for an absolute number).
+ * baseline ({@code calls * grows <= 10%}, or {@code grows <= 3} for an absolute number). A budget
+ * of calls may be kept to the calls made inside a call of a method another glob names, a call
+ * forbidden in one place ({@code calls a.Grammar.compile(*) inside a.Server.handle(*) <= 0});
+ * {@code insideGlob} is that glob, or null.
  */
-public record CheckRule(int line, String text, CountKind kind, String glob, Limit limit, long amount) {
+public record CheckRule(int line, String text, CountKind kind, String glob, Limit limit, long amount, String insideGlob) {
 
     /** What the amount limits. */
     public enum Limit {
@@ -27,17 +29,21 @@ public record CheckRule(int line, String text, CountKind kind, String glob, Limi
     public record Break(CheckRule rule, String why) {
     }
 
-    /** Whether {@code subject} is one of the rule's: the glob matches it whole, or a site's method ({@code a.B.parse(int)} of {@code a.B.parse(int):42 char[]}). */
+    /** Whether {@code subject} is one of the rule's ({@link SubjectGlob}). */
     boolean matches(String subject) {
-        Pattern pattern = globPattern(glob);
-        int method = subject.lastIndexOf("):");
-        return pattern.matcher(subject).matches() || (kind != CountKind.CALLS && method > 0
-                && pattern.matcher(subject.substring(0, method + 1)).matches());
+        return new SubjectGlob(kind, glob).matches(subject);
     }
 
     /** How the current run breaks this rule, compared with the baseline: one break per subject that grew too much, or one for a budget. */
     List<Break> breaks(ExactCounts baseline, ExactCounts current) {
         List<Break> breaks = new ArrayList<>();
+        if (insideGlob != null) {
+            long total = current.callsInside(new SubjectGlob(kind, glob), new SubjectGlob(kind, insideGlob));
+            if (total > amount) {
+                breaks.add(new Break(this, String.format("%,d calls of %s inside %s, more than %,d", total, glob, insideGlob, amount)));
+            }
+            return breaks;
+        }
         Map<String, Long> now = current.of(kind);
         if (limit == Limit.BUDGET) {
             long total = now.entrySet().stream().filter(count -> matches(count.getKey())).mapToLong(Map.Entry::getValue).sum();
@@ -64,17 +70,5 @@ public record CheckRule(int line, String text, CountKind kind, String glob, Limi
             return now - was > amount;
         }
         return was == 0 || (now - was) * 100 > amount * was;
-    }
-
-    static Pattern globPattern(String glob) {
-        StringBuilder regex = new StringBuilder();
-        for (char c : glob.toCharArray()) {
-            switch (c) {
-                case '*' -> regex.append(".*");
-                case '?' -> regex.append('.');
-                default -> regex.append(Pattern.quote(String.valueOf(c)));
-            }
-        }
-        return Pattern.compile(regex.toString());
     }
 }

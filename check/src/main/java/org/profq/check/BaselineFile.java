@@ -1,4 +1,4 @@
-package org.profq.cli.check;
+package org.profq.check;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package org.profq.cli.check;
+package org.profq.check;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  * </pre>
  */
 public final class CheckRules {
-    private static final Pattern LINE = Pattern.compile("(\\S+)\\s+(\\S+)\\s+(grows\\s*)?<=\\s*([0-9][0-9_,]*)\\s*(%?)");
+    private static final Pattern LINE = Pattern.compile(
+            "(\\S+)\\s+(\\S+)(?:\\s+inside\\s+(\\S+))?\\s+(grows\\s*)?<=\\s*([0-9][0-9_,]*)\\s*(%?)");
 
     private final List<CheckRule> rules;
 
@@ -31,7 +32,7 @@ public final class CheckRules {
     public static CheckRules none() {
         List<CheckRule> rules = new ArrayList<>();
         for (CountKind kind : CountKind.values()) {
-            rules.add(new CheckRule(0, kind.word() + " * grows <= 0", kind, "*", CheckRule.Limit.GROWTH, 0));
+            rules.add(new CheckRule(0, kind.word() + " * grows <= 0", kind, "*", CheckRule.Limit.GROWTH, 0, null));
         }
         return new CheckRules(rules);
     }
@@ -50,7 +51,7 @@ public final class CheckRules {
             Matcher matcher = LINE.matcher(rule);
             if (!matcher.matches()) {
                 throw new IllegalArgumentException("line " + number + " of " + file + " is not a rule: write KIND GLOB <= N (a budget)"
-                        + " or KIND GLOB grows <= N[%], KIND one of calls, objects, bytes, throws");
+                        + " or KIND GLOB grows <= N[%], KIND one of calls, objects, bytes, throws, or calls GLOB inside GLOB <= N");
             }
             CountKind kind;
             try {
@@ -58,20 +59,30 @@ public final class CheckRules {
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("line " + number + " of " + file + ": " + e.getMessage(), e);
             }
-            boolean grows = matcher.group(3) != null;
-            boolean percent = !matcher.group(5).isEmpty();
+            String inside = matcher.group(3);
+            boolean grows = matcher.group(4) != null;
+            boolean percent = !matcher.group(6).isEmpty();
+            if (inside != null && (kind != CountKind.CALLS || grows)) {
+                throw new IllegalArgumentException("line " + number + " of " + file + ": inside keeps a budget of calls to a calling"
+                        + " context (calls GLOB inside GLOB <= N); it takes no other kind and no growth");
+            }
             if (percent && !grows) {
                 throw new IllegalArgumentException("line " + number + " of " + file + " gives a budget in percent; a budget is a"
                         + " number of counts, a share is for growth (KIND GLOB grows <= N%)");
             }
-            long amount = Long.parseLong(matcher.group(4).replace("_", "").replace(",", ""));
+            long amount = Long.parseLong(matcher.group(5).replace("_", "").replace(",", ""));
             CheckRule.Limit limit = !grows ? CheckRule.Limit.BUDGET : percent ? CheckRule.Limit.GROWTH_PERCENT : CheckRule.Limit.GROWTH;
-            rules.add(new CheckRule(number, rule, kind, matcher.group(2), limit, amount));
+            rules.add(new CheckRule(number, rule, kind, matcher.group(2), limit, amount, inside));
         }
         if (rules.isEmpty()) {
             throw new IllegalArgumentException(file + " has no rules; write one a line, e.g. objects com.example.* <= 1000");
         }
         return new CheckRules(rules);
+    }
+
+    /** The first rule that counts calls inside a calling context, which needs a recording's calling contexts; empty if none does. */
+    public java.util.Optional<CheckRule> firstInside() {
+        return rules.stream().filter(rule -> rule.insideGlob() != null).findFirst();
     }
 
     /** The rules, in the file's order. */

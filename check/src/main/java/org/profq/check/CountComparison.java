@@ -1,4 +1,4 @@
-package org.profq.cli.check;
+package org.profq.check;
 
 import java.util.ArrayList;
 import java.util.Comparator;
