@@ -14,8 +14,8 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
 import org.profq.agent.AgentOptions.EventFamily;
+import org.profq.engine.api.IndexState;
 import org.profq.engine.api.Recordings;
-import org.profq.engine.index.IndexCoverage;
 import org.profq.engine.jdbc.ConnectString;
 import org.profq.format.RecordingLayout;
 import org.profq.recording.EventCounts;
@@ -37,7 +37,7 @@ import picocli.CommandLine.Spec;
  * event, losses, recorder warnings, and whether the query index has been built. It reads no more
  * of the log than was flushed after the scan state kept beside the index (and keeps the state of
  * its own scan there), and takes the events by kind from the index's counts
- * ({@link IndexCoverage}), so it answers as fast on a large recording as on a small one. The same
+ * ({@link IndexState}), so it answers as fast on a large recording as on a small one. The same
  * figures are in the {@code run} and {@code threads} tables. When several JVMs of a program
  * recorded into the directory, all of the above is the first JVM's, and a {@code jvms} section
  * lists every JVM under its schema name in {@code profq sql}: main class and arguments, pid,
@@ -91,7 +91,7 @@ public final class InfoCommand implements Callable<Integer> {
                 + (run.options().isBlank() ? "" : ", options " + run.options()));
         lines.put("threads", threads(recording.threads()));
         long events = recording.eventCount();
-        IndexCoverage index = Recordings.indexCoverage(recording);
+        IndexState index = Recordings.indexState(recording);
         lines.put("events", count(events) + " (" + eventsByKind(recording, index) + ")");
         lines.put("event kinds", families(run));
         RecordedFamilies.recordedFor(run.options()).ifPresent(reports -> lines.put("recorded for", reports));
@@ -194,7 +194,7 @@ public final class InfoCommand implements Callable<Integer> {
      * The events by kind, as the index counted them (and the log flushed after it, when that is
      * small); a sentence saying when they will be known when that would mean reading a large log.
      */
-    private static String eventsByKind(Recording recording, IndexCoverage index) {
+    private static String eventsByKind(Recording recording, IndexState index) {
         Optional<EventCounts> counted = index.eventCounts(KINDS_READ_AT_MOST_BYTES);
         if (counted.isEmpty()) {
             return "by kind: counted when the recording is indexed, by its first query";
@@ -234,7 +234,7 @@ public final class InfoCommand implements Callable<Integer> {
     }
 
     /** The index is derived from events/ on first query; deleting it is always safe. */
-    private static String indexState(Path directory, IndexCoverage coverage) {
+    private static String indexState(Path directory, IndexState coverage) {
         Path index = directory.resolve("index");
         if (!coverage.anyTable()) {
             return "not built (built on the first query)";

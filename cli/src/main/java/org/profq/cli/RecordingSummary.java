@@ -3,8 +3,8 @@ package org.profq.cli;
 import java.nio.file.Path;
 import java.util.Locale;
 
+import org.profq.engine.api.IndexState;
 import org.profq.engine.api.Recordings;
-import org.profq.engine.index.IndexCoverage;
 import org.profq.format.RecordingFormat;
 import org.profq.format.RecordingLayout;
 import org.profq.recording.Recording;
@@ -24,7 +24,7 @@ final class RecordingSummary {
      */
     static String of(Path directory) {
         try (Recording recording = Recordings.open(directory)) {
-            String summary = describe(directory, recording) + indexLeft(Recordings.indexCoverage(recording));
+            String summary = describe(directory, recording) + indexLeft(Recordings.indexState(recording));
             Recordings.keepScan(recording); // the next process reads the log flushed after this scan only
             return summary + '.';
         } catch (RuntimeException | AssertionError | LinkageError unreadable) {
@@ -72,7 +72,7 @@ final class RecordingSummary {
      * What the index holds now the program has ended: all of the recording, or what the first
      * query has left to index (it indexes the tables it reads; the log's size is in the summary).
      */
-    static String indexLeft(IndexCoverage index) {
+    static String indexLeft(IndexState index) {
         if (index.complete()) {
             return "; the index is ready";
         }

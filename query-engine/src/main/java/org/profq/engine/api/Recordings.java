@@ -30,7 +30,7 @@ public final class Recordings {
     }
 
     /** How much of {@code recording} its index covers, and the events by kind it counted, from the index's manifests. */
-    public static IndexCoverage indexCoverage(Recording recording) {
-        return IndexCoverage.of(recording);
+    public static IndexState indexState(Recording recording) {
+        return new IndexState(IndexCoverage.of(recording));
     }
 }

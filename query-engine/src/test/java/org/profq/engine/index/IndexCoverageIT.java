@@ -60,7 +60,7 @@ class IndexCoverageIT {
             assertTrue(expected.get(EventCounts.Kind.PARAMETER) > 0 && expected.get(EventCounts.Kind.USE) > 0
                     && expected.get(EventCounts.Kind.WRITE_TO_FOLLOWED_OBJECT) > 0, expected.toString());
 
-            IndexCoverage none = Recordings.indexCoverage(recording);
+            IndexCoverage none = IndexCoverage.of(recording);
             assertFalse(none.anyTable());
             assertFalse(none.complete());
             assertEquals(recording.logBytes(), none.logBytesLeft());
@@ -68,7 +68,7 @@ class IndexCoverageIT {
             assertEquals(expected, byKind(none.eventCounts(recording.logBytes()).orElseThrow()), "read from the log's start");
 
             Indexing.extend(recording, true);
-            IndexCoverage whole = Recordings.indexCoverage(recording);
+            IndexCoverage whole = IndexCoverage.of(recording);
             assertTrue(whole.complete());
             assertEquals(whole.tables(), whole.tablesBuilt());
             assertEquals(0, whole.logBytesLeft());
@@ -89,7 +89,7 @@ class IndexCoverageIT {
             try (Recording young = Recording.open(directory)) {
                 Indexing.extend(young, true);
                 indexedBytes = young.logBytes();
-                assertTrue(Recordings.indexCoverage(young).complete());
+                assertTrue(IndexCoverage.of(young).complete());
             }
             try (OutputStream in = program.getOutputStream()) {
                 in.write('\n');
@@ -98,7 +98,7 @@ class IndexCoverageIT {
             assertEquals(0, program.exitValue());
 
             try (Recording grown = Recordings.open(directory)) {
-                IndexCoverage coverage = Recordings.indexCoverage(grown);
+                IndexCoverage coverage = IndexCoverage.of(grown);
                 assertTrue(coverage.anyTable());
                 assertFalse(coverage.complete());
                 assertEquals(grown.logBytes() - indexedBytes, coverage.logBytesLeft());
@@ -121,7 +121,7 @@ class IndexCoverageIT {
         Path other = SampleRecording.record(scratch.resolve("b"), MutableArgument.class, "clock=exact", 0);
         copyTree(directory.resolve("index"), other.resolve("index"));
         try (Recording replaced = Recording.open(other)) {
-            IndexCoverage coverage = Recordings.indexCoverage(replaced);
+            IndexCoverage coverage = IndexCoverage.of(replaced);
             assertFalse(coverage.anyTable(), "another run's index");
             assertEquals(replaced.logBytes(), coverage.logBytesLeft());
         }
@@ -134,7 +134,7 @@ class IndexCoverageIT {
             }
         }
         try (Recording recording = Recording.open(directory)) {
-            IndexCoverage coverage = Recordings.indexCoverage(recording);
+            IndexCoverage coverage = IndexCoverage.of(recording);
             assertFalse(coverage.anyTable(), "an older profq's index");
             assertEquals(countedRecords(recording), byKind(coverage.eventCounts(recording.logBytes()).orElseThrow()));
         }
@@ -160,7 +160,7 @@ class IndexCoverageIT {
             Path calls = directory.resolve("index").resolve("calls");
             olderCheckpoint(calls);
             try (Recording young = Recordings.open(directory)) {
-                IndexCoverage coverage = Recordings.indexCoverage(young);
+                IndexCoverage coverage = IndexCoverage.of(young);
                 assertTrue(coverage.complete(), "it still covers the log it was built from");
                 assertEquals(countedRecords(young), byKind(coverage.eventCounts(0).orElseThrow()), "from the other tables' counts");
             }
@@ -180,7 +180,7 @@ class IndexCoverageIT {
                 assertEquals(Rows.query(connection, "SELECT * FROM calls ORDER BY call_id"), answered, "a fresh build's rows");
             }
             try (Recording grown = Recordings.open(directory)) {
-                assertEquals(countedRecords(grown), byKind(Recordings.indexCoverage(grown).eventCounts(0).orElseThrow()),
+                assertEquals(countedRecords(grown), byKind(IndexCoverage.of(grown).eventCounts(0).orElseThrow()),
                         "the rebuilt table counts again");
             }
         } finally {
