@@ -27,6 +27,7 @@ import org.profq.cli.export.Partition;
 import org.profq.cli.export.RecordingId;
 import org.profq.cli.export.CallTimeline;
 import org.profq.cli.export.PerfettoExport;
+import org.profq.cli.export.PprofExport;
 import org.profq.cli.export.SpeedscopeExport;
 import org.profq.cli.export.Written;
 import org.profq.cli.sql.SqlErrors;
@@ -61,7 +62,8 @@ import picocli.CommandLine.Spec;
         header = "Writes recordings' tables as Parquet (or CSV) files, one dataset for many recordings.",
         customSynopsis = {"profq export RECORDING... -o DIR [--tables=TABLE,...] [--views] [--format=parquet|csv]",
                 "profq export RECORDING --format=perfetto|speedscope -o FILE [--from-ns=T] [--to-ns=T] [--min-duration-ns=D]",
-                "            [--threads=NAME,...]"},
+                "            [--threads=NAME,...]",
+                "profq export RECORDING --format=pprof -o FILE.pb.gz"},
         description = {"%nLayout: DIR/<table>/recording=<id>/part-00000.parquet (Hive style: readers see a recording column);"
                 + " id is the run's UTC start, pid and host, the same at every export of a recording. A recording exported"
                 + " again replaces its rows. DIR must be new, empty, or an export of the same format (its _profq_dataset file"
@@ -69,7 +71,9 @@ import picocli.CommandLine.Spec;
                 "%n--format=perfetto (a Perfetto trace) and --format=speedscope (a speedscope file) write one recording's"
                         + " calls as a timeline per thread, each call a slice from its start to its end (the clock's own times, in"
                         + " nanoseconds); --from-ns, --to-ns, --min-duration-ns and --threads keep the calls that overlap a time"
-                        + " range, last long enough, or ran on those threads, with their callers.%n"},
+                        + " range, last long enough, or ran on those threads, with their callers.%n",
+                "%n--format=pprof writes one recording's profile as a pprof file: a sample per calling context with its calls,"
+                        + " self time, self CPU time, and objects and bytes allocated there.%n"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:a recording or a file could not be read or written", "2:usage error (no recording there, DIR holds another dataset)"})
 public final class ExportCommand implements Callable<Integer> {
@@ -92,7 +96,7 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--views", description = "Also each profile view's result (heap_by_method, ...), as a table of that name.")
     boolean views;
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "parquet (default), csv, perfetto or speedscope.")
+    @Option(names = "--format", paramLabel = "FORMAT", description = "parquet (default), csv, perfetto, speedscope or pprof.")
     String format = "parquet";
 
     @Option(names = "--from-ns", paramLabel = "T", description = "perfetto, speedscope: calls that end at or after T (the calls table's time axis).")
@@ -109,9 +113,9 @@ public final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        String timelineFormat = format.strip().toLowerCase(Locale.ROOT);
-        if (timelineFormat.equals("speedscope") || timelineFormat.equals("perfetto")) {
-            return timeline(timelineFormat);
+        String fileFormat = format.strip().toLowerCase(Locale.ROOT);
+        if (fileFormat.equals("speedscope") || fileFormat.equals("perfetto") || fileFormat.equals("pprof")) {
+            return oneFile(fileFormat);
         }
         if (fromNanos != null || toNanos != null || minDurationNanos != null || threadNames != null) {
             throw new ParameterException(spec.commandLine(), "--from-ns, --to-ns, --min-duration-ns and --threads go with"
@@ -158,11 +162,15 @@ public final class ExportCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** One recording's calls as a timeline file at {@code output}, written under a temporary name and renamed when whole. */
-    private int timeline(String timelineFormat) {
+    /** One recording as a timeline or profile file at {@code output}, written under a temporary name and renamed when whole. */
+    private int oneFile(String fileFormat) {
         if (recordings.size() != 1 || tables != null || views) {
-            throw new ParameterException(spec.commandLine(), "--format=" + timelineFormat + " writes one recording's calls to one file:"
+            throw new ParameterException(spec.commandLine(), "--format=" + fileFormat + " writes one recording's calls to one file:"
                     + " name one recording, without --tables or --views.");
+        }
+        if (fileFormat.equals("pprof") && (fromNanos != null || toNanos != null || minDurationNanos != null || threadNames != null)) {
+            throw new ParameterException(spec.commandLine(), "--format=pprof writes the whole profile: --from-ns, --to-ns,"
+                    + " --min-duration-ns and --threads go with --format=perfetto or --format=speedscope.");
         }
         CallTimeline.Window window = new CallTimeline.Window(fromNanos == null ? Long.MIN_VALUE : fromNanos,
                 toNanos == null ? Long.MAX_VALUE : toNanos, minDurationNanos == null ? 0 : minDurationNanos,
@@ -172,12 +180,18 @@ public final class ExportCommand implements Callable<Integer> {
         Path partial = file.resolveSibling(file.getFileName() + ".partial");
         try (Connection connection = RecordingConnections.connect(spec, List.of(recording));
              OutputStream out = new BufferedOutputStream(Files.newOutputStream(partial))) {
-            Written written = timelineFormat.equals("perfetto") ? PerfettoExport.write(connection, window, out)
-                    : SpeedscopeExport.write(connection, window, Path.of(recording).getFileName().toString(), out);
+            String what;
+            if (fileFormat.equals("pprof")) {
+                int contexts = PprofExport.write(connection, out);
+                what = contexts + " calling context" + (contexts == 1 ? "" : "s");
+            } else {
+                Written written = fileFormat.equals("perfetto") ? PerfettoExport.write(connection, window, out)
+                        : SpeedscopeExport.write(connection, window, Path.of(recording).getFileName().toString(), out);
+                what = written.calls() + " calls of " + written.threads() + " thread" + (written.threads() == 1 ? "" : "s");
+            }
             out.close();
             Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING);
-            System.out.printf(Locale.ROOT, "exported %d calls of %d thread%s to %s as %s%n", written.calls(), written.threads(),
-                    written.threads() == 1 ? "" : "s", output, timelineFormat);
+            System.out.printf(Locale.ROOT, "exported %s to %s as %s%n", what, output, fileFormat);
             return 0;
         } catch (SQLException e) {
             throw new CommandFailure(SqlErrors.sentence("the export failed", e), e);

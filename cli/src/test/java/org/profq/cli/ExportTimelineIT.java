@@ -6,17 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.profq.cli.Forked.profq;
 import static org.profq.cli.Forked.run;
 
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.GZIPInputStream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -93,6 +97,67 @@ class ExportTimelineIT {
                 "--min-duration-ns", String.valueOf(minimum)));
         assertEquals(0, window.exitCode(), window::toString);
         assertSameCallsAs(recording, "WHERE c.duration_ns >= " + minimum, slicesIn(dir.resolve("long.pftrace"), minimum));
+    }
+
+    /**
+     * {@code --format pprof}: decoded by profile.proto's field numbers, a sample per calling context,
+     * leaf first, whose values add up to the calls, the compensated self and CPU times of
+     * {@code call_tree}, and the allocations, exactly; and per leaf function, to its calls.
+     */
+    @Test
+    void aPprofSampleIsACallingContextWithItsCallsTimesAndAllocations(@TempDir Path dir) throws Exception {
+        Path recording = Recorded.sample("Allocations");
+        Outcome export = run(dir, profq("export", recording.toString(), "--format", "pprof", "-o", "profile.pb.gz"));
+        assertEquals(0, export.exitCode(), export::toString);
+        UnknownFieldSet profile;
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(dir.resolve("profile.pb.gz")))) {
+            profile = UnknownFieldSet.parseFrom(in.readAllBytes());
+        }
+        List<String> strings = profile.getField(6).getLengthDelimitedList().stream().map(ByteString::toStringUtf8).toList();
+        assertEquals("", strings.get(0));
+        List<String> types = new ArrayList<>();
+        for (ByteString type : profile.getField(1).getLengthDelimitedList()) {
+            UnknownFieldSet valueType = UnknownFieldSet.parseFrom(type);
+            types.add(strings.get(valueType.getField(1).getVarintList().get(0).intValue()) + "/"
+                    + strings.get(valueType.getField(2).getVarintList().get(0).intValue()));
+        }
+        assertEquals(List.of("calls/count", "wall/nanoseconds", "cpu/nanoseconds", "alloc_objects/count", "alloc_space/bytes"), types);
+        Map<Long, String> functionNames = new HashMap<>();
+        for (ByteString bytes : profile.getField(5).getLengthDelimitedList()) {
+            UnknownFieldSet function = UnknownFieldSet.parseFrom(bytes);
+            functionNames.put(function.getField(1).getVarintList().get(0), strings.get(function.getField(2).getVarintList().get(0).intValue()));
+        }
+        long[] totals = new long[5];
+        Map<String, Long> callsByLeaf = new HashMap<>();
+        for (ByteString bytes : profile.getField(2).getLengthDelimitedList()) {
+            UnknownFieldSet sample = UnknownFieldSet.parseFrom(bytes);
+            List<Long> values = sample.getField(2).getVarintList();
+            for (int i = 0; i < 5; i++) {
+                totals[i] += values.get(i);
+            }
+            String leaf = functionNames.get(sample.getField(1).getVarintList().get(0)); // locations have their function's id
+            callsByLeaf.merge(leaf, values.get(0), Long::sum);
+        }
+        try (Connection connection = DriverManager.getConnection("jdbc:profq:" + recording);
+             Statement statement = connection.createStatement()) {
+            assertEquals(List.of(single(statement, "SELECT COUNT(*) FROM calls"), single(statement, "SELECT SUM(self_ns) FROM call_tree"),
+                    single(statement, "SELECT SUM(self_cpu_ns) FROM call_tree"), single(statement, "SELECT COUNT(*) FROM allocations"),
+                    single(statement, "SELECT SUM(size_bytes) FROM allocations")), List.of(totals[0], totals[1], totals[2], totals[3], totals[4]));
+            try (ResultSet rows = statement.executeQuery("SELECT m.signature, COUNT(*) FROM calls c JOIN methods m"
+                    + " ON m.method_id = c.method_id GROUP BY m.signature")) {
+                while (rows.next()) {
+                    assertEquals(rows.getLong(2), callsByLeaf.get(rows.getString(1)), rows.getString(1));
+                }
+            }
+        }
+        assertTrue(totals[3] > 0 && totals[0] > 0, "the sample allocates in its calls");
+    }
+
+    private static long single(Statement statement, String sql) throws SQLException {
+        try (ResultSet rows = statement.executeQuery(sql)) {
+            rows.next();
+            return rows.getLong(1);
+        }
     }
 
     /**

@@ -1,5 +1,7 @@
 package org.profq.cli.export;
 
+import static org.profq.cli.export.ProtoMessages.message;
+
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -156,17 +158,5 @@ public final class PerfettoExport implements CallTimeline.Visitor {
     private void endPacket(CodedOutputStream packet) throws IOException {
         packet.flush();
         trace.writeByteArray(TRACE_PACKET, packetBytes.toByteArray());
-    }
-
-    private interface Fields {
-        void write(CodedOutputStream out) throws IOException;
-    }
-
-    private static byte[] message(Fields fields) throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        CodedOutputStream out = CodedOutputStream.newInstance(bytes);
-        fields.write(out);
-        out.flush();
-        return bytes.toByteArray();
     }
 }
