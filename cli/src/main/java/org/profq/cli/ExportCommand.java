@@ -1,9 +1,13 @@
 package org.profq.cli;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -21,6 +25,7 @@ import org.profq.cli.export.ExportDataset;
 import org.profq.cli.export.ExportFormat;
 import org.profq.cli.export.Partition;
 import org.profq.cli.export.RecordingId;
+import org.profq.cli.export.SpeedscopeExport;
 import org.profq.cli.sql.SqlErrors;
 import org.profq.engine.api.ColumnBlocks;
 import org.profq.engine.api.RelationDoc;
@@ -51,11 +56,14 @@ import picocli.CommandLine.Spec;
         versionProvider = ManifestVersion.class,
         sortOptions = false,
         header = "Writes recordings' tables as Parquet (or CSV) files, one dataset for many recordings.",
-        customSynopsis = "profq export RECORDING... -o DIR [--tables=TABLE,...] [--views] [--format=parquet|csv]",
+        customSynopsis = {"profq export RECORDING... -o DIR [--tables=TABLE,...] [--views] [--format=parquet|csv]",
+                "profq export RECORDING --format=speedscope -o FILE.json"},
         description = {"%nLayout: DIR/<table>/recording=<id>/part-00000.parquet (Hive style: readers see a recording column);"
                 + " id is the run's UTC start, pid and host, the same at every export of a recording. A recording exported"
                 + " again replaces its rows. DIR must be new, empty, or an export of the same format (its _profq_dataset file"
-                + " says so). Files are written under temporary names and renamed when whole.%n"},
+                + " says so). Files are written under temporary names and renamed when whole.%n",
+                "%n--format=speedscope writes one recording's calls as a speedscope file: a timeline per thread, each call"
+                        + " a frame from its start to its end (the clock's own times, in nanoseconds).%n"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:a recording or a file could not be read or written", "2:usage error (no recording there, DIR holds another dataset)"})
 public final class ExportCommand implements Callable<Integer> {
@@ -68,7 +76,8 @@ public final class ExportCommand implements Callable<Integer> {
     @Parameters(paramLabel = "RECORDING", arity = "1..*", description = "Recording directories; each JVM of a group is exported as a recording of its own.")
     List<String> recordings;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "DIR", required = true, description = "The dataset directory: new, empty, or a profq export.")
+    @Option(names = {"-o", "--output"}, paramLabel = "DIR", required = true,
+            description = "The dataset directory: new, empty, or a profq export (for speedscope, the file).")
     Path output;
 
     @Option(names = "--tables", paramLabel = "TABLE", split = ",", description = "Only these tables, user event tables (event_<name>) too (default: every table, with each recording's user event tables).")
@@ -77,11 +86,14 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--views", description = "Also each profile view's result (heap_by_method, ...), as a table of that name.")
     boolean views;
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "parquet (default) or csv.")
+    @Option(names = "--format", paramLabel = "FORMAT", description = "parquet (default), csv, or speedscope.")
     String format = "parquet";
 
     @Override
     public Integer call() {
+        if (format.strip().equalsIgnoreCase("speedscope")) {
+            return speedscope();
+        }
         ExportFormat chosenFormat = chosenFormat();
         List<String> relations = relations();
         for (String recording : recordings) {
@@ -121,6 +133,36 @@ public final class ExportCommand implements Callable<Integer> {
                 rows, exported, exported == 1 ? "" : "s", tablesWritten, exported == 1 ? "" : " in all", output, chosenFormat, seconds,
                 rows / Math.max(seconds, 1e-9), processCpuSeconds());
         return 0;
+    }
+
+    /** One recording's calls as a speedscope file at {@code output}, written under a temporary name and renamed when whole. */
+    private int speedscope() {
+        if (recordings.size() != 1 || tables != null || views) {
+            throw new ParameterException(spec.commandLine(), "--format=speedscope writes one recording's calls to one file:"
+                    + " name one recording, without --tables or --views.");
+        }
+        String recording = recordings.get(0);
+        Path file = output.toAbsolutePath();
+        Path partial = file.resolveSibling(file.getFileName() + ".partial");
+        try (Connection connection = RecordingConnections.connect(spec, List.of(recording));
+             OutputStream out = new BufferedOutputStream(Files.newOutputStream(partial))) {
+            SpeedscopeExport.Written written = SpeedscopeExport.write(connection, Path.of(recording).getFileName().toString(), out);
+            out.close();
+            Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING);
+            System.out.printf(Locale.ROOT, "exported %d calls of %d thread%s to %s as speedscope%n", written.calls(), written.threads(),
+                    written.threads() == 1 ? "" : "s", output);
+            return 0;
+        } catch (SQLException e) {
+            throw new CommandFailure(SqlErrors.sentence("the export failed", e), e);
+        } catch (IOException e) {
+            throw new CommandFailure("the export failed: cannot write " + output + " (" + e.getMessage() + ").", e);
+        } finally {
+            try {
+                Files.deleteIfExists(partial);
+            } catch (IOException e) {
+                // the partial file's name says what it is
+            }
+        }
     }
 
     /** Exports every relation of one recording (one schema of the connection); returns the rows written. */
