@@ -25,7 +25,10 @@ import org.profq.cli.export.ExportDataset;
 import org.profq.cli.export.ExportFormat;
 import org.profq.cli.export.Partition;
 import org.profq.cli.export.RecordingId;
+import org.profq.cli.export.CallTimeline;
+import org.profq.cli.export.PerfettoExport;
 import org.profq.cli.export.SpeedscopeExport;
+import org.profq.cli.export.Written;
 import org.profq.cli.sql.SqlErrors;
 import org.profq.engine.api.ColumnBlocks;
 import org.profq.engine.api.RelationDoc;
@@ -57,13 +60,16 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         header = "Writes recordings' tables as Parquet (or CSV) files, one dataset for many recordings.",
         customSynopsis = {"profq export RECORDING... -o DIR [--tables=TABLE,...] [--views] [--format=parquet|csv]",
-                "profq export RECORDING --format=speedscope -o FILE.json"},
+                "profq export RECORDING --format=perfetto|speedscope -o FILE [--from-ns=T] [--to-ns=T] [--min-duration-ns=D]",
+                "            [--threads=NAME,...]"},
         description = {"%nLayout: DIR/<table>/recording=<id>/part-00000.parquet (Hive style: readers see a recording column);"
                 + " id is the run's UTC start, pid and host, the same at every export of a recording. A recording exported"
                 + " again replaces its rows. DIR must be new, empty, or an export of the same format (its _profq_dataset file"
                 + " says so). Files are written under temporary names and renamed when whole.%n",
-                "%n--format=speedscope writes one recording's calls as a speedscope file: a timeline per thread, each call"
-                        + " a frame from its start to its end (the clock's own times, in nanoseconds).%n"},
+                "%n--format=perfetto (a Perfetto trace) and --format=speedscope (a speedscope file) write one recording's"
+                        + " calls as a timeline per thread, each call a slice from its start to its end (the clock's own times, in"
+                        + " nanoseconds); --from-ns, --to-ns, --min-duration-ns and --threads keep the calls that overlap a time"
+                        + " range, last long enough, or ran on those threads, with their callers.%n"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:a recording or a file could not be read or written", "2:usage error (no recording there, DIR holds another dataset)"})
 public final class ExportCommand implements Callable<Integer> {
@@ -86,13 +92,30 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--views", description = "Also each profile view's result (heap_by_method, ...), as a table of that name.")
     boolean views;
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "parquet (default), csv, or speedscope.")
+    @Option(names = "--format", paramLabel = "FORMAT", description = "parquet (default), csv, perfetto or speedscope.")
     String format = "parquet";
+
+    @Option(names = "--from-ns", paramLabel = "T", description = "perfetto, speedscope: calls that end at or after T (the calls table's time axis).")
+    Long fromNanos;
+
+    @Option(names = "--to-ns", paramLabel = "T", description = "perfetto, speedscope: calls that start at or before T.")
+    Long toNanos;
+
+    @Option(names = "--min-duration-ns", paramLabel = "D", description = "perfetto, speedscope: calls that last at least D ns.")
+    Long minDurationNanos;
+
+    @Option(names = "--threads", paramLabel = "NAME", split = ",", description = "perfetto, speedscope: calls of these threads (by name).")
+    List<String> threadNames;
 
     @Override
     public Integer call() {
-        if (format.strip().equalsIgnoreCase("speedscope")) {
-            return speedscope();
+        String timelineFormat = format.strip().toLowerCase(Locale.ROOT);
+        if (timelineFormat.equals("speedscope") || timelineFormat.equals("perfetto")) {
+            return timeline(timelineFormat);
+        }
+        if (fromNanos != null || toNanos != null || minDurationNanos != null || threadNames != null) {
+            throw new ParameterException(spec.commandLine(), "--from-ns, --to-ns, --min-duration-ns and --threads go with"
+                    + " --format=perfetto or --format=speedscope.");
         }
         ExportFormat chosenFormat = chosenFormat();
         List<String> relations = relations();
@@ -135,22 +158,26 @@ public final class ExportCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** One recording's calls as a speedscope file at {@code output}, written under a temporary name and renamed when whole. */
-    private int speedscope() {
+    /** One recording's calls as a timeline file at {@code output}, written under a temporary name and renamed when whole. */
+    private int timeline(String timelineFormat) {
         if (recordings.size() != 1 || tables != null || views) {
-            throw new ParameterException(spec.commandLine(), "--format=speedscope writes one recording's calls to one file:"
+            throw new ParameterException(spec.commandLine(), "--format=" + timelineFormat + " writes one recording's calls to one file:"
                     + " name one recording, without --tables or --views.");
         }
+        CallTimeline.Window window = new CallTimeline.Window(fromNanos == null ? Long.MIN_VALUE : fromNanos,
+                toNanos == null ? Long.MAX_VALUE : toNanos, minDurationNanos == null ? 0 : minDurationNanos,
+                threadNames == null ? List.of() : threadNames);
         String recording = recordings.get(0);
         Path file = output.toAbsolutePath();
         Path partial = file.resolveSibling(file.getFileName() + ".partial");
         try (Connection connection = RecordingConnections.connect(spec, List.of(recording));
              OutputStream out = new BufferedOutputStream(Files.newOutputStream(partial))) {
-            SpeedscopeExport.Written written = SpeedscopeExport.write(connection, Path.of(recording).getFileName().toString(), out);
+            Written written = timelineFormat.equals("perfetto") ? PerfettoExport.write(connection, window, out)
+                    : SpeedscopeExport.write(connection, window, Path.of(recording).getFileName().toString(), out);
             out.close();
             Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING);
-            System.out.printf(Locale.ROOT, "exported %d calls of %d thread%s to %s as speedscope%n", written.calls(), written.threads(),
-                    written.threads() == 1 ? "" : "s", output);
+            System.out.printf(Locale.ROOT, "exported %d calls of %d thread%s to %s as %s%n", written.calls(), written.threads(),
+                    written.threads() == 1 ? "" : "s", output, timelineFormat);
             return 0;
         } catch (SQLException e) {
             throw new CommandFailure(SqlErrors.sentence("the export failed", e), e);

@@ -97,6 +97,7 @@ public final class InfoCommand implements Callable<Integer> {
         RecordedFamilies.recordedFor(run.options()).ifPresent(reports -> lines.put("recorded for", reports));
         lines.put("log", count(recording.logBytes()) + " bytes"
                 + (events > 0 ? String.format(Locale.ROOT, ", %.1f bytes/event", (double) recording.logBytes() / events) : ""));
+        lines.put("log read", logRead(recording));
         lines.put("dictionaries", count(recording.classes().size()) + " classes, " + count(recording.methods().size())
                 + " methods, " + count(recording.sites().size()) + " allocation sites");
         lines.put("events lost", RecordingSummary.eventsLost(recording));
@@ -124,6 +125,26 @@ public final class InfoCommand implements Callable<Integer> {
         StringBuilder out = new StringBuilder();
         lines.forEach((name, value) -> out.append(String.format(Locale.ROOT, "%-13s %s%n", name, value)));
         return out.toString();
+    }
+
+    /**
+     * How much of the log opening the recording read, and why: only what was flushed after the
+     * scan kept with its index, or all of it (no scan kept yet, a window, or a kept scan that is
+     * not of the log as it is now, with the reason).
+     */
+    static String logRead(Recording recording) {
+        String read = count(recording.logBytesScanned()) + " bytes on opening";
+        if (recording.openedFromSavedScan()) {
+            return read + ": the header and what was flushed after the scan of the log kept with its index";
+        }
+        Optional<String> setAside = recording.savedScanSetAside();
+        if (setAside.isPresent()) {
+            return read + ", all of the log: the scan of it kept with its index was set aside (" + setAside.get() + ")";
+        }
+        if (recording.savedScan().isEmpty()) {
+            return read + ", all of the log: a recording with a window is read from its start every time";
+        }
+        return read + ", all of the log: no scan of it was kept yet (it is kept now, for the next process)";
     }
 
     /** One JVM of a group: what ran, its pid, its events and where its recording is. */

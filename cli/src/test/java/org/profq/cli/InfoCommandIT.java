@@ -10,8 +10,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,7 +34,7 @@ class InfoCommandIT {
         List<String> lines = outcome.stdout().lines().toList();
         try (Recording opened = Recording.open(recording)) {
             assertEquals(List.of("recording", "program", "jvm", "process", "started", "duration", "recorder", "threads",
-                    "events", "event kinds", "log", "dictionaries", "events lost", "classes", "warnings", "index"),
+                    "events", "event kinds", "log", "log read", "dictionaries", "events lost", "classes", "warnings", "index"),
                     lines.stream().map(line -> line.substring(0, 13).strip()).toList());
             assertEquals("program       profq.samples.Allocations", lines.get(1));
             assertTrue(lines.get(6).startsWith("recorder      format " + RecordingFormat.MAJOR_VERSION + "." + RecordingFormat.DEATHS_RECORDED_MINOR_VERSION + ", clock exact"), lines.get(6));
@@ -42,12 +44,12 @@ class InfoCommandIT {
             assertEquals("event kinds   calls, allocations; not recorded: deaths, exceptions, uses", lines.get(9));
             assertEquals(String.format(java.util.Locale.ROOT, "log           %,d bytes, %.1f bytes/event",
                     opened.logBytes(), opened.logBytes() / (double) opened.eventCount()), lines.get(10));
-            assertEquals("dictionaries  5 classes, 4 methods, 3 allocation sites", lines.get(11)); // and <profq>.weaving
-            assertEquals("events lost   0", lines.get(12));
-            assertTrue(lines.get(13).matches("classes       2 woven and \\d+ with nothing to weave \\(\\d+ of them from the woven-class"
+            assertEquals("dictionaries  5 classes, 4 methods, 3 allocation sites", lines.get(12)); // and <profq>.weaving
+            assertEquals("events lost   0", lines.get(13));
+            assertTrue(lines.get(14).matches("classes       2 woven and \\d+ with nothing to weave \\(\\d+ of them from the woven-class"
                     + " cache\\), \\d+ JDK-generated left alone, 0 left unwoven; methods: 0 left unwoven of 4 seen \\(0.00 %\\)"),
-                    lines.get(13));
-            assertEquals("warnings      none", lines.get(14));
+                    lines.get(14));
+            assertEquals("warnings      none", lines.get(15));
         }
     }
 
@@ -131,6 +133,59 @@ class InfoCommandIT {
         assertEventsLine(3116, "1,003 call entries, 1,003 call exits, 1,110 allocations, 0 deaths, 0 exceptions", lines.get(0));
         assertTrue(lines.get(1).matches("index         built, \\d+ bytes in " + Pattern.quote(recording.resolve("index").toString())
                 + "; partly: 1 of \\d+ tables \\(a query indexes what it reads\\)"), lines.get(1));
+    }
+
+    /**
+     * The log read line says what opening read: all of the log the first time (and the scan is
+     * kept), then the header alone, then, with the log replaced by another run's under the kept
+     * scan, all of it again, and why.
+     */
+    @Test
+    void saysHowMuchOfTheLogOpeningReadAndWhy(@TempDir Path dir) throws Exception {
+        Outcome recorded = run(dir, Forked.record(List.of("--no-index", "--clock=exact", "--out=Allocations.profq"), "Allocations"));
+        assertEquals(0, recorded.exitCode(), recorded::toString);
+        Path recording = dir.resolve("Allocations.profq");
+        Path kept = recording.resolve("index").resolve("logscan.state");
+        assertTrue(Files.isRegularFile(kept), "profq record's summary kept its scan");
+        long logBytes;
+        try (Recording opened = Recording.open(recording)) {
+            logBytes = opened.logBytes();
+        }
+
+        Files.delete(kept);
+        assertEquals(List.of(String.format(Locale.ROOT, "log read      %,d bytes on opening, all of the log: no scan of it was kept yet"
+                + " (it is kept now, for the next process)", logBytes)), linesOf(run(dir, profq("info", recording.toString())), "log read"));
+        assertTrue(Files.isRegularFile(kept));
+
+        List<String> fromKept = linesOf(run(dir, profq("info", recording.toString())), "log read");
+        Matcher read = Pattern.compile("log read      ([\\d,]+) bytes on opening: the header and what was flushed after the scan of the log"
+                + " kept with its index").matcher(fromKept.get(0));
+        assertTrue(read.matches(), fromKept.toString());
+        long headerBytes = Long.parseLong(read.group(1).replace(",", ""));
+        assertTrue(headerBytes < 4096 && headerBytes < logBytes / 4, headerBytes + " of " + logBytes + " bytes");
+
+        Outcome other = run(dir, Forked.record(List.of("--no-index", "--clock=exact", "--out=Other.profq"), "Allocations"));
+        assertEquals(0, other.exitCode(), other::toString);
+        try (Stream<Path> files = Files.list(recording.resolve("events"))) {
+            for (Path file : (Iterable<Path>) files::iterator) {
+                Files.delete(file);
+            }
+        }
+        try (Stream<Path> files = Files.list(dir.resolve("Other.profq").resolve("events"))) {
+            for (Path file : (Iterable<Path>) files::iterator) {
+                Files.copy(file, recording.resolve("events").resolve(file.getFileName()));
+            }
+        }
+        long otherBytes;
+        try (Recording opened = Recording.open(recording)) {
+            otherBytes = opened.logBytes();
+        }
+        assertEquals(List.of(String.format(Locale.ROOT, "log read      %,d bytes on opening, all of the log: the scan of it kept with its"
+                + " index was set aside (it is of another run's log: the header is not the one it read)", otherBytes)),
+                linesOf(run(dir, profq("info", recording.toString())), "log read"));
+        Outcome query = run(dir, profq("sql", recording.toString(), "-e", "SELECT COUNT(*) FROM methods"));
+        assertEquals(0, query.exitCode(), query::toString);
+        assertEquals(List.of(), query.stderrLines(), "info kept the scan of the log as it is now: nothing set aside");
     }
 
     /** The lines of {@code outcome}'s stdout that start with one of {@code prefixes}. */

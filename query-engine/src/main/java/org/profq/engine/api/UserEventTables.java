@@ -49,7 +49,7 @@ public final class UserEventTables {
         Set<String> names = new TreeSet<>();
         for (String recording : recordings) {
             for (Path jvm : ConnectString.schemasOf(Path.of(recording)).values()) {
-                try (Recording opened = Recording.open(jvm)) {
+                try (Recording opened = Recordings.open(jvm)) { // from the scan kept with its index: not the whole log again
                     opened.userEventTypes().forEach(type -> names.add(TableCatalog.userEvent(type).name()));
                 }
             }

@@ -104,7 +104,10 @@ public final class ProfqDriver implements Driver {
                 current = recording.getValue();
                 Path directory = current;
                 // An indexed recording kept the state of its log scan: only the log after it is read.
-                recordings.add(Recording.open(directory, run -> SavedLogScans.find(directory, run)));
+                Recording opened = Recording.open(directory, run -> SavedLogScans.find(directory, run));
+                recordings.add(opened);
+                opened.savedScanSetAside().ifPresent(why -> notices.accept("profq: the scan of " + directory
+                        + "'s log kept with its index was set aside (" + why + "); the log was read from its start"));
             }
         } catch (RecordingException e) {
             recordings.forEach(Recording::close);

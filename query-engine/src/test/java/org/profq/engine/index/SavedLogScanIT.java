@@ -16,11 +16,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.SQLWarning;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -70,6 +72,8 @@ class SavedLogScanIT {
                 logBytesBefore = opened.logBytes();
                 assertTrue(headerBytes < 4096 && headerBytes < logBytesBefore, headerBytes + " bytes read of " + logBytesBefore
                         + ": the header alone");
+                assertTrue(opened.openedFromSavedScan());
+                assertEquals(Optional.empty(), opened.savedScanSetAside());
                 assertEquals(facts(Recording.open(recording)), facts(opened), "the same names and totals as a scan of the whole log");
                 assertFalse(methodNames(opened).contains("square"), "the work has not begun");
             }
@@ -84,6 +88,9 @@ class SavedLogScanIT {
                 assertTrue(grown.logBytes() > logBytesBefore, "the log grew");
                 assertEquals(headerBytes + grown.logBytes() - logBytesBefore, grown.logBytesScanned(),
                         "the header and what was flushed after the saved scan are read, nothing before it");
+                assertTrue(grown.openedFromSavedScan());
+                assertFalse(whole.openedFromSavedScan());
+                assertEquals(Optional.empty(), whole.savedScanSetAside(), "none given");
                 assertEquals(facts(whole), facts(grown));
                 assertTrue(methodNames(grown).contains("square"), "the names written as the program went on");
                 assertTrue(grown.end().isPresent(), "the end record");
@@ -97,6 +104,13 @@ class SavedLogScanIT {
             Files.write(savedState(beforeGrowth), grownState);
             try (Recording shorter = openedWithSavedScan(beforeGrowth); Recording whole = Recording.open(beforeGrowth)) {
                 assertEquals(shorter.logBytes(), shorter.logBytesScanned(), "the state is ignored: the whole log is read");
+                assertFalse(shorter.openedFromSavedScan());
+                assertTrue(shorter.savedScanSetAside().orElseThrow().matches("the log changed since it was kept: the last document it"
+                        + " read in \\S+\\.cq4 \\(at byte \\d+\\) is not there, whole, with the checksum it had"),
+                        shorter.savedScanSetAside().orElseThrow());
+                assertEquals(List.of("profq: the scan of " + beforeGrowth + "'s log kept with its index was set aside ("
+                        + shorter.savedScanSetAside().orElseThrow() + "); the log was read from its start"), warnings(beforeGrowth),
+                        "the connection says so");
                 assertEquals(facts(whole), facts(shorter));
                 assertFalse(methodNames(shorter).contains("square"));
             }
@@ -136,6 +150,8 @@ class SavedLogScanIT {
             Files.write(savedState(recording), damaged);
             try (Recording opened = openedWithSavedScan(recording); Recording whole = Recording.open(recording)) {
                 assertEquals(opened.logBytes(), opened.logBytesScanned(), "byte " + at + " damaged: the whole log is read");
+                assertEquals(Optional.of("it cannot be taken up: a damaged scan state: it does not match its CRC32C checksum"),
+                        opened.savedScanSetAside());
                 assertEquals(facts(whole), facts(opened));
             }
             Files.write(savedState(recording), damaged);
@@ -162,6 +178,7 @@ class SavedLogScanIT {
         }
         try (Recording opened = openedWithSavedScan(recording); Recording whole = Recording.open(recording)) {
             assertEquals(opened.logBytes(), opened.logBytesScanned(), "another run's state is ignored");
+            assertEquals(Optional.of("it is of another run's log: the header is not the one it read"), opened.savedScanSetAside());
             assertEquals(facts(whole), facts(opened));
             assertEquals(Allocations.class.getName(), opened.run().mainClass());
         }
@@ -181,6 +198,17 @@ class SavedLogScanIT {
         try (Connection connection = Rows.connect(recording.toString())) {
             Rows.query(connection, "SELECT COUNT(*) FROM allocations");
         }
+    }
+
+    /** The warnings a new connection to {@code recording} has before its first statement. */
+    private static List<String> warnings(Path recording) throws SQLException {
+        List<String> warnings = new ArrayList<>();
+        try (Connection connection = Rows.connect(recording.toString())) {
+            for (SQLWarning warning = connection.getWarnings(); warning != null; warning = warning.getNextWarning()) {
+                warnings.add(warning.getMessage());
+            }
+        }
+        return warnings;
     }
 
     /** What a user sees of the names and totals, and the heap profile, in a new connection. */

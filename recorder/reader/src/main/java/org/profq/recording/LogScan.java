@@ -35,8 +35,12 @@ final class LogScan {
     private boolean stateShared;
     private final DocumentChecksums checksums = new DocumentChecksums();
     private final BatchHeader batch = new BatchHeader();
-    /** Bytes of documents this scan read itself (not those of the state it went on from): for tests and measurements. */
+    /** Bytes of documents this scan read itself (not those of the state it went on from): what {@link Recording#logBytesScanned()} says. */
     long bytesRead;
+    /** Whether this scan went on from a state given to {@link #resumedFrom}, kept by an earlier scan. */
+    boolean resumed;
+    /** Why the state given to {@link #resumedFrom} was set aside and the log read from its start; null when none was, or none given. */
+    String setAsideBecause;
     /** Whether a {@link #scanAll} read a document: then the state holds more than the one given to {@link #resumedFrom}, if any. */
     boolean readPastStart;
     /** The queue being read, for messages. */
@@ -59,6 +63,8 @@ final class LogScan {
         stateShared = true;
         bytesRead = previous.bytesRead;
         readPastStart = previous.readPastStart;
+        resumed = previous.resumed;
+        setAsideBecause = previous.setAsideBecause;
     }
 
     /**
@@ -75,16 +81,20 @@ final class LogScan {
      */
     LogScan resumedFrom(byte[] saved) {
         if (names != null || state.documentCount != 1) {
-            return this;
+            return setAside("a recording with a window is read from its start every time, its oldest log files being deleted as it grows");
         }
         LogScanState resumed;
         try {
             resumed = LogScanState.fromBytes(saved);
         } catch (RecordingException damaged) {
-            return this;
+            return setAside("it cannot be taken up: " + damaged.getMessage());
         }
-        if (resumed.headerChecksum != state.headerChecksum || !stillInTheLog(resumed)) {
-            return this;
+        if (resumed.headerChecksum != state.headerChecksum) {
+            return setAside("it is of another run's log: the header is not the one it read");
+        }
+        String gone = notInTheLog(resumed);
+        if (gone != null) {
+            return setAside(gone);
         }
         String afterHeader = events.positionFile();
         long afterHeaderOffset = events.positionOffset();
@@ -92,31 +102,45 @@ final class LogScan {
             events.resumeAt(resumed.nextFile, resumed.nextOffset);
         } catch (RecordingException notThere) {
             events.resumeAt(afterHeader, afterHeaderOffset); // read from the start, as if never given the state
-            return this;
+            return setAside("the place in " + resumed.nextFile + " where it stopped is not in the log: " + notThere.getMessage());
         }
         LogScan scan = new LogScan(events, null, resumed);
         scan.bytesRead = bytesRead;
+        scan.resumed = true;
         return scan;
     }
 
-    /** Whether the files {@code saved} read are the queue's first ones and hold, each, the last document it read there. */
-    private boolean stillInTheLog(LogScanState saved) {
+    /** This scan, to read the log from its start, noting why the state it was given is not taken up. */
+    private LogScan setAside(String because) {
+        setAsideBecause = because;
+        return this;
+    }
+
+    /**
+     * Why the files {@code saved} read are not the queue's first ones, each holding the last
+     * document it read there, whole, with the same checksum; null when they are.
+     */
+    private String notInTheLog(LogScanState saved) {
         List<String> files = events.fileNames();
-        if (saved.eventFiles.size() > files.size() || saved.eventFiles.isEmpty()
-                || !saved.nextFile.equals(saved.eventFiles.get(saved.eventFiles.size() - 1).name)) {
-            return false;
+        if (saved.eventFiles.isEmpty() || !saved.nextFile.equals(saved.eventFiles.get(saved.eventFiles.size() - 1).name)) {
+            return "it cannot be taken up: it does not say where in the log it stopped";
+        }
+        if (saved.eventFiles.size() > files.size()) {
+            return "the log is shorter than when it was kept: it read " + saved.eventFiles.size() + " files of events/, which has "
+                    + files.size() + " now";
         }
         for (int i = 0; i < saved.eventFiles.size(); i++) {
             LogScanState.FileMark file = saved.eventFiles.get(i);
             if (!file.name.equals(files.get(i))) {
-                return false;
+                return "the files of events/ are not the ones it read: " + files.get(i) + " where it read " + file.name;
             }
             if (file.documentAt >= 0 && !(events.readDocumentAt(file.name, file.documentAt, file.documentLength)
                     && matchesItsChecksum(events.bytes(), file.documentLength, file.documentChecksum))) {
-                return false;
+                return "the log changed since it was kept: the last document it read in " + file.name + " (at byte "
+                        + file.documentAt + ") is not there, whole, with the checksum it had";
             }
         }
-        return true;
+        return null;
     }
 
     /** Whether the document {@code bytes[0, length)} holds {@code checksum} and matches it. */

@@ -151,10 +151,26 @@ public final class Recording implements AutoCloseable {
     /**
      * Bytes of the log this recording's scans for names and totals read in this process (since it
      * was opened, its refreshes included): all of the log when opened with no saved scan, the
-     * header and what was flushed after a saved scan's end otherwise. For tests and measurements.
+     * header and what was flushed after a saved scan's end otherwise. {@code profq info} says it
+     * (its {@code log read} line), with {@link #openedFromSavedScan()} and {@link #savedScanSetAside()}.
      */
     public long logBytesScanned() {
         return scan.bytesRead;
+    }
+
+    /** Whether this recording was opened from a saved scan ({@link #open(Path, Function)}): its log was read from where that scan stopped. */
+    public boolean openedFromSavedScan() {
+        return scan.resumed;
+    }
+
+    /**
+     * Why the saved scan given to {@link #open(Path, Function)} was set aside and the whole log read
+     * instead, as a clause ("the log changed since it was kept: ..."); empty when it was taken up,
+     * or none was given. A log cut short, replaced, or changed where the saved scan last read it
+     * is found so; a change to the log before that is not (see {@link #open(Path, Function)}).
+     */
+    public Optional<String> savedScanSetAside() {
+        return Optional.ofNullable(scan.setAsideBecause);
     }
 
     /**
