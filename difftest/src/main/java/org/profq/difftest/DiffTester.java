@@ -51,37 +51,48 @@ public final class DiffTester {
     }
 
     /**
-     * Runs {@code perRecording} checks on each of {@code targets}, the recordings side by side
-     * on as many threads as there are processors; minimises each failure when {@code minimise};
-     * tells {@code progress} of each failure as it is found.
+     * Runs {@code perRecording} checks on each of {@code targets} on as many threads as there
+     * are processors (at most one per recording, whose connections answer one statement at a
+     * time); minimises each failure when {@code minimise}; tells {@code progress} of each failure
+     * as it is found. The checks are dealt out in batches ({@link Batches}), so that no thread
+     * idles while another recording still has checks left.
      */
     public static Result run(List<RecordingUnderTest> targets, long seed, int perRecording, boolean minimise,
                              Consumer<Failure> progress) throws InterruptedException {
         long started = System.nanoTime();
         Map<Outcome.Verdict, Integer> counts = new EnumMap<>(Outcome.Verdict.class);
         List<Failure> failures = new ArrayList<>();
-        ExecutorService threads = Executors.newFixedThreadPool(Math.max(1, Math.min(targets.size(),
-                Runtime.getRuntime().availableProcessors())));
+        int threadCount = Math.max(1, Math.min(targets.size(), Runtime.getRuntime().availableProcessors()));
+        ExecutorService threads = Executors.newFixedThreadPool(threadCount);
+        Batches batches = new Batches(targets, perRecording);
         List<Future<?>> runs = new ArrayList<>();
-        for (RecordingUnderTest target : targets) {
+        for (int t = 0; t < threadCount; t++) {
             runs.add(threads.submit(() -> {
-                Checker checker = new Checker(target);
-                for (int i = 0; i < perRecording; i++) {
-                    TestCase test = generate(target, seed, i);
-                    Outcome outcome = checker.check(test);
-                    synchronized (counts) {
-                        counts.merge(outcome.verdict(), 1, Integer::sum);
-                    }
-                    if (outcome.failed()) {
-                        Minimiser.Minimised minimised = minimise ? new Minimiser(checker::check).minimise(test, outcome)
-                                : new Minimiser.Minimised(test, outcome);
-                        Failure failure = new Failure(target.name(), seed, i, test, outcome, minimised);
-                        synchronized (failures) {
-                            failures.add(failure);
-                            progress.accept(failure);
+                for (Batches.Batch batch = batches.take(); batch != null; batch = batches.take()) {
+                    try {
+                        RecordingUnderTest target = targets.get(batch.target());
+                        Checker checker = new Checker(target);
+                        for (int i = batch.from(); i < batch.to(); i++) {
+                            TestCase test = generate(target, seed, i);
+                            Outcome outcome = checker.check(test);
+                            synchronized (counts) {
+                                counts.merge(outcome.verdict(), 1, Integer::sum);
+                            }
+                            if (outcome.failed()) {
+                                Minimiser.Minimised minimised = minimise ? new Minimiser(checker::check).minimise(test, outcome)
+                                        : new Minimiser.Minimised(test, outcome);
+                                Failure failure = new Failure(target.name(), seed, i, test, outcome, minimised);
+                                synchronized (failures) {
+                                    failures.add(failure);
+                                    progress.accept(failure);
+                                }
+                            }
                         }
+                    } finally {
+                        batches.done(batch);
                     }
                 }
+                return null;
             }));
         }
         threads.shutdown();

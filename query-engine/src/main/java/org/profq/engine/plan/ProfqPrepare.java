@@ -148,6 +148,7 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
         withoutMergeJoins(planner); // a correctness fix of Calcite's, so the plain planner has it too
         withoutExhaustiveJoinOrders(planner); // so too: the plain planner must answer what profq's does
         NoRightNestedLoopJoinRule.replaceJoinRule(planner); // and a correctness fix of Calcite's nested loop join
+        planner.addRule(WindowExtremeOfNullRule.INSTANCE); // and of its windowed MIN and MAX of NULL
         if (profqRules()) {
             IndexAggregateRule.addTo(planner);
             IndexLookupJoinRule.addTo(planner);
