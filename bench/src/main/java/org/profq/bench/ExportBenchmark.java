@@ -6,12 +6,15 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * Export throughput: {@code profq export} of the query-speed benchmark's recording (by default
@@ -21,22 +24,44 @@ import java.util.stream.Stream;
  * <p>{@code ExportBenchmark [--events 100000000] [--runs 3] [--tables calls,allocations]
  * [--recording DIR] [--cli FILE] [--memory 1GB] [--timeout-minutes 60]}; prints a markdown table.
  */
-public final class ExportBenchmark {
+@Command(name = "ExportBenchmark", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "profq export to Parquet against DuckDB's own COPY of the same rows, alternating.")
+public final class ExportBenchmark implements Callable<Integer> {
     /** The CPU time the export's last line reports ({@code …; 41.3 s of CPU)}). */
     private static final Pattern CPU = Pattern.compile("; ([0-9.]+) s of CPU\\)");
 
-    public static void main(String[] args) throws Exception {
-        Map<String, String> options = options(args);
-        long events = Long.parseLong(options.getOrDefault("events", "100000000"));
-        int runs = Integer.parseInt(options.getOrDefault("runs", "3"));
-        String tables = options.getOrDefault("tables", "calls,allocations");
-        String memory = options.getOrDefault("memory", "1GB");
-        long timeoutMinutes = Long.parseLong(options.getOrDefault("timeout-minutes", "60"));
+    @Option(names = "--events", paramLabel = "N", description = "about how many events the recording has (default: ${DEFAULT-VALUE})")
+    private long events = 100_000_000;
+
+    @Option(names = "--runs", paramLabel = "N", description = "runs of each, alternating (default: ${DEFAULT-VALUE})")
+    private int runs = 3;
+
+    @Option(names = "--tables", paramLabel = "T,...", description = "the tables exported (default: ${DEFAULT-VALUE})")
+    private String tables = "calls,allocations";
+
+    @Option(names = "--recording", paramLabel = "DIR", description = "the recording (default: the query-speed benchmark's)")
+    private Path recordingOption;
+
+    @Option(names = "--cli", paramLabel = "FILE", description = "profq's command-line jar (default: cli/target/profq-cli.jar)")
+    private Path cliOption;
+
+    @Option(names = "--memory", paramLabel = "SIZE", description = "DuckDB's memory limit (default: ${DEFAULT-VALUE})")
+    private String memory = "1GB";
+
+    @Option(names = "--timeout-minutes", paramLabel = "N", description = "a run's time limit (default: ${DEFAULT-VALUE})")
+    private long timeoutMinutes = 60;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new ExportBenchmark()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
         BenchEnvironment environment = BenchEnvironment.locate(BenchEnvironment.currentJava());
         Path target = environment.benchJar().getParent();
-        Path recording = Path.of(options.getOrDefault("recording",
-                target.resolve("query-speed").resolve("events-" + events + ".profq").toString())).toAbsolutePath();
-        Path cli = Path.of(options.getOrDefault("cli", target.resolve("../../cli/target/profq-cli.jar").toString())).toAbsolutePath().normalize();
+        Path recording = (recordingOption != null ? recordingOption
+                : target.resolve("query-speed").resolve("events-" + events + ".profq")).toAbsolutePath();
+        Path cli = (cliOption != null ? cliOption : target.resolve("../../cli/target/profq-cli.jar")).toAbsolutePath().normalize();
         Path work = target.resolve("export");
         String queryClassPath = environment.benchJar() + File.pathSeparator + target.resolve("query-lib") + File.separator + "*";
 
@@ -99,6 +124,7 @@ public final class ExportBenchmark {
                     duckSeconds, Long.parseLong(line[6]) / duckSeconds, Long.parseLong(line[7]) / 1e6, profqSeconds / duckSeconds,
                     profqCpu, duckCpu, profqCpu / duckCpu);
         }
+        return 0;
     }
 
     private static void check(QuerySpeedBenchmark.Result result) {
@@ -113,20 +139,5 @@ public final class ExportBenchmark {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    private static Map<String, String> options(String[] args) {
-        Map<String, String> options = new LinkedHashMap<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            if (!args[i].startsWith("--")) {
-                throw new IllegalArgumentException("usage: ExportBenchmark [--events N] [--runs 3] [--tables calls,allocations]"
-                        + " [--recording DIR] [--cli FILE] [--memory 1GB] [--timeout-minutes 60]");
-            }
-            options.put(args[i].substring(2), args[i + 1]);
-        }
-        return options;
-    }
-
-    private ExportBenchmark() {
     }
 }

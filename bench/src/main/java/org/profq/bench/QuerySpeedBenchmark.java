@@ -11,9 +11,13 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import profq.samples.Requests;
 
 /**
@@ -42,19 +46,44 @@ import profq.samples.Requests;
  * into DuckDB in a session, where what is measured is that every view works within {@code --xmx}.
  * Prints a markdown table. A run that fails or times out shows as such in its cell.
  */
-public final class QuerySpeedBenchmark {
-    public static void main(String[] args) throws Exception {
-        Map<String, String> options = options(args);
-        long events = Long.parseLong(options.getOrDefault("events", "100000000"));
-        String xmx = options.getOrDefault("xmx", "1g");
-        int warm = Integer.parseInt(options.getOrDefault("warm", "3"));
-        long timeoutMinutes = Long.parseLong(options.getOrDefault("timeout-minutes", "30"));
-        boolean withDuckDb = Boolean.parseBoolean(options.getOrDefault("duckdb", "true"));
-        boolean buildForEachView = !options.getOrDefault("index-build", "each").equals("once");
+@Command(name = "QuerySpeedBenchmark", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "profq's profile views against DuckDB running the same SQL on the same rows.")
+public final class QuerySpeedBenchmark implements Callable<Integer> {
+    /** When the index is built: before each view's cold run, or for the first view only. */
+    enum IndexBuild { EACH, ONCE }
+
+    @Option(names = "--events", paramLabel = "N", description = "about how many events the recording has (default: ${DEFAULT-VALUE})")
+    private long events = 100_000_000;
+
+    @Option(names = "--xmx", paramLabel = "SIZE", description = "the query JVMs' heap and DuckDB's memory limit (default: ${DEFAULT-VALUE})")
+    private String xmx = "1g";
+
+    @Option(names = "--warm", paramLabel = "N", description = "warm runs per view, median reported (default: ${DEFAULT-VALUE})")
+    private int warm = 3;
+
+    @Option(names = "--recording", paramLabel = "DIR", description = "the recording (default: bench/target/query-speed/events-N.profq)")
+    private Path recordingOption;
+
+    @Option(names = "--timeout-minutes", paramLabel = "N", description = "a run's time limit (default: ${DEFAULT-VALUE})")
+    private long timeoutMinutes = 30;
+
+    @Option(names = "--duckdb", paramLabel = "true|false", arity = "1", description = "also run DuckDB (default: ${DEFAULT-VALUE})")
+    private boolean withDuckDb = true;
+
+    @Option(names = "--index-build", paramLabel = "each|once", description = "build the index for each view or once (default: each)")
+    private IndexBuild indexBuild = IndexBuild.EACH;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new QuerySpeedBenchmark()).setCaseInsensitiveEnumValuesAllowed(true).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        boolean buildForEachView = indexBuild == IndexBuild.EACH;
         BenchEnvironment environment = BenchEnvironment.locate(BenchEnvironment.currentJava());
         Path target = environment.benchJar().getParent();
-        Path recording = Path.of(options.getOrDefault("recording",
-                target.resolve("query-speed").resolve("events-" + events + ".profq").toString())).toAbsolutePath();
+        Path recording = (recordingOption != null ? recordingOption
+                : target.resolve("query-speed").resolve("events-" + events + ".profq")).toAbsolutePath();
         String queryClassPath = environment.benchJar() + File.pathSeparator + target.resolve("query-lib") + File.separator + "*";
 
         record(environment, recording, events, timeoutMinutes);
@@ -118,6 +147,7 @@ public final class QuerySpeedBenchmark {
                     dOk ? String.format("%.0f", Double.parseDouble(d[2])) : "",
                     pOk && dOk ? String.format("%.1f×", Double.parseDouble(p[2]) / Double.parseDouble(d[2])) : "");
         }
+        return 0;
     }
 
     /**
@@ -189,20 +219,5 @@ public final class QuerySpeedBenchmark {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    private static Map<String, String> options(String[] args) {
-        Map<String, String> options = new LinkedHashMap<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            if (!args[i].startsWith("--")) {
-                throw new IllegalArgumentException("usage: QuerySpeedBenchmark [--events N] [--xmx 1g] [--warm 3] "
-                        + "[--recording DIR] [--timeout-minutes 30] [--duckdb false] [--index-build each|once]");
-            }
-            options.put(args[i].substring(2), args[i + 1]);
-        }
-        return options;
-    }
-
-    private QuerySpeedBenchmark() {
     }
 }

@@ -12,11 +12,16 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code profq serve} under load: {@code --clients} concurrent Avatica JDBC clients on loopback,
@@ -33,7 +38,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * The recording is {@code profq demo}'s (the bundled sample) unless {@code --recording} names one.
  * Prints markdown; exits 1 if an answer was wrong, a query failed, or the deadline passed.
  */
-public final class ServeLoadBenchmark {
+@Command(name = "ServeLoadBenchmark", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "profq serve under load: concurrent JDBC clients on loopback, every answer checked.")
+public final class ServeLoadBenchmark implements Callable<Integer> {
     /** The queries the clients take turns over: views, a join, an aggregate, the profiling language. */
     static final List<String> QUERIES = List.of(
             "SELECT signature, objects, bytes FROM heap_by_method ORDER BY bytes DESC, signature",
@@ -44,14 +51,27 @@ public final class ServeLoadBenchmark {
             "SELECT name FROM classes ORDER BY name");
     private static final String SERVER_HEAP = "-Xmx256m";
 
-    public static void main(String[] args) throws Exception {
-        Map<String, String> options = options(args);
-        int clients = Integer.parseInt(options.getOrDefault("clients", "8"));
-        int queries = Integer.parseInt(options.getOrDefault("queries", "200"));
-        long deadlineSeconds = Long.parseLong(options.getOrDefault("deadline", "600"));
+    @Option(names = "--clients", paramLabel = "N", description = "concurrent clients (default: ${DEFAULT-VALUE})")
+    private int clients = 8;
+
+    @Option(names = "--queries", paramLabel = "N", description = "queries per client (default: ${DEFAULT-VALUE})")
+    private int queries = 200;
+
+    @Option(names = "--deadline", paramLabel = "SECONDS", description = "the whole run's time limit (default: ${DEFAULT-VALUE})")
+    private long deadlineSeconds = 600;
+
+    @Option(names = "--recording", paramLabel = "DIR", description = "the recording (default: the one profq demo makes)")
+    private Path recordingOption;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new ServeLoadBenchmark()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
         Path repository = BenchEnvironment.locate(BenchEnvironment.currentJava()).benchJar().getParent().getParent().getParent();
         Path launcher = repository.resolve("profq");
-        Path recording = options.containsKey("recording") ? Path.of(options.get("recording")).toAbsolutePath()
+        Path recording = recordingOption != null ? recordingOption.toAbsolutePath()
                 : FirstAnswerBenchmark.demoRecording(new FirstAnswerBenchmark.Launcher(launcher, Map.of()),
                         repository.resolve("bench").resolve("target").resolve("serve-load"));
 
@@ -118,8 +138,9 @@ public final class ServeLoadBenchmark {
             if (!ok) {
                 System.out.println("\nFAILED: " + (inTime ? "" : "the deadline of " + deadlineSeconds + " s passed; ")
                         + (server.isAlive() ? "" : "the server died; ") + wrong.get() + " wrong answers, " + failed.get() + " clients failed.");
-                System.exit(1);
+                return 1;
             }
+            return 0;
         } finally {
             server.destroy();
             server.waitFor(30, TimeUnit.SECONDS);
@@ -162,17 +183,6 @@ public final class ServeLoadBenchmark {
             Thread.sleep(100);
         }
         throw new IllegalStateException("profq serve printed no URL: " + Files.readString(output));
-    }
-
-    private static Map<String, String> options(String[] args) {
-        Map<String, String> options = new java.util.HashMap<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            if (!args[i].startsWith("--")) {
-                throw new IllegalArgumentException("usage: ServeLoadBenchmark [--clients 8] [--queries 200] [--deadline 600] [--recording DIR]");
-            }
-            options.put(args[i].substring(2), args[i + 1]);
-        }
-        return options;
     }
 
     /** The peak resident memory of a process, from {@code /proc/PID/status} every 100 ms. */

@@ -3,10 +3,13 @@ package org.profq.bench;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * The export read by other engines: three recordings of {@code Requests} (of 1, 2 and 3
@@ -21,7 +24,9 @@ import java.util.stream.Collectors;
  * [--maven FILE] [--timeout-minutes 30]}. Spark 3.5 on JDK 17 needs the module options its own
  * launcher adds ({@link #SPARK_JAVA_OPTIONS}); a plain {@code java -cp} JVM gets them here.
  */
-public final class SparkExportCheck {
+@Command(name = "SparkExportCheck", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "profq's export read by Spark SQL and DuckDB, each answer compared with profq's own.")
+public final class SparkExportCheck implements Callable<Integer> {
     /** What Spark 3.5's launcher (org.apache.spark.launcher.JavaModuleOptions) adds to every JVM it starts on JDK 17. */
     static final List<String> SPARK_JAVA_OPTIONS = List.of("-XX:+IgnoreUnrecognizedVMOptions",
             "--add-opens=java.base/java.lang=ALL-UNNAMED", "--add-opens=java.base/java.lang.invoke=ALL-UNNAMED",
@@ -33,17 +38,35 @@ public final class SparkExportCheck {
             "--add-opens=java.base/sun.security.action=ALL-UNNAMED", "--add-opens=java.base/sun.util.calendar=ALL-UNNAMED",
             "--add-opens=java.security.jgss/sun.security.krb5=ALL-UNNAMED", "-Djdk.reflect.useDirectMethodHandle=false");
 
-    public static void main(String[] args) throws Exception {
-        Map<String, String> options = options(args);
-        long events = Long.parseLong(options.getOrDefault("events", "1000000"));
-        String sparkVersion = options.getOrDefault("spark", "3.5.9");
-        long timeoutMinutes = Long.parseLong(options.getOrDefault("timeout-minutes", "30"));
+    @Option(names = "--events", paramLabel = "N", description = "events of the smallest recording (default: ${DEFAULT-VALUE})")
+    private long events = 1_000_000;
+
+    @Option(names = "--spark", paramLabel = "VERSION", description = "spark-sql's version (default: ${DEFAULT-VALUE})")
+    private String sparkVersion = "3.5.9";
+
+    @Option(names = "--cli", paramLabel = "FILE", description = "profq's command-line jar (default: cli/target/profq-cli.jar)")
+    private Path cliOption;
+
+    @Option(names = "--cache", paramLabel = "DIR", description = "where Spark is resolved to (default: ~/.cache/profq-bench)")
+    private Path cache = Path.of(System.getProperty("user.home"), ".cache", "profq-bench");
+
+    @Option(names = "--maven", paramLabel = "FILE", description = "the Maven that resolves Spark (default: the repository's mvnw)")
+    private Path mavenOption;
+
+    @Option(names = "--timeout-minutes", paramLabel = "N", description = "a run's time limit (default: ${DEFAULT-VALUE})")
+    private long timeoutMinutes = 30;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new SparkExportCheck()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
         BenchEnvironment environment = BenchEnvironment.locate(BenchEnvironment.currentJava());
         Path target = environment.benchJar().getParent();
         Path root = target.getParent().getParent();
-        Path cli = Path.of(options.getOrDefault("cli", root.resolve("cli/target/profq-cli.jar").toString())).toAbsolutePath().normalize();
-        Path cache = Path.of(options.getOrDefault("cache", Path.of(System.getProperty("user.home"), ".cache", "profq-bench").toString()));
-        Path maven = Path.of(options.getOrDefault("maven", root.resolve("mvnw").toString()));
+        Path cli = (cliOption != null ? cliOption : root.resolve("cli/target/profq-cli.jar")).toAbsolutePath().normalize();
+        Path maven = mavenOption != null ? mavenOption : root.resolve("mvnw");
         Path work = target.resolve("export-check");
         String queryClassPath = environment.benchJar() + File.pathSeparator + target.resolve("query-lib") + File.separator + "*";
 
@@ -92,8 +115,9 @@ public final class SparkExportCheck {
                 answer(sparkOutput).size(), seconds(sparkOutput), sparkJvmSeconds);
         if (!duckEqual || !sparkEqual) {
             System.out.println("\nprofq:\n" + String.join("\n", expected) + "\nDuckDB:\n" + duckOutput + "\nSpark:\n" + sparkOutput);
-            System.exit(1);
+            return 1;
         }
+        return 0;
     }
 
     private static List<String> answer(String output) {
@@ -109,20 +133,5 @@ public final class SparkExportCheck {
             throw new IllegalStateException(result.failure() + ": " + result.output());
         }
         return result.output();
-    }
-
-    private static Map<String, String> options(String[] args) {
-        Map<String, String> options = new LinkedHashMap<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            if (!args[i].startsWith("--")) {
-                throw new IllegalArgumentException("usage: SparkExportCheck [--events N] [--spark 3.5.9] [--cli FILE] [--cache DIR]"
-                        + " [--maven FILE] [--timeout-minutes 30]");
-            }
-            options.put(args[i].substring(2), args[i + 1]);
-        }
-        return options;
-    }
-
-    private SparkExportCheck() {
     }
 }

@@ -9,12 +9,17 @@ import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
 
 import org.aspectj.weaver.Dump;
 import org.profq.agent.AgentOptions;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * What checking a woven class ({@link WovenClassCheck}) costs beside weaving it: weaves the classes
@@ -35,32 +40,29 @@ import org.profq.agent.AgentOptions;
  * jar's order (default 2,000); {@code --rounds}: measured rounds after the warm-up (default 2).
  * Prints one markdown table row per round and the total on standard output.
  */
-public final class WeavingCheckCost {
-    private static final Path DEFAULT_JAR = Path.of(System.getProperty("user.home"),
+@Command(name = "WeavingCheckCost", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "What checking woven classes costs beside weaving them, over the classes of a jar.")
+public final class WeavingCheckCost implements Callable<Integer> {
+    @Option(names = "--jar", paramLabel = "FILE", description = "the jar whose classes are woven (default: kotlin-compiler-embeddable,"
+            + " as the compatibility corpus resolves it)")
+    private Path jar = Path.of(System.getProperty("user.home"),
             ".cache/profq-bench/resolved/corpus-kotlinc/lib/kotlin-compiler-embeddable-2.4.21.jar");
 
-    private WeavingCheckCost() {
+    @Option(names = "--classpath", paramLabel = "DIR", description = "the directory of jars its class loader sees (default: the jar's)")
+    private Path classPath;
+
+    @Option(names = "--classes", paramLabel = "N", description = "how many of its classes, in the jar's order (default: ${DEFAULT-VALUE})")
+    private int classes = 2_000;
+
+    @Option(names = "--rounds", paramLabel = "N", description = "measured rounds after the warm-up (default: ${DEFAULT-VALUE})")
+    private int rounds = 2;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new WeavingCheckCost()).execute(args));
     }
 
-    public static void main(String[] args) throws Exception {
-        Path jar = DEFAULT_JAR;
-        Path classPath = null;
-        int classes = 2_000;
-        int rounds = 2;
-        for (int i = 0; i < args.length; i += 2) {
-            String value = i + 1 < args.length ? args[i + 1] : null;
-            if (value == null) {
-                throw new IllegalArgumentException("usage: WeavingCheckCost [--jar FILE] [--classpath DIR] [--classes N] [--rounds N]");
-            }
-            switch (args[i]) {
-                case "--jar" -> jar = Path.of(value);
-                case "--classpath" -> classPath = Path.of(value);
-                case "--classes" -> classes = Integer.parseInt(value);
-                case "--rounds" -> rounds = Integer.parseInt(value);
-                default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + "; usage: WeavingCheckCost [--jar FILE] [--classpath DIR] [--classes N] [--rounds N]");
-            }
-        }
+    @Override
+    public Integer call() throws Exception {
         URL[] urls = jars(classPath != null ? classPath : jar.toAbsolutePath().getParent(), jar);
         List<ClassFile> classFiles = classFiles(jar, classes);
 
@@ -86,6 +88,7 @@ public final class WeavingCheckCost {
             }
         }
         System.out.println(all.row("all measured"));
+        return 0;
     }
 
     private record ClassFile(String internalName, byte[] bytes) {

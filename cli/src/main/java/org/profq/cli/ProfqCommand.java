@@ -26,7 +26,7 @@ public final class ProfqCommand implements Callable<Integer> {
     /** The subcommands by name, in the order {@code profq --help} lists them. */
     private static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
     /** The commands that query a recording through the query engine. */
-    private static final Set<String> QUERYING = Set.of("sql", "report", "flame", "info", "top", "serve", "export", "check");
+    private static final Set<String> QUERYING = Set.of("sql", "report", "flame", "info", "top", "serve", "mcp", "export", "check");
 
     @Spec
     CommandSpec spec;
@@ -88,6 +88,7 @@ public final class ProfqCommand implements Callable<Integer> {
         subcommands.put("detach", DetachCommand::new);
         subcommands.put("top", TopCommand::new);
         subcommands.put("serve", ServeCommand::new);
+        subcommands.put("mcp", McpCommand::new);
         subcommands.put("export", ExportCommand::new);
         subcommands.put("check", CheckCommand::new);
         subcommands.put("demo", DemoCommand::new);

@@ -12,9 +12,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.function.Function;
 
 import org.profq.bench.BenchEnvironment;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * Ground truth for profq's times: the samples' {@code KnownPhases} (a loop without calls, 30 M
@@ -38,7 +43,9 @@ import org.profq.bench.BenchEnvironment;
  * Progress goes to stderr, the table to stdout and to {@code <work>/results.md}. The program's
  * standard output and exit code must be the same in both runs of a pair, or the harness fails.
  */
-public final class KnownPhaseBenchmark {
+@Command(name = "KnownPhaseBenchmark", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Compensated times of a program's phases against the same phases run without profq, in alternating pairs.")
+public final class KnownPhaseBenchmark implements Callable<Integer> {
     static final String PROGRAM = "profq.samples.KnownPhases";
     /** The program's phase methods, in the order it runs them; the table's rows. */
     static final List<String> PHASES = List.of("loop", "tinyCalls", "sleep", "fileIo", "lockWait", "parallelWork",
@@ -47,8 +54,6 @@ public final class KnownPhaseBenchmark {
     static final List<String> ALLOCATING = List.of("shortLivedArrays");
     /** A phase whose plain run used less CPU (sleeping, waiting) has no CPU ratio: profq reads CPU times every ms. */
     static final long MIN_CPU_TO_COMPARE_NS = 20_000_000L;
-    private static final String USAGE = "usage: KnownPhaseBenchmark [--pairs N] [--scale X] [--agent-options OPTIONS]"
-            + " [--jvm-options 'OPTIONS'] [--work DIR] [--timeout-minutes N]";
 
     /** One phase in one pair: the program's own times (ns) and the recording's figures for the phase method. */
     record PhaseSample(long plainNs, long plainCpuNs, long recordedOwnNs, long recordedOwnCpuNs, long inclusiveNs,
@@ -59,16 +64,34 @@ public final class KnownPhaseBenchmark {
     record PairResult(Map<String, PhaseSample> phases, double callCostNs, double allocationCostNs, String clock) {
     }
 
-    public static void main(String[] args) throws IOException {
-        Map<String, String> options = options(args);
-        int pairs = Integer.parseInt(options.getOrDefault("pairs", "5"));
-        String scale = options.getOrDefault("scale", "1");
-        String agentOptions = options.getOrDefault("agent-options", "");
-        List<String> jvmOptions = options.containsKey("jvm-options") ? List.of(options.get("jvm-options").split(" ")) : List.of();
-        Duration timeout = Duration.ofMinutes(Long.parseLong(options.getOrDefault("timeout-minutes", "10")));
+    @Option(names = "--pairs", paramLabel = "N", description = "pairs of runs (default: ${DEFAULT-VALUE})")
+    private int pairs = 5;
+
+    @Option(names = "--scale", paramLabel = "X", description = "the program's amount of work (default: ${DEFAULT-VALUE})")
+    private String scale = "1";
+
+    @Option(names = "--agent-options", paramLabel = "KEY=VALUE,...", description = "added to the recorded run's agent options")
+    private String agentOptions = "";
+
+    @Option(names = "--jvm-options", paramLabel = "'OPTIONS'", description = "JVM options of both runs of a pair (space-separated)")
+    private String jvmOptions = "";
+
+    @Option(names = "--work", paramLabel = "DIR", description = "where runs and results.md go (default: bench/target/known-phases)")
+    private Path work;
+
+    @Option(names = "--timeout-minutes", paramLabel = "N", description = "a run's time limit (default: ${DEFAULT-VALUE})")
+    private long timeoutMinutes = 10;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new KnownPhaseBenchmark()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        List<String> jvmOptions = this.jvmOptions.isBlank() ? List.of() : List.of(this.jvmOptions.strip().split(" +"));
+        Duration timeout = Duration.ofMinutes(timeoutMinutes);
         BenchEnvironment environment = BenchEnvironment.locate(BenchEnvironment.currentJava());
-        Path target = environment.benchJar().getParent();
-        Path work = Path.of(options.getOrDefault("work", target.resolve("known-phases").toString())).toAbsolutePath();
+        Path work = (this.work != null ? this.work : environment.benchJar().getParent().resolve("known-phases")).toAbsolutePath();
         Files.createDirectories(work);
         String startLoad = loadAverage();
         Instant started = Instant.now();
@@ -83,6 +106,7 @@ public final class KnownPhaseBenchmark {
         String table = table(results, agentOptions, jvmOptions, scale, started, startLoad, loadAverage());
         Files.writeString(work.resolve("results.md"), table);
         System.out.println(table);
+        return 0;
     }
 
     /** One plain and one recorded run of the program, in the order given, and what the recording says. */
@@ -238,17 +262,4 @@ public final class KnownPhaseBenchmark {
         return "unknown";
     }
 
-    private static Map<String, String> options(String[] args) {
-        Map<String, String> options = new LinkedHashMap<>();
-        for (int i = 0; i < args.length; i++) {
-            if (!args[i].startsWith("--") || i + 1 >= args.length) {
-                throw new IllegalArgumentException(USAGE);
-            }
-            options.put(args[i].substring(2), args[++i]);
-        }
-        return options;
-    }
-
-    private KnownPhaseBenchmark() {
-    }
 }

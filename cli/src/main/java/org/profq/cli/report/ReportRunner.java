@@ -23,6 +23,12 @@ public final class ReportRunner {
 
     /** The report's result; IllegalArgumentException for a bad parameter, SQLException if the SQL fails. */
     public static ResultTable run(Connection connection, Report report, Map<String, String> parameters) throws SQLException {
+        return run(connection, report, parameters, 0);
+    }
+
+    /** The same, cancelled after {@code timeoutSeconds} (0: no limit). */
+    public static ResultTable run(Connection connection, Report report, Map<String, String> parameters, int timeoutSeconds)
+            throws SQLException {
         Report.BoundQuery query = report.bind(parameters);
         String options = RecorderOptionsOf.defaultSchema(connection);
         for (String need : ReportNeeds.of(report)) {
@@ -32,6 +38,7 @@ public final class ReportRunner {
             }
         }
         try (PreparedStatement statement = connection.prepareStatement(query.sql())) {
+            statement.setQueryTimeout(timeoutSeconds);
             List<Object> values = query.values();
             for (int i = 0; i < values.size(); i++) {
                 statement.setObject(i + 1, values.get(i));

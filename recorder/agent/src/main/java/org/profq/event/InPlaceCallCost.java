@@ -16,7 +16,7 @@ import java.util.function.LongSupplier;
  * ranged from 14 to 117 ns there (README, "Overhead compensation", its limits).
  *
  * <p>Which part of it lands in the call's own time is read from the clock, as the program's calls
- * see it: the clock's advance on the exits of the woven calls ({@link ThreadRecorder#droppedExitNanos}),
+ * see it: the clock's advance on the exits of the woven calls ({@link BatchAppender#droppedExitNanos}),
  * as a share of the rounds' time, over their later half (the JIT's compiled code).
  */
 final class InPlaceCallCost {

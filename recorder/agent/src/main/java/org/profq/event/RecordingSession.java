@@ -250,16 +250,12 @@ final class RecordingSession {
      */
     ThreadRecorder newThreadRecorder() {
         Thread thread = Thread.currentThread();
-        ThreadRecorder standIn = new ThreadRecorder(0, thread, null, Long.MAX_VALUE);
-        standIn.neverTrack();
-        standIn.standInWhileNamed();
+        ThreadRecorder standIn = ThreadRecorder.standingInWhileNamed(thread);
         // What woven code records on this thread while it is being named (run by another agent's
         // code inside the naming) is dropped, rather than naming the thread again inside itself.
         current.set(standIn);
         if (ProfqThreads.isProfqs()) {
-            ThreadRecorder dropped = new ThreadRecorder(0, thread, null, Long.MAX_VALUE);
-            dropped.neverTrack();
-            return dropped;
+            return ThreadRecorder.dropping(thread);
         }
         return registeredRecorder(thread);
     }
@@ -302,8 +298,7 @@ final class RecordingSession {
      */
     private void calibrate(CpuTimes times, CallSitesInPlace.Maker inPlace, CalibrationFigures figures) {
         try {
-            ThreadRecorder dropped = new ThreadRecorder(0, Thread.currentThread(), null, Long.MAX_VALUE);
-            dropped.neverTrack();
+            ThreadRecorder dropped = ThreadRecorder.dropping(Thread.currentThread());
             setCurrent(dropped);
             JoinPoint.StaticPart[] parts = OverheadCalibration.staticParts();
             dictionary.calibrationParts(parts[0], UNKNOWN_METHOD, parts[1]);
@@ -392,8 +387,8 @@ final class RecordingSession {
             document.start(DOC_LOSS).putVarint(thread.threadId).putVarint(log.lossCause()).putVarint(thread.eventsLost());
             log.write(document.bytes(), 0, document.length());
         }
-        if (thread.eventsRefused() > 0) {
-            document.start(DOC_LOSS).putVarint(thread.threadId).putVarint(LOSS_EVENT_REFUSED).putVarint(thread.eventsRefused());
+        if (thread.userEventsRefused() > 0) {
+            document.start(DOC_LOSS).putVarint(thread.threadId).putVarint(LOSS_EVENT_REFUSED).putVarint(thread.userEventsRefused());
             log.write(document.bytes(), 0, document.length());
         }
     }

@@ -2,10 +2,11 @@ package org.profq.event;
 
 /**
  * One thread's countdowns to the next tracked allocation of each allocation site it allocates
- * at: the first of each site is tracked, then every {@code period}th. A small open-addressing
- * table keyed by site id (ids start at 1; 0 marks an empty slot), so that a thread holds only the
- * sites it uses, not an array as long as the program's largest site id: a big program's thread
- * pool would otherwise keep megabytes per thread. The owning thread alone reads and writes it; it
+ * at: the first of each site is tracked, then every {@code period}th. Per site, so that no site
+ * can alias with the period (a fixed pattern of allocations would track one site's objects and
+ * never another's). A small open-addressing table keyed by site id (ids start at 1; 0 marks an
+ * empty slot), so that a thread holds only the sites it uses, not an array as long as the
+ * program's largest site id: a big program's thread pool would otherwise keep megabytes per thread. The owning thread alone reads and writes it; it
  * allocates only when it grows.
  */
 final class SiteCountdowns {

@@ -4,10 +4,7 @@ import static org.profq.format.RecordingFormat.*;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.Arrays;
 
-import org.profq.format.BatchHeader;
-import org.profq.format.ByteCursor;
 import org.profq.format.Varint;
 import org.profq.log.EventLog;
 
@@ -20,8 +17,8 @@ import org.profq.log.EventLog;
  * flush interval ({@code flush=}), becomes one batch document in the log.
  *
  * <p>With a {@link BatchWriter} a full (or aged) buffer is handed over to the writer's thread,
- * which appends it to the log, and the thread goes on in its second buffer: it waits only if
- * that one is still being written. Without one (the overhead calibration's recorder, tests)
+ * which appends it to the log, and the thread goes on in its second buffer ({@link HandOvers}):
+ * it waits only if that one is still being written. Without one (the overhead calibration's recorder, tests)
  * the owner appends the batch itself. A killed program loses what is not yet in the log: at most
  * the two buffers ({@code UNWRITTEN_BYTES_PER_THREAD}), and less than one flush interval of
  * events, as the interval runs from the oldest event not known to be written.
@@ -33,16 +30,9 @@ import org.profq.log.EventLog;
  * per batch, not per event).
  */
 final class ThreadRecorder {
-    private static final int CAPACITY = BATCH_CAPACITY_BYTES;
     /** Room for the largest event: tag, delta and four varints. */
     private static final int MAX_EVENT_BYTES = 64;
-    private static final int FLUSH_AT = CAPACITY - MAX_EVENT_BYTES;
-    /**
-     * The longest a program's thread waits for the writer to free its other buffer before it goes
-     * on in a new one: a writer held up by something the waiting thread holds (a class loading lock
-     * another agent's woven code takes on the writer's thread) can then never stall the program.
-     */
-    private static final long HAND_OVER_WAIT_MILLIS = 5_000;
+    private static final int FLUSH_AT = BATCH_CAPACITY_BYTES - MAX_EVENT_BYTES;
     /** The longest the recording's end waits for a thread's handed-over batches before counting its last events lost. */
     private static final long END_WAIT_MILLIS = 5_000;
     final int threadId;
@@ -52,16 +42,10 @@ final class ThreadRecorder {
      */
     private final long flushIntervalNanos;
     final Thread thread;
-    /** Null for the overhead calibration's recorder, whose batches are dropped. */
-    private final EventLog log;
-    /** Writes the buffers this thread hands over; null: the owner writes its batches itself. */
-    private final BatchWriter writer;
-    /** The buffer being filled: {@link #events} is its bytes. */
-    private Buffer current = new Buffer();
-    /** The other buffer, made at the first hand-over; null before. */
-    private Buffer other;
-    private byte[] events = current.bytes;
-    private final BatchHeader batchHeader = new BatchHeader();
+    private final BatchAppender appender;
+    private final HandOvers handOvers;
+    /** The bytes of the buffer being filled. */
+    private byte[] events;
     private static final VarHandle POSITION;
     private static final VarHandle PENDING_CPU;
 
@@ -105,8 +89,8 @@ final class ThreadRecorder {
 
     /** Per allocation site, the allocations left until its next tracked one. */
     private final SiteCountdowns trackingCountdowns = new SiteCountdowns();
-    /** The overhead calibration's recorder: it tracks nothing ({@link #neverTrack}). */
-    private boolean neverTracks;
+    /** False when this thread's events are dropped: a tracked object's death would name an allocation never written. */
+    private final boolean tracks;
     /**
      * While this recorder hands a batch over (or writes it), the recorder that takes the thread's
      * events instead and drops them: code another agent wove into the JDK (Mockito's inline mock
@@ -117,31 +101,30 @@ final class ThreadRecorder {
     private ThreadRecorder handingOverStandIn;
     private ThreadRecorder droppingStandIn;
 
-    /** Stands in for the thread's recorder while the thread is being named ({@link #standInWhileNamed}). */
+    /** Stands in for the thread's recorder while the thread is being named ({@link #standingInWhileNamed}). */
     private boolean standsIn;
-    /** The overhead calibration's recorder: the clock's advance seen by exits in the batches it dropped ({@link #droppedExitNanos}). */
-    private long droppedExitNanos;
     /** Identity hash of the last exception recorded: not the exception itself, which would stay reachable. */
     private int lastThrownIdentity;
 
-    private long eventsWritten;
-    private long eventsLost;
-    /** User-defined events dropped for a refused value (LOSS_EVENT_REFUSED), counted apart from the log's losses. */
-    private long eventsRefused;
     /** This thread's {@code Profq.event} builder, made on its first event. */
     private UserEventBuilder userEvents;
 
-    // Value profiles (ValueProfiler): the chosen calls running on this thread, innermost last.
-    private int[] valueMethods = new int[8];
-    private int valueDepth;
-    /** Set while this thread records a call's parameters: a chosen call its work runs is not the program's. */
-    boolean recordingValues;
-    private long followedSequence;
-    private long[] valueIds = new long[8];
-    private long[] valueStamps = new long[8];
+    /** Value profiles' state on this thread ({@link ValueProfiler}). */
+    final ValueCalls valueCalls;
 
-    ThreadRecorder(int threadId, Thread thread, EventLog log, long flushIntervalNanos) {
-        this(threadId, thread, log, flushIntervalNanos, null);
+    /** A recorder whose events are dropped: the overhead calibration's, a thread of profq's own, a stand-in. */
+    static ThreadRecorder dropping(Thread thread) {
+        return new ThreadRecorder(0, thread, null, Long.MAX_VALUE, null);
+    }
+
+    /**
+     * A recorder that drops events and stands in for the thread's while the thread is being named:
+     * the thread's real recorder replaces it then, so {@link CurrentRecorders} never caches it.
+     */
+    static ThreadRecorder standingInWhileNamed(Thread thread) {
+        ThreadRecorder standIn = dropping(thread);
+        standIn.standsIn = true;
+        return standIn;
     }
 
     /** A recorder whose full buffers {@code writer} appends to {@code log} (null: the owner does). */
@@ -149,8 +132,11 @@ final class ThreadRecorder {
         this.threadId = threadId;
         this.flushIntervalNanos = flushIntervalNanos;
         this.thread = thread;
-        this.log = log;
-        this.writer = log == null ? null : writer;
+        this.appender = new BatchAppender(threadId, log);
+        this.handOvers = new HandOvers(log == null ? null : writer, appender);
+        this.events = handOvers.filling();
+        this.tracks = log != null;
+        this.valueCalls = new ValueCalls(threadId);
         this.lastNanos = Clock.now();
         this.batchBaseNanos = lastNanos;
         this.unwrittenSinceNanos = lastNanos;
@@ -303,65 +289,14 @@ final class ThreadRecorder {
         end(p);
     }
 
-    void userEventRefused() {
-        eventsRefused++;
+    /** User-defined events dropped for a refused value, counted apart from the log's losses. */
+    long userEventsRefused() {
+        return userEvents == null ? 0 : userEvents.eventsRefused();
     }
 
-    long eventsRefused() {
-        return eventsRefused;
-    }
-
-    /** The id of an object this thread is the first to follow that has no allocation id. */
-    long nextFollowedId() {
-        return threadId * ID_STRIDE + FOLLOWED_ID_OFFSET + ++followedSequence;
-    }
-
-    void pushValueCall(int methodId) {
-        if (valueDepth == valueMethods.length) {
-            valueMethods = Arrays.copyOf(valueMethods, valueDepth * 2);
-        }
-        valueMethods[valueDepth++] = methodId;
-    }
-
-    /** False if no chosen call was running (its start was not seen). */
-    boolean popValueCall() {
-        if (valueDepth == 0) {
-            return false;
-        }
-        valueDepth--;
-        return true;
-    }
-
-    int valueDepth() {
-        return valueDepth;
-    }
-
-    /** The method of the chosen call at {@code level} (0: the outermost running). */
-    int valueMethod(int level) {
-        return valueMethods[level];
-    }
-
-    /** Scratch for a call's parameters' object ids: reused, not allocated per call. */
-    long[] valueIds(int positions) {
-        if (valueIds.length < positions) {
-            valueIds = new long[positions];
-            valueStamps = new long[positions];
-        }
-        return valueIds;
-    }
-
-    long[] valueStamps(int positions) {
-        valueIds(positions);
-        return valueStamps;
-    }
-
-    /**
-     * Counts the allocations of {@code siteId} down to its next tracked one: the first of each
-     * site, then every {@code period}th of it. Per site, so that no site can alias with the
-     * period (a fixed pattern of allocations would track one site's objects and never another's).
-     */
+    /** Whether this allocation of {@code siteId} is tracked ({@link SiteCountdowns#tracksNext}); never when events are dropped. */
     boolean tracksNext(int siteId, int period) {
-        return !neverTracks && trackingCountdowns.tracksNext(siteId, period);
+        return tracks && trackingCountdowns.tracksNext(siteId, period);
     }
 
     /** Whether {@code thrown} is the exception this thread last recorded (it is passing through frames). */
@@ -384,49 +319,14 @@ final class ThreadRecorder {
         return lastNanos;
     }
 
-    /**
-     * For the overhead calibration: how far the clock moved between exits and the events before
-     * them, in the batches dropped so far (after a {@link #flush}, all of them). For calls of a
-     * method that calls nothing, the time between their entries and exits: the part of their cost
-     * that lands in their own time.
-     */
+    /** For the overhead calibration: see {@link BatchAppender#droppedExitNanos}. */
     long droppedExitNanos() {
-        return droppedExitNanos;
+        return appender.droppedExitNanos();
     }
 
-    private long exitDeltas(int length) {
-        long exits = 0;
-        ByteCursor cursor = new ByteCursor().reset(events, 0, length);
-        while (cursor.hasMore()) {
-            int tag = cursor.readByte();
-            long delta = (tag & TIME_CHANGED) != 0 ? cursor.readVarint() : 0;
-            int kind = tag & KIND_MASK;
-            if (kind == EV_EXIT) {
-                exits += delta;
-            }
-            for (int field = fieldCount(kind); field > 0; field--) {
-                cursor.readVarint();
-            }
-        }
-        return exits;
-    }
-
-    /** For the overhead calibration: no allocation of this recorder's is ever tracked. */
     /** Whether this recorder's events are dropped (the calibration's, or a thread of profq's own): it was never named in the log. */
     boolean dropsEvents() {
-        return log == null;
-    }
-
-    void neverTrack() {
-        neverTracks = true;
-    }
-
-    /**
-     * Marks this recorder, which drops events, as the one that stands in while its thread is named:
-     * the thread's real recorder replaces it then, so {@link CurrentRecorders} never caches it.
-     */
-    void standInWhileNamed() {
-        standsIn = true;
+        return appender.dropsEvents();
     }
 
     boolean standsIn() {
@@ -473,7 +373,7 @@ final class ThreadRecorder {
      * writer, so that no more than a flush interval of events is ever outside the log.
      */
     private void flushFullOrAged(long now) {
-        if (position < FLUSH_AT && (other == null || other.isFree())) {
+        if (position < FLUSH_AT && handOvers.lastWritten()) {
             unwrittenSinceNanos = batchBaseNanos;
             if (now - batchBaseNanos < flushIntervalNanos) {
                 return;
@@ -503,8 +403,9 @@ final class ThreadRecorder {
         if (eventCount > 0 && !retired) {
             handingOverStandIn = droppingStandIn();
             try {
-                if (writer != null) {
-                    handOver();
+                if (handOvers.hasWriter()) {
+                    events = handOvers.handOver(position, eventCount, batchSequence++, batchBaseNanos, batchFirstCall,
+                            batchFirstObject, lastNanos);
                     unwrittenSinceNanos = batchBaseNanos; // the batch just handed over, until it is seen written
                 } else {
                     writeBatch(position, eventCount, lastNanos);
@@ -523,15 +424,14 @@ final class ThreadRecorder {
 
     /**
      * On the owning thread ({@code Profq.flush()}): makes the pending events one batch and waits
-     * until the log has it and every batch before it, {@value #HAND_OVER_WAIT_MILLIS} ms at most,
+     * until the log has it and every batch before it, {@value HandOvers#HAND_OVER_WAIT_MILLIS} ms at most,
      * so that a reader sees this thread's events up to here. A thread inside profq's own writing
      * does not wait (see {@link BatchWriter#mayWait}).
      */
     void flushAndAwaitWritten() {
         flush();
-        Buffer handedOver = other;
-        if (writer != null && handedOver != null && writer.mayWait()) {
-            handedOver.awaitWritten(HAND_OVER_WAIT_MILLIS);
+        if (handOvers.mayWaitForWriter()) {
+            handOvers.awaitWritten(HandOvers.HAND_OVER_WAIT_MILLIS);
         }
     }
 
@@ -547,145 +447,24 @@ final class ThreadRecorder {
         }
         retired = true;
         // this thread's earlier batches first, so that they reach the log in sequence
-        boolean earlierWritten = awaitHandedOver();
+        boolean earlierWritten = handOvers.awaitWritten(END_WAIT_MILLIS);
         int end = (int) POSITION.getAcquire(this);
         int count = 0;
         long time = batchBaseNanos;
-        ByteCursor cursor = new ByteCursor().reset(events, 0, end);
-        while (cursor.hasMore()) {
-            int tag = cursor.readByte();
-            if ((tag & TIME_CHANGED) != 0) {
-                time += cursor.readVarint();
-            }
-            for (int field = fieldCount(tag & KIND_MASK); field > 0; field--) {
-                cursor.readVarint();
-            }
-            count++;
+        for (EventWalk walk = new EventWalk(events, end); walk.next(); count++) {
+            time += walk.delta();
         }
         if (count > 0 && earlierWritten) {
             writeBatch(end, count, time);
         } else if (count > 0) {
-            eventsLost += count; // written now, they would reach the log before a batch the writer still holds
+            appender.countLost(count); // written now, they would reach the log before a batch the writer still holds
         }
     }
 
-    /** Writes {@code events[0, length)} as one batch; counts them lost if the log will not take them. */
+    /** Writes {@code events[0, length)} as one batch (or drops it); counts them lost if the log will not take them. */
     private void writeBatch(int length, int count, long lastEventNanos) {
-        if (log == null) { // the overhead calibration's recorder: its events are dropped
-            droppedExitNanos += exitDeltas(length);
-            batchSequence++;
-            return;
-        }
-        append(events, length, count, batchSequence, batchBaseNanos, batchFirstCall, batchFirstObject, lastEventNanos);
-        batchSequence++;
-    }
-
-    /**
-     * Appends one batch to the log, or counts its events lost if the log will not take it: on the
-     * owner's thread, on the writer's (a buffer handed over) or on the one that ends the recording,
-     * one at a time (the writer's batches are awaited before the end takes this thread's last).
-     */
-    private void append(byte[] bytes, int length, int count, long sequence, long baseNanos, long firstCall, long firstObject,
-                        long lastEventNanos) {
-        batchHeader.write(threadId, sequence, baseNanos, firstCall, firstObject, count, lastEventNanos, bytes, length);
-        if (log.writeBatch(batchHeader.bytes(), batchHeader.length(), bytes, 0, length, threadId, count, lastEventNanos)) {
-            eventsWritten += count;
-        } else {
-            eventsLost += count;
-        }
-    }
-
-    /**
-     * Hands the pending events to the writer as one batch and goes on in the other buffer, once
-     * the writer is done with it: at once unless this thread filled a whole buffer meanwhile.
-     */
-    private void handOver() {
-        Buffer full = current;
-        full.holdBatch(position, eventCount, batchSequence, batchBaseNanos, batchFirstCall, batchFirstObject, lastNanos);
-        writer.handOver(full);
-        batchSequence++;
-        Buffer next = other;
-        if (next == null || (!next.isFree() && !writer.mayWait())) {
-            // The first hand-over; or a thread inside profq's own writing, which the writer may be waiting for.
-            next = new Buffer();
-        } else if (!next.awaitWritten(HAND_OVER_WAIT_MILLIS)) {
-            next = new Buffer(); // the writer is held up: go on rather than wait for it
-        }
-        other = full;
-        current = next;
-        events = next.bytes;
-    }
-
-    /**
-     * Waits until the writer has written every buffer this thread handed over (the last one, as it
-     * writes them in order), {@value #END_WAIT_MILLIS} ms at most; whether it has.
-     */
-    private boolean awaitHandedOver() {
-        return other == null || other.awaitWritten(END_WAIT_MILLIS);
-    }
-
-    /**
-     * One of the thread's two buffers. Handed over, its bytes and batch fields are the writer's
-     * until it is written; its monitor (taken once a batch) tells its owner when that is.
-     */
-    private final class Buffer implements BatchWriter.HandedOver {
-        final byte[] bytes = new byte[CAPACITY];
-        private int length;
-        private int count;
-        private long sequence;
-        private long baseNanos;
-        private long firstCall;
-        private long firstObject;
-        private long lastEventNanos;
-        private boolean handedOver;
-
-        synchronized void holdBatch(int length, int count, long sequence, long baseNanos, long firstCall, long firstObject,
-                                    long lastEventNanos) {
-            this.length = length;
-            this.count = count;
-            this.sequence = sequence;
-            this.baseNanos = baseNanos;
-            this.firstCall = firstCall;
-            this.firstObject = firstObject;
-            this.lastEventNanos = lastEventNanos;
-            handedOver = true;
-        }
-
-        @Override
-        public void write() {
-            try {
-                append(bytes, length, count, sequence, baseNanos, firstCall, firstObject, lastEventNanos);
-            } finally {
-                synchronized (this) {
-                    handedOver = false;
-                    notifyAll();
-                }
-            }
-        }
-
-        synchronized boolean isFree() {
-            return !handedOver;
-        }
-
-        /**
-         * Waits until the writer is done with this buffer, {@code millis} ms at most; whether it is.
-         * An interrupt meanwhile is kept for the program, not taken.
-         */
-        synchronized boolean awaitWritten(long millis) {
-            boolean interrupted = false;
-            long deadline = System.nanoTime() + millis * 1_000_000;
-            for (long left = millis; handedOver && left > 0; left = (deadline - System.nanoTime()) / 1_000_000) {
-                try {
-                    wait(left);
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-            return !handedOver;
-        }
+        appender.append(events, length, count, batchSequence++, batchBaseNanos, batchFirstCall, batchFirstObject,
+                lastEventNanos);
     }
 
     /** The recorder that takes this thread's events now: this one, or the one that drops them while this one hands a batch over. */
@@ -696,9 +475,7 @@ final class ThreadRecorder {
 
     private ThreadRecorder droppingStandIn() {
         if (droppingStandIn == null) {
-            droppingStandIn = new ThreadRecorder(0, thread, null, Long.MAX_VALUE);
-            droppingStandIn.neverTrack();
-            droppingStandIn.standInWhileNamed(); // never cached as the thread's recorder
+            droppingStandIn = standingInWhileNamed(thread); // never cached as the thread's recorder
         }
         return droppingStandIn;
     }
@@ -709,10 +486,10 @@ final class ThreadRecorder {
     }
 
     long eventsWritten() {
-        return eventsWritten;
+        return appender.eventsWritten();
     }
 
     long eventsLost() {
-        return eventsLost;
+        return appender.eventsLost();
     }
 }

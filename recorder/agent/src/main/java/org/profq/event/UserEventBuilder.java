@@ -23,6 +23,8 @@ final class UserEventBuilder implements Event {
     private UserEventTypes.EventType type;
     private int count;
     private boolean refused;
+    /** Events dropped for a refused value (LOSS_EVENT_REFUSED), counted apart from the log's losses. */
+    private long eventsRefused;
 
     UserEventBuilder(ThreadRecorder thread, UserEventTypes types) {
         this.thread = thread;
@@ -37,7 +39,7 @@ final class UserEventBuilder implements Event {
         if (type != null || refused) {
             types.refuse("nested", "an event was begun on a thread while its event " + (type == null ? "" : type.name + " ")
                     + "was being built (build one event at a time per thread)");
-            thread.userEventRefused();
+            eventsRefused++;
         }
         if (name != lastName || lastType == null) {
             lastType = types.type(name);
@@ -89,7 +91,7 @@ final class UserEventBuilder implements Event {
                 return; // emit without event(): nothing was begun
             }
             if (refused) {
-                thread.userEventRefused();
+                eventsRefused++;
             } else {
                 thread.userEvent(type.id, count, columnIds, values);
             }
@@ -131,5 +133,9 @@ final class UserEventBuilder implements Event {
             Recorder.internalError(t);
         }
         return this;
+    }
+
+    long eventsRefused() {
+        return eventsRefused;
     }
 }

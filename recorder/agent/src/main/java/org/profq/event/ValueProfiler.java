@@ -65,22 +65,22 @@ final class ValueProfiler {
     /** A chosen call starts: records its parameters (unless the thread is recording some already). */
     void parameters(ThreadRecorder thread, JoinPoint call) {
         ValueChoice.ChosenMethod method = ValueChoice.chosen(call.getStaticPart());
-        thread.pushValueCall(method.methodId());
+        thread.valueCalls.push(method.methodId());
         RUNNING.incrementAndGet();
-        if (thread.recordingValues) {
+        if (thread.valueCalls.recording) {
             return; // a chosen method the recorder's own work ran (a woven class loader): not the program's call
         }
-        thread.recordingValues = true;
+        thread.valueCalls.recording = true;
         try {
             record(thread, method, method.hasReceiver() ? call.getThis() : null, call.getArgs());
         } finally {
-            thread.recordingValues = false;
+            thread.valueCalls.recording = false;
         }
     }
 
     /** A chosen call ends. */
     void parametersEnd(ThreadRecorder thread) {
-        if (thread.popValueCall()) {
+        if (thread.valueCalls.pop()) {
             RUNNING.decrementAndGet();
         }
     }
@@ -103,7 +103,8 @@ final class ValueProfiler {
 
     /** Woven code reads a field while some chosen call runs: it joins the reference field set of this thread's. */
     void fieldRead(JoinPoint.StaticPart access, ThreadRecorder thread) {
-        int depth = thread.valueDepth();
+        ValueCalls calls = thread.valueCalls;
+        int depth = calls.depth();
         if (depth == 0) {
             return;
         }
@@ -112,7 +113,7 @@ final class ValueProfiler {
             return; // a field woven code could not name (counted)
         }
         for (int level = 0; level < depth; level++) {
-            int methodId = thread.valueMethod(level);
+            int methodId = calls.method(level);
             if (referenceFields.add((long) methodId << 32 | fieldId)) {
                 thread.referenceField(methodId, fieldId);
             }
@@ -122,8 +123,8 @@ final class ValueProfiler {
     private void record(ThreadRecorder thread, ValueChoice.ChosenMethod method, Object receiver, Object[] arguments) {
         int first = method.hasReceiver() ? 0 : 1;
         int positions = arguments.length + 1;
-        long[] ids = thread.valueIds(positions);
-        long[] stamps = thread.valueStamps(positions);
+        long[] ids = thread.valueCalls.ids(positions);
+        long[] stamps = thread.valueCalls.stamps(positions);
         // Objects first: following a new one writes events of its own, which must not split the parameters.
         for (int position = first; position < positions; position++) {
             Object value = position == 0 ? receiver : arguments[position - 1];
@@ -203,7 +204,7 @@ final class ValueProfiler {
         ClassShapes.Shape shape = shapes.get(object.getClass());
         boolean seenInto = shape.seenInto() && budget[0]-- > 0;
         long trackedId = tracked.idOf(object);
-        long objectId = trackedId != 0 ? trackedId : thread.nextFollowedId();
+        long objectId = trackedId != 0 ? trackedId : thread.valueCalls.nextFollowedId();
         FollowedReference reference = followed.follow(object, objectId, seenInto);
         if (reference.objectId() == objectId) { // not followed by another thread in between
             thread.followed(objectId, shape.classId(), seenInto);

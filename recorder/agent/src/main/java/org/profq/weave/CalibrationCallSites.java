@@ -11,9 +11,7 @@ import java.util.function.LongUnaryOperator;
 import org.aspectj.bridge.context.CompilationAndWeavingContext;
 import org.aspectj.lang.JoinPoint;
 import org.aspectj.weaver.loadtime.ClassLoaderWeavingAdaptor;
-import org.aspectj.weaver.loadtime.DefaultWeavingContext;
 import org.aspectj.weaver.loadtime.definition.Definition;
-import org.aspectj.weaver.tools.WeavingAdaptor;
 import org.profq.event.CallSitesInPlace;
 
 /**
@@ -33,21 +31,6 @@ public final class CalibrationCallSites {
 
         Class<?> define(byte[] bytes) {
             return defineClass(CalibrationClass.NAME, bytes, 0, bytes.length);
-        }
-    }
-
-    /** Reads the weaving configuration from the definition given rather than from aop.xml, which names the program's classes. */
-    private static final class CalibrationContext extends DefaultWeavingContext {
-        private final Definition definition;
-
-        CalibrationContext(ClassLoader loader, Definition definition) {
-            super(loader);
-            this.definition = definition;
-        }
-
-        @Override
-        public List<Definition> getDefinitions(ClassLoader loader, WeavingAdaptor adaptor) {
-            return List.of(definition);
         }
     }
 
@@ -84,7 +67,7 @@ public final class CalibrationCallSites {
         WeaverMessages.startClass();
         try {
             ClassLoaderWeavingAdaptor weaver = new ClassLoaderWeavingAdaptor();
-            weaver.initialize(loader, new CalibrationContext(loader, definition));
+            weaver.initialize(loader, new GivenDefinitionContext(loader, () -> definition));
             byte[] woven = weaver.weaveClass(CalibrationClass.NAME, original, false);
             String problem = WeaverMessages.errorInClass();
             if (problem != null || woven == null || woven == original) {

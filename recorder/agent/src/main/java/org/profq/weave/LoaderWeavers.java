@@ -4,18 +4,15 @@ import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.file.Path;
 import java.security.ProtectionDomain;
-import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
 
 import org.aspectj.bridge.context.CompilationAndWeavingContext;
 import org.aspectj.weaver.bcel.asm.AsmDetector;
 import org.aspectj.weaver.loadtime.ClassLoaderWeavingAdaptor;
-import org.aspectj.weaver.loadtime.DefaultWeavingContext;
 import org.aspectj.weaver.loadtime.IWeavingContext;
 import org.aspectj.weaver.loadtime.definition.Definition;
 import org.aspectj.weaver.loadtime.definition.DocumentParser;
-import org.aspectj.weaver.tools.WeavingAdaptor;
 
 /**
  * AspectJ's load-time weavers, one per class loader, as AspectJ's own agent ({@code Aj}) keeps
@@ -74,7 +71,7 @@ final class LoaderWeavers {
     byte[] weave(ClassLoader loader, String className, byte[] original, ProtectionDomain domain, boolean callsOnly) throws Exception {
         Map<ClassLoader, LoaderWeaver> kind = callsOnly ? callsOnlyWeavers : weavers;
         synchronized (loader) { // as AspectJ's agent: a weaver is not thread-safe, and is per loader
-            ClassLoaderWeavingAdaptor weaver = weaverFor(loader, kind, callsOnly ? new CallsOnlyContext(loader, callsOnlyConfiguration) : null);
+            ClassLoaderWeavingAdaptor weaver = weaverFor(loader, kind, callsOnly ? new GivenDefinitionContext(loader, this::callsOnlyDefinition) : null);
             weaver.setActiveProtectionDomain(domain);
             try {
                 byte[] woven = weaver.weaveClass(className.replace('/', '.'), original, false);
@@ -105,22 +102,12 @@ final class LoaderWeavers {
         return weaver.adaptor;
     }
 
-    /** AspectJ's weaving context, with the calls-only configuration in place of the one the system property names. */
-    private static final class CallsOnlyContext extends DefaultWeavingContext {
-        private final URL configuration;
-
-        CallsOnlyContext(ClassLoader loader, URL configuration) {
-            super(loader);
-            this.configuration = configuration;
-        }
-
-        @Override
-        public List<Definition> getDefinitions(ClassLoader loader, WeavingAdaptor adaptor) {
-            try {
-                return List.of(DocumentParser.parse(configuration));
-            } catch (Exception unreadable) {
-                throw new IllegalStateException("cannot read " + configuration, unreadable);
-            }
+    /** The calls-only configuration, read when a calls-only weaver initialises. */
+    private Definition callsOnlyDefinition() {
+        try {
+            return DocumentParser.parse(callsOnlyConfiguration);
+        } catch (Exception unreadable) {
+            throw new IllegalStateException("cannot read " + callsOnlyConfiguration, unreadable);
         }
     }
 

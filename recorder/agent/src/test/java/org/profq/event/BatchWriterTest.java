@@ -43,7 +43,7 @@ class BatchWriterTest {
     @Test
     void aThreadGoesOnInItsOtherBufferWithoutWaitingWhileTheWriterIsHeld(@TempDir Path temp) throws Exception {
         try (EventLog log = EventLog.create(temp)) {
-            ThreadRecorder recorder = new ThreadRecorder(1, Thread.currentThread(), log, BATCH_MAX_AGE_NANOS, BatchWriter.start(log));
+            ThreadRecorder recorder = writingRecorder(log, BATCH_MAX_AGE_NANOS);
             AtomicLong calls = new AtomicLong();
             try (HeldMonitor held = HeldMonitor.hold(log)) {
                 Thread program = new Thread(() -> {
@@ -58,12 +58,7 @@ class BatchWriterTest {
                 program.join(PATIENCE_MILLIS);
                 assertFalse(program.isAlive(), "the thread waited for the writer while its second buffer was free");
 
-                Thread overfilling = new Thread(() -> {
-                    while (recorder.batchCount() < 2) {
-                        call(recorder, calls);
-                    }
-                });
-                overfilling.start();
+                Thread overfilling = callingUntilBatches(recorder, calls, 2);
                 awaitWaiting(overfilling);
                 assertEquals(2, recorder.batchCount(), "it waits at its second hand-over, both buffers being the writer's");
                 held.release();
@@ -80,15 +75,10 @@ class BatchWriterTest {
     @Test
     void aThreadTheWriterKeepsWaitingGoesOnInANewBufferAfterABoundedWait(@TempDir Path temp) throws Exception {
         try (EventLog log = EventLog.create(temp)) {
-            ThreadRecorder recorder = new ThreadRecorder(1, Thread.currentThread(), log, BATCH_MAX_AGE_NANOS, BatchWriter.start(log));
+            ThreadRecorder recorder = writingRecorder(log, BATCH_MAX_AGE_NANOS);
             AtomicLong calls = new AtomicLong();
             try (HeldMonitor held = HeldMonitor.hold(log)) {
-                Thread program = new Thread(() -> {
-                    while (recorder.batchCount() < 3) {
-                        call(recorder, calls);
-                    }
-                });
-                program.start();
+                Thread program = callingUntilBatches(recorder, calls, 3);
                 program.join(PATIENCE_MILLIS);
                 assertFalse(program.isAlive(), "the thread still waits for a writer that cannot write");
                 held.release();
@@ -103,15 +93,10 @@ class BatchWriterTest {
     void aThreadHoldsAtMostTheBytesAKilledProgramMayLoseOutsideTheLog(@TempDir Path temp) throws Exception {
         long outside;
         try (EventLog log = EventLog.create(temp)) {
-            ThreadRecorder recorder = new ThreadRecorder(1, Thread.currentThread(), log, BATCH_MAX_AGE_NANOS, BatchWriter.start(log));
+            ThreadRecorder recorder = writingRecorder(log, BATCH_MAX_AGE_NANOS);
             AtomicLong calls = new AtomicLong();
             try (HeldMonitor held = HeldMonitor.hold(log)) {
-                Thread program = new Thread(() -> {
-                    while (recorder.batchCount() < 3) {
-                        call(recorder, calls);
-                    }
-                });
-                program.start();
+                Thread program = callingUntilBatches(recorder, calls, 3);
                 awaitWaiting(program);
                 outside = recorder.batchCount(); // every batch it made is outside the log: the writer is held
                 held.release();
@@ -136,7 +121,7 @@ class BatchWriterTest {
         Clock.start(true, 1_000_000, () -> { }); // the exact clock: every event its own time
         long outside;
         try (EventLog log = EventLog.create(temp)) {
-            ThreadRecorder recorder = new ThreadRecorder(1, Thread.currentThread(), log, interval, BatchWriter.start(log));
+            ThreadRecorder recorder = writingRecorder(log, interval);
             AtomicLong calls = new AtomicLong();
             try (HeldMonitor held = HeldMonitor.hold(log)) {
                 Thread program = new Thread(() -> {
@@ -166,7 +151,7 @@ class BatchWriterTest {
     @Test
     void theEndOfAThreadWritesTheBuffersItHandedOverThenItsLastEvents(@TempDir Path temp) throws Exception {
         try (EventLog log = EventLog.create(temp)) {
-            ThreadRecorder recorder = new ThreadRecorder(1, Thread.currentThread(), log, BATCH_MAX_AGE_NANOS, BatchWriter.start(log));
+            ThreadRecorder recorder = writingRecorder(log, BATCH_MAX_AGE_NANOS);
             AtomicLong calls = new AtomicLong();
             try (HeldMonitor held = HeldMonitor.hold(log)) {
                 Thread program = new Thread(() -> {
@@ -198,7 +183,7 @@ class BatchWriterTest {
     @Test
     void aHandedOverBufferTheLogRefusesIsCountedLost(@TempDir Path temp) throws IOException {
         EventLog log = EventLog.create(temp);
-        ThreadRecorder recorder = new ThreadRecorder(1, Thread.currentThread(), log, BATCH_MAX_AGE_NANOS, BatchWriter.start(log));
+        ThreadRecorder recorder = writingRecorder(log, BATCH_MAX_AGE_NANOS);
         log.close();
         AtomicLong calls = new AtomicLong();
         while (recorder.batchCount() < 1) {
@@ -221,7 +206,7 @@ class BatchWriterTest {
     void anEventThatHandsTheBufferOverGoesIntoTheNextOne(@TempDir Path temp) throws IOException {
         int calls = 30_000; // several buffers
         try (EventLog log = EventLog.create(temp)) {
-            ThreadRecorder recorder = new ThreadRecorder(1, Thread.currentThread(), log, BATCH_MAX_AGE_NANOS, BatchWriter.start(log));
+            ThreadRecorder recorder = writingRecorder(log, BATCH_MAX_AGE_NANOS);
             for (int i = 0; i < calls; i++) {
                 recorder.addCpu(5); // so each event begins with its CPU event, where a full buffer is handed over
                 recorder.enter(300);
@@ -304,6 +289,22 @@ class BatchWriterTest {
         } catch (InterruptedException e) {
             throw new AssertionError(e);
         }
+    }
+
+    /** A recorder of the test's thread whose full buffers a writer thread appends to {@code log}. */
+    private static ThreadRecorder writingRecorder(EventLog log, long flushIntervalNanos) {
+        return new ThreadRecorder(1, Thread.currentThread(), log, flushIntervalNanos, BatchWriter.start(log));
+    }
+
+    /** A started thread of the program's that records calls until the recorder has made {@code batches} batches. */
+    private static Thread callingUntilBatches(ThreadRecorder recorder, AtomicLong calls, int batches) {
+        Thread program = new Thread(() -> {
+            while (recorder.batchCount() < batches) {
+                call(recorder, calls);
+            }
+        });
+        program.start();
+        return program;
     }
 
     private static void call(ThreadRecorder recorder, AtomicLong calls) {

@@ -25,7 +25,7 @@ class CurrentRecordersTest {
 
         @Override
         protected ThreadRecorder initialValue() {
-            return new ThreadRecorder(1, Thread.currentThread(), null, Long.MAX_VALUE);
+            return new ThreadRecorder(1, Thread.currentThread(), null, Long.MAX_VALUE, null);
         }
 
         @Override
@@ -54,7 +54,7 @@ class CurrentRecordersTest {
         onNewThread(() -> {
             CountedRecorders truth = new CountedRecorders();
             ThreadRecorder first = CurrentRecorders.get(truth);
-            ThreadRecorder second = new ThreadRecorder(2, Thread.currentThread(), null, Long.MAX_VALUE);
+            ThreadRecorder second = new ThreadRecorder(2, Thread.currentThread(), null, Long.MAX_VALUE, null);
             truth.set(second);
             CurrentRecorders.replaced(second);
             assertSame(second, CurrentRecorders.get(truth));
@@ -113,11 +113,10 @@ class CurrentRecordersTest {
     void aStandInIsNeverCached() throws Exception {
         onNewThread(() -> {
             CountedRecorders truth = new CountedRecorders();
-            ThreadRecorder standIn = new ThreadRecorder(0, Thread.currentThread(), null, Long.MAX_VALUE);
-            standIn.standInWhileNamed();
+            ThreadRecorder standIn = ThreadRecorder.standingInWhileNamed(Thread.currentThread());
             truth.set(standIn);
             assertSame(standIn, CurrentRecorders.get(truth));
-            ThreadRecorder named = new ThreadRecorder(3, Thread.currentThread(), null, Long.MAX_VALUE);
+            ThreadRecorder named = new ThreadRecorder(3, Thread.currentThread(), null, Long.MAX_VALUE, null);
             truth.set(named);
             assertSame(named, CurrentRecorders.get(truth), "the stand-in was not kept in the slot");
         });

@@ -16,7 +16,7 @@ class ThreadRecorderTest {
     @Test
     void eventsTheLogTakesAreCountedWritten(@TempDir Path temp) throws IOException {
         try (EventLog log = EventLog.create(temp)) {
-            ThreadRecorder thread = new ThreadRecorder(1, Thread.currentThread(), log, BATCH_MAX_AGE_NANOS);
+            ThreadRecorder thread = new ThreadRecorder(1, Thread.currentThread(), log, BATCH_MAX_AGE_NANOS, null);
             thread.enter(7);
             thread.allocation(3, false);
             thread.exit(false);
@@ -30,7 +30,7 @@ class ThreadRecorderTest {
     @Test
     void eventsTheLogRefusesAreCountedLostNotDropped(@TempDir Path temp) throws IOException {
         EventLog log = EventLog.create(temp);
-        ThreadRecorder thread = new ThreadRecorder(1, Thread.currentThread(), log, BATCH_MAX_AGE_NANOS);
+        ThreadRecorder thread = new ThreadRecorder(1, Thread.currentThread(), log, BATCH_MAX_AGE_NANOS, null);
         thread.enter(7);
         thread.exit(true);
         log.close();
@@ -44,7 +44,7 @@ class ThreadRecorderTest {
     @Test
     void aFullBufferIsWrittenAsBatchesWithoutLosingEvents(@TempDir Path temp) throws IOException {
         try (EventLog log = EventLog.create(temp)) {
-            ThreadRecorder thread = new ThreadRecorder(1, Thread.currentThread(), log, BATCH_MAX_AGE_NANOS);
+            ThreadRecorder thread = new ThreadRecorder(1, Thread.currentThread(), log, BATCH_MAX_AGE_NANOS, null);
             for (int i = 0; i < 100_000; i++) {
                 thread.enter(300); // two-byte varint: 100,000 calls fill several 16 KB buffers
                 thread.exit(false);
@@ -60,7 +60,7 @@ class ThreadRecorderTest {
     @Test
     void aDroppingRecorderSumsTheTimeBetweenEntriesAndTheirExits() throws InterruptedException {
         Clock.start(true, 1_000_000, () -> { });
-        ThreadRecorder dropping = new ThreadRecorder(0, Thread.currentThread(), null, Long.MAX_VALUE);
+        ThreadRecorder dropping = ThreadRecorder.dropping(Thread.currentThread());
         long start = Clock.now();
         dropping.enter(7);
         Thread.sleep(20); // inside the call
@@ -83,7 +83,7 @@ class ThreadRecorderTest {
     @Test
     void aCalibrationRoundFitsOneBatch() {
         Clock.start(true, 1_000_000, () -> { });
-        ThreadRecorder dropping = new ThreadRecorder(0, Thread.currentThread(), null, Long.MAX_VALUE);
+        ThreadRecorder dropping = ThreadRecorder.dropping(Thread.currentThread());
         dropping.enter(7);
         dropping.exit(false);
         dropping.flush();
