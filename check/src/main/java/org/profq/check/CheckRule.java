@@ -13,7 +13,7 @@ import java.util.Map;
  * forbidden in one place ({@code calls a.Grammar.compile(*) inside a.Server.handle(*) <= 0});
  * {@code insideGlob} is that glob, or null.
  */
-public record CheckRule(int line, String text, CountKind kind, String glob, Limit limit, long amount, String insideGlob) {
+public record CheckRule(int line, String text, CountKind kind, String glob, Limit limit, long amount, String insideGlob) implements Rule {
 
     /** What the amount limits. */
     public enum Limit {
@@ -26,7 +26,7 @@ public record CheckRule(int line, String text, CountKind kind, String glob, Limi
     }
 
     /** What breaking a rule looks like: the rule and why, in one line. */
-    public record Break(CheckRule rule, String why) {
+    public record Break(Rule rule, String why) {
     }
 
     /** Whether {@code subject} is one of the rule's ({@link SubjectGlob}). */

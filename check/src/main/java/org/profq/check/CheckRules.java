@@ -21,11 +21,14 @@ import java.util.regex.Pattern;
 public final class CheckRules {
     private static final Pattern LINE = Pattern.compile(
             "(\\S+)\\s+(\\S+)(?:\\s+inside\\s+(\\S+))?\\s+(grows\\s*)?<=\\s*([0-9][0-9_,]*)\\s*(%?)");
+    private static final Pattern TIME_LINE = Pattern.compile("time\\s+(\\S+)\\s+grows\\s*<=\\s*([0-9]+)\\s*%(?:\\s+or\\s+([0-9]+)\\s*ms)?");
 
     private final List<CheckRule> rules;
+    private final List<TimeRule> timeRules;
 
-    private CheckRules(List<CheckRule> rules) {
+    private CheckRules(List<CheckRule> rules, List<TimeRule> timeRules) {
         this.rules = List.copyOf(rules);
+        this.timeRules = List.copyOf(timeRules);
     }
 
     /** No count of any kind may grow. */
@@ -34,13 +37,21 @@ public final class CheckRules {
         for (CountKind kind : CountKind.values()) {
             rules.add(new CheckRule(0, kind.word() + " * grows <= 0", kind, "*", CheckRule.Limit.GROWTH, 0, null));
         }
-        return new CheckRules(rules);
+        return new CheckRules(rules, List.of());
+    }
+
+    /** These rules and {@code time * grows <= percent%} (profq check's --time-tolerance, whose text is {@code option}). */
+    public CheckRules withTimeTolerance(long percent, String option) {
+        List<TimeRule> times = new ArrayList<>(timeRules);
+        times.add(new TimeRule(0, option, "*", percent, TimeRule.DEFAULT_FLOOR_MILLIS * 1_000_000L));
+        return new CheckRules(rules, times);
     }
 
     /** The rules of {@code file}; an IllegalArgumentException naming the line that is not a rule. */
     public static CheckRules read(Path file) throws IOException {
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         List<CheckRule> rules = new ArrayList<>();
+        List<TimeRule> timeRules = new ArrayList<>();
         for (int number = 1; number <= lines.size(); number++) {
             String text = lines.get(number - 1);
             int comment = text.indexOf('#');
@@ -48,10 +59,15 @@ public final class CheckRules {
             if (rule.isEmpty()) {
                 continue;
             }
+            if (rule.startsWith("time ")) {
+                timeRules.add(timeRule(rule, number, file));
+                continue;
+            }
             Matcher matcher = LINE.matcher(rule);
             if (!matcher.matches()) {
                 throw new IllegalArgumentException("line " + number + " of " + file + " is not a rule: write KIND GLOB <= N (a budget)"
-                        + " or KIND GLOB grows <= N[%], KIND one of calls, objects, bytes, throws, or calls GLOB inside GLOB <= N");
+                        + " or KIND GLOB grows <= N[%], KIND one of calls, objects, bytes, throws, or calls GLOB inside GLOB <= N,"
+                        + " or time GLOB grows <= N% [or N ms]");
             }
             CountKind kind;
             try {
@@ -74,10 +90,21 @@ public final class CheckRules {
             CheckRule.Limit limit = !grows ? CheckRule.Limit.BUDGET : percent ? CheckRule.Limit.GROWTH_PERCENT : CheckRule.Limit.GROWTH;
             rules.add(new CheckRule(number, rule, kind, matcher.group(2), limit, amount, inside));
         }
-        if (rules.isEmpty()) {
+        if (rules.isEmpty() && timeRules.isEmpty()) {
             throw new IllegalArgumentException(file + " has no rules; write one a line, e.g. objects com.example.* <= 1000");
         }
-        return new CheckRules(rules);
+        return new CheckRules(rules, timeRules);
+    }
+
+    private static TimeRule timeRule(String rule, int number, Path file) {
+        Matcher matcher = TIME_LINE.matcher(rule);
+        if (!matcher.matches()) {
+            throw new IllegalArgumentException("line " + number + " of " + file + " is not a time rule: times differ from run to run,"
+                    + " so a rule on them is a tolerance, time GLOB grows <= N% (or N ms, whichever is more; "
+                    + TimeRule.DEFAULT_FLOOR_MILLIS + " ms if not given)");
+        }
+        long floorMillis = matcher.group(3) == null ? TimeRule.DEFAULT_FLOOR_MILLIS : Long.parseLong(matcher.group(3));
+        return new TimeRule(number, rule, matcher.group(1), Long.parseLong(matcher.group(2)), floorMillis * 1_000_000L);
     }
 
     /** The first rule that counts calls inside a calling context, which needs a recording's calling contexts; empty if none does. */
@@ -85,9 +112,14 @@ public final class CheckRules {
         return rules.stream().filter(rule -> rule.insideGlob() != null).findFirst();
     }
 
-    /** The rules, in the file's order. */
+    /** The rules on exact counts, in the file's order. */
     public List<CheckRule> rules() {
         return rules;
+    }
+
+    /** The tolerances on time, in the file's order, then --time-tolerance's. */
+    public List<TimeRule> timeRules() {
+        return timeRules;
     }
 
     /** The rules' breaks, in the rules' order, of the kinds both runs counted. */
@@ -97,6 +129,16 @@ public final class CheckRules {
             if (comparison.compared().contains(rule.kind())) {
                 breaks.addAll(rule.breaks(baseline, current));
             }
+        }
+        return breaks;
+    }
+
+    /** The tolerances' breaks, by the clock both runs recorded ({@link MethodTimes#clock}), in the rules' order. */
+    public List<CheckRule.Break> timeBreaks(MethodTimes baseline, MethodTimes current) {
+        MethodTimes.Clock clock = MethodTimes.clock(baseline, current);
+        List<CheckRule.Break> breaks = new ArrayList<>();
+        for (TimeRule rule : timeRules) {
+            breaks.addAll(rule.breaks(clock, baseline.of(clock), current.of(clock)));
         }
         return breaks;
     }

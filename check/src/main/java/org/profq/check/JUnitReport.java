@@ -20,7 +20,7 @@ public final class JUnitReport {
     }
 
     /** Writes the report of {@code rules} and their {@code breaks} to {@code file}. */
-    public static void write(Path file, List<CheckRule> rules, List<CheckRule.Break> breaks) throws IOException {
+    public static void write(Path file, List<? extends Rule> rules, List<CheckRule.Break> breaks) throws IOException {
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out);
             xml.writeStartDocument("UTF-8", "1.0");
@@ -32,7 +32,7 @@ public final class JUnitReport {
             xml.writeAttribute("failures", String.valueOf(failed));
             xml.writeAttribute("errors", "0");
             xml.writeAttribute("skipped", "0");
-            for (CheckRule rule : rules) {
+            for (Rule rule : rules) {
                 xml.writeCharacters("\n  ");
                 xml.writeStartElement("testcase");
                 xml.writeAttribute("classname", "profq.check");

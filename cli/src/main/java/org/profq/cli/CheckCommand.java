@@ -21,6 +21,9 @@ import org.profq.check.CountComparison;
 import org.profq.check.CountKind;
 import org.profq.check.ExactCounts;
 import org.profq.check.JUnitReport;
+import org.profq.check.MethodTimes;
+import org.profq.check.Rule;
+import org.profq.check.TimeRule;
 import org.profq.cli.output.OutputFormat;
 import org.profq.cli.output.ResultPrinter;
 import org.profq.cli.output.ResultTable;
@@ -41,7 +44,8 @@ import picocli.CommandLine.Spec;
         versionProvider = ManifestVersion.class,
         sortOptions = false,
         header = "Compares two runs' exact counts; fails when one grew.",
-        customSynopsis = {"profq check BASELINE CURRENT [--rules FILE] [--junit FILE] [--format=table|csv|json|markdown]",
+        customSynopsis = {"profq check BASELINE CURRENT [--rules FILE] [--time-tolerance PERCENT] [--junit FILE]"
+                + " [--format=table|csv|json|markdown]",
                 "profq check --save FILE RECORDING"},
         description = {"%nBASELINE is a recording or a baseline file (profq check --save writes one); CURRENT is a recording."
                 + " The counts are exact, the same on every run of a deterministic program: calls of each method, objects and"
@@ -49,7 +53,12 @@ import picocli.CommandLine.Spec;
                 + " that differs is listed, those that grew first; one that grew fails the check, unless --rules gives the rules instead:"
                 + " one a line, KIND GLOB <= N (a budget on the current run's counts together) or KIND GLOB grows <= N[%]"
                 + " (how much each count may grow), KIND one of calls, objects, bytes, throws; calls GLOB inside GLOB <= N is a"
-                + " budget of the calls made inside a call of a method the second glob names (a call forbidden there: <= 0).%n"},
+                + " budget of the calls made inside a call of a method the second glob names (a call forbidden there: <= 0)."
+                + " Times differ from run to run, so they fail a check only within a tolerance you state: time GLOB grows <= N%"
+                + " [or N ms] (each method's self time, CPU time if both runs recorded it, else wall time, may grow by N %, or by"
+                + " the milliseconds given, " + TimeRule.DEFAULT_FLOOR_MILLIS + " if none, whichever is more), or --time-tolerance"
+                + " for every method. Times are compared between two recordings, made on the same machine, never from a"
+                + " baseline file.%n"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:no exact count grew (no rule broken), or the baseline was saved",
                 "1:a count grew (a rule was broken), or a recording or file could not be read",
@@ -66,6 +75,10 @@ public final class CheckCommand implements Callable<Integer> {
 
     @Option(names = "--rules", paramLabel = "FILE", description = "Check these rules instead of \"no count grew\".")
     Path rulesFile;
+
+    @Option(names = "--time-tolerance", paramLabel = "PERCENT", description = "Also fail when a method's self time grew by"
+            + " more than PERCENT (e.g. 20%%) and by more than " + TimeRule.DEFAULT_FLOOR_MILLIS + " ms: time * grows <= PERCENT.")
+    String timeTolerance;
 
     @Option(names = "--junit", paramLabel = "FILE", description = "Also write the outcome as a JUnit XML report, a test case per rule.")
     Path junit;
@@ -94,15 +107,24 @@ public final class CheckCommand implements Callable<Integer> {
         }
         OutputFormat output = outputFormat();
         CheckRules rules = rules();
-        ExactCounts baseline = countsOf(runs.get(0), false);
-        if (rules.firstInside().isPresent() && Files.isRegularFile(Path.of(runs.get(1)))) {
+        boolean times = !rules.timeRules().isEmpty();
+        boolean contexts = rules.firstInside().isPresent();
+        if (contexts && Files.isRegularFile(Path.of(runs.get(1)))) {
             throw new CommandFailure("the rule at line " + rules.firstInside().get().line() + " of " + rulesFile + " counts calls inside a"
                     + " method, which a baseline file does not hold; give the current run as a recording.");
         }
-        ExactCounts current = countsOf(runs.get(1), rules.firstInside().isPresent());
+        if (times) {
+            runs.stream().filter(run -> Files.isRegularFile(Path.of(run))).findFirst().ifPresent(file -> {
+                throw new CommandFailure(where(rules.timeRules().get(0)) + " compares times, which a baseline file such as " + file
+                        + " does not hold (a time measured elsewhere says nothing of this run); compare two recordings made on the"
+                        + " same machine.");
+            });
+        }
+        Run baseline = runOf(runs.get(0), false, times);
+        Run current = runOf(runs.get(1), contexts, times);
         CountComparison comparison;
         try {
-            comparison = CountComparison.of(baseline, current);
+            comparison = CountComparison.of(baseline.counts(), current.counts());
         } catch (IllegalArgumentException e) {
             throw new CommandFailure(e.getMessage() + ".", e);
         }
@@ -112,13 +134,27 @@ public final class CheckCommand implements Callable<Integer> {
             throw new CommandFailure("the rule at line " + rule.line() + " of " + rulesFile + " counts " + rule.kind().word()
                     + ", which the runs did not both record; record them with the event families the rules need.");
         }
-        if (!comparison.differences().isEmpty()) {
-            out.print(ResultPrinter.print(table(comparison), output, 0));
+        if (times && !(comparison.compared().contains(CountKind.CALLS))) {
+            throw new CommandFailure(where(rules.timeRules().get(0)) + " compares the methods' times, which the runs did not both"
+                    + " record; record them with calls among the --events.");
         }
-        List<CheckRule.Break> breaks = rules.breaks(comparison, baseline, current);
+        List<CheckRule.Break> breaks = new ArrayList<>(rules.breaks(comparison, baseline.counts(), current.counts()));
+        List<List<Object>> slower = new ArrayList<>();
+        String timeSummary = "";
+        if (times) {
+            breaks.addAll(rules.timeBreaks(baseline.times(), current.times()));
+            MethodTimes.Clock clock = MethodTimes.clock(baseline.times(), current.times());
+            slower = slowerRows(rules, clock, baseline.times(), current.times());
+            timeSummary = String.format("; %s of %,d methods compared", clock.meaning(), current.times().of(clock).size());
+        }
+        if (!comparison.differences().isEmpty() || !slower.isEmpty()) {
+            out.print(ResultPrinter.print(table(comparison, slower), output, 0));
+        }
         if (junit != null) {
+            List<Rule> checked = new ArrayList<>(rules.rules().stream().filter(rule -> comparison.compared().contains(rule.kind())).toList());
+            checked.addAll(rules.timeRules());
             try {
-                JUnitReport.write(junit, rules.rules().stream().filter(rule -> comparison.compared().contains(rule.kind())).toList(), breaks);
+                JUnitReport.write(junit, checked, breaks);
             } catch (IOException e) {
                 throw new CommandFailure("cannot write " + junit + " (" + e.getMessage() + "); choose a writable file.", e);
             }
@@ -126,10 +162,11 @@ public final class CheckCommand implements Callable<Integer> {
         // after a table, for people; apart from CSV, JSON and Markdown, which other programs read
         PrintWriter verdict = output == OutputFormat.TABLE ? out : spec.commandLine().getErr();
         if (rulesFile == null) {
-            verdict.println(verdict(comparison, comparison.grown()));
+            List<CheckRule.Break> timeBreaks = breaks.stream().filter(broken -> broken.rule() instanceof TimeRule).toList();
+            verdict.println(verdict(comparison, comparison.grown(), timeSummary, timeBreaks, rules.timeRules()));
         } else {
-            breaks.forEach(broken -> verdict.println("  line " + broken.rule().line() + ", " + broken.rule().text() + ": " + broken.why()));
-            verdict.println(rulesVerdict(comparison, breaks));
+            breaks.forEach(broken -> verdict.println("  " + broken.rule().where() + ": " + broken.why()));
+            verdict.println(rulesVerdict(comparison, breaks, timeSummary));
         }
         verdict.flush();
         out.flush();
@@ -137,16 +174,46 @@ public final class CheckCommand implements Callable<Integer> {
     }
 
     private CheckRules rules() {
+        CheckRules rules;
         if (rulesFile == null) {
-            return CheckRules.none();
+            rules = CheckRules.none();
+        } else {
+            try {
+                rules = CheckRules.read(rulesFile);
+            } catch (IOException e) {
+                throw new CommandFailure("cannot read the rules " + rulesFile + " (" + e.getMessage() + ").", e);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage() + ".");
+            }
         }
-        try {
-            return CheckRules.read(rulesFile);
-        } catch (IOException e) {
-            throw new CommandFailure("cannot read the rules " + rulesFile + " (" + e.getMessage() + ").", e);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage() + ".");
+        if (timeTolerance == null) {
+            return rules;
         }
+        java.util.regex.Matcher percent = java.util.regex.Pattern.compile("([0-9]{1,9})\\s*%?").matcher(timeTolerance.strip());
+        if (!percent.matches()) {
+            throw new ParameterException(spec.commandLine(), "--time-tolerance takes a percentage, such as 20%, not '" + timeTolerance + "'.");
+        }
+        return rules.withTimeTolerance(Long.parseLong(percent.group(1)), "--time-tolerance " + percent.group(1) + "%");
+    }
+
+    private static String where(Rule rule) {
+        return rule.line() > 0 ? "the rule at line " + rule.line() : rule.text();
+    }
+
+    /** A run's exact counts, and with a time rule its methods' self times (else null). */
+    private record Run(ExactCounts counts, MethodTimes times) {
+    }
+
+    /** The rows of the methods slower than a time rule allows, each once, in signature order. */
+    private static List<List<Object>> slowerRows(CheckRules rules, MethodTimes.Clock clock, MethodTimes baseline, MethodTimes current) {
+        java.util.SortedMap<String, TimeRule.Slower> slower = new java.util.TreeMap<>();
+        for (TimeRule rule : rules.timeRules()) {
+            rule.slower(baseline.of(clock), current.of(clock)).forEach(method -> slower.putIfAbsent(method.method(), method));
+        }
+        List<List<Object>> rows = new ArrayList<>();
+        slower.values().forEach(method -> rows.add(List.of(clock.column(), method.method(), method.baselineNanos(), method.currentNanos(),
+                method.currentNanos() - method.baselineNanos(), "slower")));
+        return rows;
     }
 
     private OutputFormat outputFormat() {
@@ -154,6 +221,18 @@ public final class CheckCommand implements Callable<Integer> {
             return OutputFormat.lineFormat(format);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /** The exact counts of {@code run} (a recording directory), and with {@code times} its methods' self times. */
+    private Run runOf(String run, boolean contexts, boolean times) {
+        if (!times) {
+            return new Run(countsOf(run, contexts), null);
+        }
+        try (Connection connection = RecordingConnections.connect(spec, List.of(run))) {
+            return new Run(ExactCounts.read(connection, kindsRecorded(connection, run), contexts), MethodTimes.read(connection));
+        } catch (SQLException e) {
+            throw RecordingConnections.openFailure(e);
         }
     }
 
@@ -188,32 +267,49 @@ public final class CheckCommand implements Callable<Integer> {
                 families.contains(EventFamily.EXCEPTIONS));
     }
 
-    private static ResultTable table(CountComparison comparison) {
+    private static ResultTable table(CountComparison comparison, List<List<Object>> slower) {
         List<List<Object>> rows = new ArrayList<>();
         for (CountComparison.Difference difference : comparison.differences()) {
             rows.add(List.of(difference.kind().word(), difference.subject(), difference.baseline(), difference.current(),
                     difference.change(), difference.grew() ? "grew" : "shrank"));
         }
+        rows.addAll(slower);
         return new ResultTable(List.of("count", "subject", "baseline", "current", "change", "verdict"),
                 List.of("VARCHAR", "VARCHAR", "BIGINT", "BIGINT", "BIGINT", "VARCHAR"), List.of(false, false, true, true, true, false), rows);
     }
 
-    private static String verdict(CountComparison comparison, List<CountComparison.Difference> grown) {
+    /**
+     * The verdict of the default rule (no count grew), and of --time-tolerance if given: the counts'
+     * part, then the times' ({@code timeSummary} says what was compared; empty without a tolerance).
+     */
+    private static String verdict(CountComparison comparison, List<CountComparison.Difference> grown, String timeSummary,
+                                  List<CheckRule.Break> timeBreaks, List<TimeRule> timeRules) {
         String compared = String.format("%,d exact counts compared (%s)", comparison.countsCompared(), words(comparison.compared()));
+        String counts;
         if (comparison.differences().isEmpty()) {
-            return "profq check: ok, " + compared + ", all the same.";
+            counts = compared + ", all the same";
+        } else if (grown.isEmpty()) {
+            counts = compared + ": " + comparison.differences().size() + " shrank, none grew";
+        } else {
+            CountComparison.Difference first = grown.get(0);
+            counts = compared + ": " + grown.size() + (grown.size() == 1 ? " grew" : " grew, the first")
+                    + ": " + first.kind().meaning().replace("a method", first.subject()).replace("a site", first.subject())
+                    + String.format(", %,d -> %,d", first.baseline(), first.current());
         }
-        if (grown.isEmpty()) {
-            return "profq check: ok, " + compared + ": " + comparison.differences().size() + " shrank, none grew.";
+        String time = "";
+        if (!timeSummary.isEmpty()) {
+            String tolerance = timeRules.get(timeRules.size() - 1).tolerance();
+            time = timeSummary + (timeBreaks.isEmpty() ? ", none slower than allowed (" + tolerance + ")"
+                    : ": " + timeBreaks.size() + " slower than allowed (" + tolerance + ")" + (timeBreaks.size() == 1 ? ": " : ", the first: ")
+                    + timeBreaks.get(0).why());
         }
-        CountComparison.Difference first = grown.get(0);
-        return "profq check: failed, " + compared + ": " + grown.size() + (grown.size() == 1 ? " grew" : " grew, the first")
-                + ": " + first.kind().meaning().replace("a method", first.subject()).replace("a site", first.subject())
-                + String.format(", %,d -> %,d.", first.baseline(), first.current());
+        boolean failed = !grown.isEmpty() || !timeBreaks.isEmpty();
+        return "profq check: " + (failed ? "failed, " : "ok, ") + counts + time + ".";
     }
 
-    private static String rulesVerdict(CountComparison comparison, List<CheckRule.Break> breaks) {
-        String compared = String.format("%,d exact counts compared (%s)", comparison.countsCompared(), words(comparison.compared()));
+    private static String rulesVerdict(CountComparison comparison, List<CheckRule.Break> breaks, String timeSummary) {
+        String compared = String.format("%,d exact counts compared (%s)", comparison.countsCompared(), words(comparison.compared()))
+                + timeSummary;
         return breaks.isEmpty() ? "profq check: ok, " + compared + ", no rule broken."
                 : "profq check: failed, " + compared + ": " + breaks.size() + (breaks.size() == 1 ? " rule broken." : " breaks of the rules.");
     }

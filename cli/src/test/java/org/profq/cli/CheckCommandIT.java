@@ -1,6 +1,7 @@
 package org.profq.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.profq.cli.Forked.profq;
 import static org.profq.cli.Forked.run;
 
@@ -10,6 +11,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -184,13 +187,80 @@ class CheckCommandIT {
         assertEquals("profq: name a baseline and the current recording: profq check BASELINE CURRENT.", one.stderrLines().get(0));
     }
 
+    /**
+     * SlowerStep spins 200 ms of CPU in steady and as many as its argument in step: 600 against 200
+     * is one method made slower by 400 ms of CPU, the calls unchanged. Times differ run to run, so
+     * the numbers are checked by pattern, and only for the method the change made slower.
+     */
+    @Test
+    void aMethodMadeSlowerFailsOnlyATimeToleranceThatIsStated(@TempDir Path dir) throws Exception {
+        Path base = recorded("SlowerStep", "--events=calls", "200");
+        Path same = recorded("SlowerStep", "--events=calls", "200");
+        Path slower = recorded("SlowerStep", "--events=calls", "600");
+
+        Outcome alike = run(dir, profq("check", base.toString(), same.toString(), "--time-tolerance=50%"));
+        assertEquals(0, alike.exitCode(), alike::toString);
+        assertEquals("profq check: ok, 3 exact counts compared (calls), all the same; self CPU time of 3 methods compared, none slower"
+                + " than allowed (50 %, or 10 ms).\n", alike.stdout());
+
+        Outcome noTolerance = run(dir, profq("check", base.toString(), slower.toString()));
+        assertEquals(0, noTolerance.exitCode(), noTolerance::toString);
+        assertEquals("profq check: ok, 3 exact counts compared (calls), all the same.\n", noTolerance.stdout());
+
+        Outcome caught = run(dir, profq("check", base.toString(), slower.toString(), "--time-tolerance", "50%", "--format", "csv"));
+        assertEquals(1, caught.exitCode(), caught::toString);
+        Matcher row = Pattern.compile("count,subject,baseline,current,change,verdict\n"
+                + "self_cpu_ns,profq\\.samples\\.SlowerStep\\.step\\(long\\),([0-9]+),([0-9]+),([0-9]+),slower\n").matcher(caught.stdout());
+        assertTrue(row.matches(), caught::toString);
+        assertTrue(Long.parseLong(row.group(3)) > 300_000_000L, caught::toString); // 400 ms of CPU more, less the readings' lumps
+        assertEquals(1, caught.stderrLines().size(), caught::toString);
+        assertTrue(caught.stderrLines().get(0).matches("profq check: failed, 3 exact counts compared \\(calls\\), all the same; self CPU"
+                + " time of 3 methods compared: 1 slower than allowed \\(50 %, or 10 ms\\): self CPU time of"
+                + " profq\\.samples\\.SlowerStep\\.step\\(long\\), [0-9]+ ms -> [0-9]+ ms \\(\\+[0-9,]+ %\\)\\."), caught::toString);
+
+        Path rules = Files.writeString(dir.resolve("rules"), """
+                time  profq.samples.SlowerStep.steady()  grows <= 50%
+                time  profq.samples.SlowerStep.step(*)   grows <= 100% or 1000ms
+                time  profq.samples.SlowerStep.step(*)   grows <= 100%
+                """);
+        Outcome ruled = run(dir, profq("check", base.toString(), slower.toString(), "--rules", rules.toString(), "--format", "csv"));
+        assertEquals(1, ruled.exitCode(), ruled::toString);
+        assertEquals(2, ruled.stderrLines().size(), ruled::toString);
+        assertTrue(ruled.stderrLines().get(0).matches("  line 3, time  profq\\.samples\\.SlowerStep\\.step\\(\\*\\)   grows <= 100%: self"
+                + " CPU time of profq\\.samples\\.SlowerStep\\.step\\(long\\), [0-9]+ ms -> [0-9]+ ms \\(\\+[0-9,]+ %\\)"), ruled::toString);
+        assertEquals("profq check: failed, 3 exact counts compared (calls); self CPU time of 3 methods compared: 1 rule broken.",
+                ruled.stderrLines().get(1));
+
+        Path baseline = dir.resolve("steps.baseline");
+        assertEquals(0, run(dir, profq("check", "--save", baseline.toString(), base.toString())).exitCode());
+        Outcome fromFile = run(dir, profq("check", baseline.toString(), slower.toString(), "--time-tolerance=50%"));
+        assertEquals(1, fromFile.exitCode(), fromFile::toString);
+        assertEquals(List.of("profq: --time-tolerance 50% compares times, which a baseline file such as " + baseline + " does not hold"
+                + " (a time measured elsewhere says nothing of this run); compare two recordings made on the same machine."),
+                fromFile.stderrLines());
+
+        Outcome notAPercentage = run(dir, profq("check", base.toString(), slower.toString(), "--time-tolerance=fast"));
+        assertEquals(2, notAPercentage.exitCode(), notAPercentage::toString);
+        assertEquals("profq: --time-tolerance takes a percentage, such as 20%, not 'fast'.", notAPercentage.stderrLines().get(0));
+
+        Path budget = Files.writeString(dir.resolve("budget"), "time * <= 100\n");
+        Outcome timeBudget = run(dir, profq("check", base.toString(), slower.toString(), "--rules", budget.toString()));
+        assertEquals(2, timeBudget.exitCode(), timeBudget::toString);
+        assertEquals("profq: line 1 of " + budget + " is not a time rule: times differ from run to run, so a rule on them is a tolerance,"
+                + " time GLOB grows <= N% (or N ms, whichever is more; 10 ms if not given).", timeBudget.stderrLines().get(0));
+    }
+
     private static Path phases(String events, String... arguments) throws IOException, InterruptedException {
-        Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target", "it-recordings")), "Phases").toAbsolutePath();
+        return recorded("Phases", events, arguments);
+    }
+
+    private static Path recorded(String sample, String events, String... arguments) throws IOException, InterruptedException {
+        Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target", "it-recordings")), sample).toAbsolutePath();
         List<String> command = new ArrayList<>(List.of("record", events, "--"));
-        command.addAll(Forked.sample("Phases"));
+        command.addAll(Forked.sample(sample));
         command.addAll(Arrays.asList(arguments));
         Outcome outcome = run(dir, profq(command.toArray(String[]::new)));
         assertEquals(0, outcome.exitCode(), outcome::toString);
-        return dir.resolve("Phases.profq");
+        return dir.resolve(sample + ".profq");
     }
 }

@@ -1,7 +1,9 @@
 package org.profq.junit;
 
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 
 import org.profq.check.ExactCounts;
 import org.profq.check.SubjectGlob;
@@ -9,13 +11,19 @@ import org.profq.check.SubjectGlob;
 /**
  * One test's window of the recording: two events on the test's thread, {@code junit_test} with
  * {@code starts} true, then false (a user's SQL finds them in {@code event_junit_test}), and the
- * exact counts of that thread's calls, allocations and throws between them, read once the window ended.
+ * exact counts of the calls, allocations and throws between them, read once the window ended: of
+ * the test's thread, and of the threads made after the window started that ended before it ended
+ * (the threads the test started, and those they started). A thread still running when the test
+ * ends (a pool's, kept for later) is left out: its events so far are not all in the recording,
+ * and its later work would not be the test's.
  */
 final class TestWindow {
     /** The user event that marks windows: the table {@code event_junit_test}. */
     static final String EVENT = "junit_test";
     static final String WINDOW_COLUMN = "window";
     static final String STARTS_COLUMN = "starts";
+    /** The start marker's Java thread id (Thread.getId) below which no thread is the window's: any made later is. */
+    static final String THREADS_FROM_COLUMN = "threads_from";
     private static final AtomicLong IDS = new AtomicLong();
 
     private final long id = IDS.incrementAndGet();
@@ -24,6 +32,9 @@ final class TestWindow {
     private boolean ended;
     private WindowReader.WindowCounts counts;
     private WindowReader reader;
+    private long threadsFrom;
+    /** The threads made in the window that were still running when it ended, by Java thread id. */
+    private Set<Long> stillRunning = Set.of();
 
     TestWindow(String test) {
         this.test = test;
@@ -32,7 +43,11 @@ final class TestWindow {
     /** Starts the window on the calling thread, the test's. */
     synchronized void start() {
         if (!started) {
-            mark(true);
+            threadsFrom = new Thread((Runnable) null).getId(); // ids are handed out in order: every thread made from now on has a larger one
+            org.profq.api.Profq.event(EVENT).put(WINDOW_COLUMN, id).put(STARTS_COLUMN, true).put(THREADS_FROM_COLUMN, threadsFrom)
+                    .put("test", test).emit();
+            // the marker is in the recording before any thread the test starts writes its first events there
+            org.profq.api.Profq.flush();
             started = true;
         }
     }
@@ -58,7 +73,7 @@ final class TestWindow {
         if (counts == null) {
             end();
             reader = WindowReader.of(org.profq.api.Profq.recordingDirectory().orElseThrow(ProfqExtension::noAgent));
-            counts = reader.counts(id);
+            counts = reader.counts(id, stillRunning);
         }
         return counts;
     }
@@ -67,12 +82,12 @@ final class TestWindow {
     synchronized void end() {
         if (started && !ended) {
             ended = true;
-            mark(false);
-            org.profq.api.Profq.flush(); // the reader in this JVM sees the window's events now, not after the flush interval
+            stillRunning = Thread.getAllStackTraces().keySet().stream().map(Thread::getId).filter(thread -> thread > threadsFrom)
+                    .collect(Collectors.toUnmodifiableSet());
+            org.profq.api.Profq.event(EVENT).put(WINDOW_COLUMN, id).put(STARTS_COLUMN, false).put("test", test).emit();
+            // the reader in this JVM sees the window's events now, not after the flush interval: this thread's, and the last
+            // ones of the threads that ended, written before the end marker
+            org.profq.api.Profq.flush();
         }
-    }
-
-    private void mark(boolean starts) {
-        org.profq.api.Profq.event(EVENT).put(WINDOW_COLUMN, id).put(STARTS_COLUMN, starts).put("test", test).emit();
     }
 }

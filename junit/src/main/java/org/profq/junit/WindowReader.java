@@ -27,7 +27,10 @@ import org.profq.recording.UserEventType;
 /**
  * Reads the recording of this JVM as it grows, from where it stopped the last time, and counts
  * each test window's events as {@code profq check} counts a run's: calls per method, objects and
- * bytes per allocation site, throws per throw site, each named as there. One per recording,
+ * bytes per allocation site, throws per throw site, each named as there. A window's events are its
+ * test thread's between its markers, and those of the threads made while it was open ({@link TestWindow}):
+ * with several windows open at once (tests run in parallel), a thread is the window's that opened
+ * last before it was made. One per recording,
  * shared by the tests of the JVM; the log is read once in all, not once a test.
  */
 final class WindowReader {
@@ -41,7 +44,9 @@ final class WindowReader {
     /** The windows open, by the thread they are on. */
     private final Map<Integer, Window> open = new HashMap<>();
     /** The windows that ended, not yet asked for. */
-    private final Map<Long, WindowCounts> ended = new HashMap<>();
+    private final Map<Long, Window> ended = new HashMap<>();
+    /** Each recorded thread's Java thread id, by its id in the recording. */
+    private final Map<Integer, Long> javaThreadIds = new HashMap<>();
     /** Per thread, its open calls' methods by call id: a throw is counted at the method of its call. Only with exceptions. */
     private final Map<Integer, Map<Long, Integer>> openCalls = new HashMap<>();
     private final Map<Integer, String> signatures = new HashMap<>();
@@ -59,15 +64,28 @@ final class WindowReader {
         return READERS.computeIfAbsent(directory, WindowReader::new);
     }
 
-    /** The counts of the window {@code id}, which ended and whose thread flushed since: reads the recording on to its end. */
-    synchronized WindowCounts counts(long id) {
+    /**
+     * The counts of the window {@code id}, which ended and whose thread flushed since: reads the
+     * recording on to its end. The threads made in the window count, but for those in {@code stillRunning}
+     * (Java thread ids), which had not ended when the window did.
+     */
+    synchronized WindowCounts counts(long id, Set<Long> stillRunning) {
         readOn();
-        WindowCounts counts = ended.remove(id);
-        if (counts == null) {
+        Window window = ended.remove(id);
+        if (window == null) {
             throw new IllegalStateException("the test's window is not in the recording " + directory
                     + ": its events were not written (profq info " + directory + " shows the recording's losses)");
         }
-        return counts;
+        Map<CountKind, Map<String, Long>> counts = new EnumMap<>(CountKind.class);
+        Map<Integer, Long> callsByContext = new HashMap<>(window.callsByContext);
+        window.counts.forEach((kind, values) -> counts.put(kind, new TreeMap<>(values)));
+        window.threads.forEach((thread, made) -> {
+            if (!stillRunning.contains(thread)) {
+                made.counts.forEach((kind, values) -> values.forEach((subject, value) -> counts.get(kind).merge(subject, value, Long::sum)));
+                made.callsByContext.forEach((context, calls) -> callsByContext.merge(context, calls, Long::sum));
+            }
+        });
+        return new WindowCounts(ExactCounts.of(counts), Map.copyOf(callsByContext));
     }
 
     /**
@@ -135,34 +153,60 @@ final class WindowReader {
     }
 
     /** The ids of the window events' type and columns, once the recording names them. */
-    private record Markers(int typeId, int windowColumn, int startsColumn) {
+    private record Markers(int typeId, int windowColumn, int startsColumn, int threadsFromColumn) {
         static Markers of(Recording recording) {
             for (UserEventType type : recording.userEventTypes()) {
                 if (type.name().equals(TestWindow.EVENT)) {
                     int window = -1;
                     int starts = -1;
+                    int threadsFrom = -1;
                     for (UserEventColumn column : type.columns()) {
                         if (column.name().equals(TestWindow.WINDOW_COLUMN)) {
                             window = column.id();
                         } else if (column.name().equals(TestWindow.STARTS_COLUMN)) {
                             starts = column.id();
+                        } else if (column.name().equals(TestWindow.THREADS_FROM_COLUMN)) {
+                            threadsFrom = column.id();
                         }
                     }
-                    return new Markers(type.id(), window, starts);
+                    return new Markers(type.id(), window, starts, threadsFrom);
                 }
             }
-            return new Markers(-1, -1, -1);
+            return new Markers(-1, -1, -1, -1);
         }
     }
 
-    /** One open window's counts so far. */
+    /**
+     * The window whose events {@code threadId}'s are: the one open on it, else the one that opened
+     * last before the thread was made (the counts of that thread, within it); null if none.
+     */
+    private Window windowOf(int threadId) {
+        Window window = open.get(threadId);
+        if (window != null || open.isEmpty()) {
+            return window;
+        }
+        long javaThreadId = javaThreadIds.computeIfAbsent(threadId, id -> recording.thread(id).javaThreadId());
+        Window maker = null;
+        for (Window candidate : open.values()) {
+            if (candidate.threadsFrom < javaThreadId && (maker == null || candidate.threadsFrom > maker.threadsFrom)) {
+                maker = candidate;
+            }
+        }
+        return maker == null ? null : maker.threads.computeIfAbsent(javaThreadId, thread -> new Window(0, Long.MAX_VALUE));
+    }
+
+    /** One open window's counts so far: its test thread's, and apart those of each thread made in it, by Java thread id. */
     private final class Window {
         final long id;
+        /** Threads whose Java id is above this were made while the window was open. */
+        final long threadsFrom;
         final Map<CountKind, Map<String, Long>> counts = new EnumMap<>(CountKind.class);
         final Map<Integer, Long> callsByContext = new HashMap<>();
+        final Map<Long, Window> threads = new HashMap<>();
 
-        Window(long id) {
+        Window(long id, long threadsFrom) {
             this.id = id;
+            this.threadsFrom = threadsFrom;
             kinds.forEach(kind -> counts.put(kind, new TreeMap<>()));
         }
 
@@ -190,7 +234,7 @@ final class WindowReader {
             ContextStack stack = stacks.computeIfAbsent(threadId, thread -> new ContextStack());
             int context = contexts.intern(stack.top(), methodId);
             stack.push(context);
-            Window window = open.get(threadId);
+            Window window = windowOf(threadId);
             if (window != null && !isProfq(methodId)) {
                 window.add(CountKind.CALLS, signature(methodId), 1);
                 if (kinds.contains(CountKind.CALLS)) {
@@ -217,7 +261,7 @@ final class WindowReader {
         @Override
         public void allocated(int threadId, long objectId, long callId, int siteId, int classId, long timeNanos,
                               long sizeBytes, int arrayLength, boolean tracked) {
-            Window window = open.get(threadId);
+            Window window = windowOf(threadId);
             if (window != null) {
                 String site = siteSubject(siteId);
                 window.add(CountKind.OBJECTS, site, 1);
@@ -227,7 +271,7 @@ final class WindowReader {
 
         @Override
         public void thrown(int threadId, long callId, int classId, int line, long timeNanos) {
-            Window window = open.get(threadId);
+            Window window = windowOf(threadId);
             if (window != null) {
                 Integer method = callId == 0 ? null : openCalls.getOrDefault(threadId, Map.of()).get(callId);
                 window.add(CountKind.THROWS, ExactCounts.site(method == null ? null : signature(method), line,
@@ -243,21 +287,24 @@ final class WindowReader {
             }
             long id = 0;
             boolean starts = false;
+            long threadsFrom = Long.MAX_VALUE; // no thread is the window's
             for (int i = 0; i < valueCount; i++) {
                 if (columnIds[i] == markers.windowColumn()) {
                     id = values[i];
                 } else if (columnIds[i] == markers.startsColumn()) {
                     starts = values[i] != 0;
+                } else if (columnIds[i] == markers.threadsFromColumn()) {
+                    threadsFrom = values[i];
                 }
             }
             if (starts) {
-                open.put(threadId, new Window(id));
+                open.put(threadId, new Window(id, threadsFrom));
                 return;
             }
             Window window = open.get(threadId);
             if (window != null && window.id == id) {
                 open.remove(threadId);
-                ended.put(id, new WindowCounts(ExactCounts.of(window.counts), Map.copyOf(window.callsByContext)));
+                ended.put(id, window);
             }
         }
     }

@@ -93,6 +93,17 @@ class ProfqExtensionIT {
                 """, run.output());
     }
 
+    /**
+     * The parsing of the threads a test starts, and of those they start, counts with the test's own
+     * thread; a thread still running when the test ends does not (ThreadsTest's exact counts).
+     */
+    @Test
+    void theThreadsATestStartsCountWithIt() throws Exception {
+        SampleProject project = SampleProject.copy(work);
+        SampleProject.TestRun run = project.test("sample.ThreadsTest", Jdk.current(), true);
+        assertEquals("2 passed, 0 failed\n", run.output());
+    }
+
     @Test
     void withoutTheAgentATestSaysWhatItNeeds() throws Exception {
         SampleProject project = SampleProject.copy(work);

@@ -247,6 +247,7 @@ public final class Recorder {
         try {
             RecordingSession recording = session;
             if (recording != null && !recording.isClosed()) {
+                recording.flushEndedThreads(); // first, so that a reader finds the ended threads' events before this thread's next ones
                 current().flushAndAwaitWritten();
             }
         } catch (Throwable t) {

@@ -361,7 +361,12 @@ final class RecordingSession {
         }
     }
 
-    private void flushEndedThreads() {
+    /**
+     * Writes the last events of the threads that have ended and forgets them: on the clock thread
+     * every {@value #HOUSEKEEPING_TICKS} ticks, and at {@code Profq.flush()}, whose caller may wait
+     * for the threads it started.
+     */
+    void flushEndedThreads() {
         synchronized (liveThreads) {
             liveThreads.removeIf(thread -> {
                 if (thread.thread.isAlive()) {

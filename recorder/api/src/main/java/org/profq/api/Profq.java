@@ -32,7 +32,9 @@ public final class Profq {
     /**
      * Writes what this thread recorded so far (its calls, allocations and events) into the
      * recording, and waits until it is there (5 s at most), so that a reader of the recording, in
-     * this JVM or another, sees it now rather than after the flush interval. Other threads' events
+     * this JVM or another, sees it now rather than after the flush interval. The last events of
+     * threads that have ended are written too, before this thread's (a thread that started and
+     * joined others finds their events in the recording); the events of other threads still running
      * are written as usual. Without a recording it does nothing.
      */
     public static void flush() {
