@@ -3,7 +3,12 @@ package org.profq.difftest;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ThreadLocalRandom;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * The differential tester from the command line: any number of generated checks over the
@@ -22,31 +27,34 @@ import java.util.concurrent.ThreadLocalRandom;
  * {@code target/difftest-work}); {@code --findings} appends each minimised failure, with its
  * plan, to a Markdown file.
  */
-public final class Bench {
-    private Bench() {
+@Command(name = "Bench", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Generated queries checked against plain Calcite and DuckDB over the sample recordings.")
+public final class Bench implements Callable<Integer> {
+    @Option(names = "--queries", paramLabel = "N", description = "checks in all, spread over the recordings (default: ${DEFAULT-VALUE})")
+    private int queries = 3000;
+
+    @Option(names = "--seed", paramLabel = "S", description = "the generator's seed (default: drawn at random, and printed)")
+    private long seed = ThreadLocalRandom.current().nextLong(1, 1L << 40);
+
+    @Option(names = "--work", paramLabel = "DIR", description = "keeps the recordings and exports between runs (default: target/difftest-work)")
+    private Path work = Path.of("target", "difftest-work");
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", description = "a statement's time limit (default: ${DEFAULT-VALUE})")
+    private int timeout = 5;
+
+    @Option(names = "--findings", paramLabel = "FILE", description = "appends each minimised failure, with its plan, to this Markdown file")
+    private Path findings;
+
+    @Option(names = "--no-minimise", negatable = false, description = "reports failures as generated, not minimised")
+    private boolean noMinimise;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new Bench()).execute(args));
     }
 
-    public static void main(String[] args) throws Exception {
-        int queries = 3000;
-        long seed = ThreadLocalRandom.current().nextLong(1, 1L << 40);
-        Path work = Path.of("target", "difftest-work");
-        int timeout = 5;
-        Path findings = null;
-        boolean minimise = true;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--queries" -> queries = Integer.parseInt(args[++i]);
-                case "--seed" -> seed = Long.parseLong(args[++i]);
-                case "--work" -> work = Path.of(args[++i]);
-                case "--timeout" -> timeout = Integer.parseInt(args[++i]);
-                case "--findings" -> findings = Path.of(args[++i]);
-                case "--no-minimise" -> minimise = false;
-                default -> {
-                    System.err.println("usage: Bench [--queries N] [--seed S] [--work DIR] [--timeout SECONDS] [--findings FILE] [--no-minimise]");
-                    System.exit(2);
-                }
-            }
-        }
+    @Override
+    public Integer call() throws Exception {
+        boolean minimise = !noMinimise;
         List<RecordingUnderTest> targets = new ArrayList<>();
         for (SampleRecordings.Sample sample : SampleRecordings.STANDARD) {
             Path recording = SampleRecordings.record(sample, work);
@@ -64,6 +72,6 @@ public final class Bench {
         });
         System.out.printf("seed %d%n%s", seed, result.summary());
         targets.forEach(RecordingUnderTest::close);
-        System.exit(0);
+        return 0;
     }
 }
