@@ -128,12 +128,17 @@ class LiveIT {
         }
     }
 
+    /**
+     * Quitting while the first screen indexes takes as long as a JVM's exit, not the indexing's
+     * minutes: 5 s allows for a loaded 2-core machine, where the program being recorded keeps one
+     * core busy (2.2 s was seen at load 9).
+     */
     private static void assertQuitsAtOnce(Tmux terminal, String key) throws Exception {
         long typed = System.nanoTime();
         terminal.keys(key);
         terminal.await("EXITED 0");
         double seconds = (System.nanoTime() - typed) / 1e9;
-        assertTrue(seconds < 2, key + " quit after " + seconds + " s");
+        assertTrue(seconds < 5, key + " quit after " + seconds + " s");
     }
 
     /** LongRun recorded for a minute, flushed every 100 ms, once it is running. */
