@@ -212,11 +212,14 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
                 return super.getDesiredRootTraitSet(choice == PlannerChoice.PLAIN ? root : root.withCollation(ViewOrder.of(root)));
             }
 
-            /** Calcite's programs, with {@link ConstantGroupKeys} after its sub-queries are made joins: a correctness fix, for the plain planner too. */
+            /**
+             * Calcite's programs, with {@link CorrelatedWindows}' refusal before its sub-queries are made joins and
+             * {@link ConstantGroupKeys} after: correctness fixes, for the plain planner too.
+             */
             @Override
             protected Program getProgram() {
-                return Programs.sequence(Programs.subQuery(DefaultRelMetadataProvider.INSTANCE), ConstantGroupKeys.PROGRAM,
-                        super.getProgram());
+                return Programs.sequence(CorrelatedWindows.PROGRAM, Programs.subQuery(DefaultRelMetadataProvider.INSTANCE),
+                        ConstantGroupKeys.PROGRAM, super.getProgram());
             }
         };
     }
