@@ -117,7 +117,7 @@ public final class ExportCommand implements Callable<Integer> {
         if (fileFormat.equals("speedscope") || fileFormat.equals("perfetto") || fileFormat.equals("pprof")) {
             return oneFile(fileFormat);
         }
-        if (fromNanos != null || toNanos != null || minDurationNanos != null || threadNames != null) {
+        if (windowGiven()) {
             throw new ParameterException(spec.commandLine(), "--from-ns, --to-ns, --min-duration-ns and --threads go with"
                     + " --format=perfetto or --format=speedscope.");
         }
@@ -162,13 +162,18 @@ public final class ExportCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** Whether a timeline's window was asked for (--from-ns, --to-ns, --min-duration-ns or --threads). */
+    private boolean windowGiven() {
+        return fromNanos != null || toNanos != null || minDurationNanos != null || threadNames != null;
+    }
+
     /** One recording as a timeline or profile file at {@code output}, written under a temporary name and renamed when whole. */
     private int oneFile(String fileFormat) {
         if (recordings.size() != 1 || tables != null || views) {
             throw new ParameterException(spec.commandLine(), "--format=" + fileFormat + " writes one recording's calls to one file:"
                     + " name one recording, without --tables or --views.");
         }
-        if (fileFormat.equals("pprof") && (fromNanos != null || toNanos != null || minDurationNanos != null || threadNames != null)) {
+        if (fileFormat.equals("pprof") && windowGiven()) {
             throw new ParameterException(spec.commandLine(), "--format=pprof writes the whole profile: --from-ns, --to-ns,"
                     + " --min-duration-ns and --threads go with --format=perfetto or --format=speedscope.");
         }
