@@ -26,6 +26,7 @@ import org.profq.cli.export.ExportFormat;
 import org.profq.cli.export.Partition;
 import org.profq.cli.export.RecordingId;
 import org.profq.cli.export.CallTimeline;
+import org.profq.cli.export.OtlpExport;
 import org.profq.cli.export.PerfettoExport;
 import org.profq.cli.export.PprofExport;
 import org.profq.cli.export.SpeedscopeExport;
@@ -63,7 +64,8 @@ import picocli.CommandLine.Spec;
         customSynopsis = {"profq export RECORDING... -o DIR [--tables=TABLE,...] [--views] [--format=parquet|csv]",
                 "profq export RECORDING --format=perfetto|speedscope -o FILE [--from-ns=T] [--to-ns=T] [--min-duration-ns=D]",
                 "            [--threads=NAME,...]",
-                "profq export RECORDING --format=pprof -o FILE.pb.gz"},
+                "profq export RECORDING --format=pprof -o FILE.pb.gz",
+                "profq export RECORDING --format=otlp -o FILE.otlp"},
         description = {"%nLayout: DIR/<table>/recording=<id>/part-00000.parquet (Hive style: readers see a recording column);"
                 + " id is the run's UTC start, pid and host, the same at every export of a recording. A recording exported"
                 + " again replaces its rows. DIR must be new, empty, or an export of the same format (its _profq_dataset file"
@@ -73,7 +75,9 @@ import picocli.CommandLine.Spec;
                         + " nanoseconds); --from-ns, --to-ns, --min-duration-ns and --threads keep the calls that overlap a time"
                         + " range, last long enough, or ran on those threads, with their callers.%n",
                 "%n--format=pprof writes one recording's profile as a pprof file: a sample per calling context with its calls,"
-                        + " self time, self CPU time, and objects and bytes allocated there.%n"},
+                        + " self time, self CPU time, and objects and bytes allocated there.%n",
+                "%n--format=otlp writes the same profile in OpenTelemetry's profiles data model (an OTLP"
+                        + " ExportProfilesServiceRequest in protobuf), a profile per value, for an OpenTelemetry collector.%n"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:a recording or a file could not be read or written", "2:usage error (no recording there, DIR holds another dataset)"})
 public final class ExportCommand implements Callable<Integer> {
@@ -96,7 +100,7 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--views", description = "Also each profile view's result (heap_by_method, ...), as a table of that name.")
     boolean views;
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "parquet (default), csv, perfetto, speedscope or pprof.")
+    @Option(names = "--format", paramLabel = "FORMAT", description = "parquet (default), csv, perfetto, speedscope, pprof or otlp.")
     String format = "parquet";
 
     @Option(names = "--from-ns", paramLabel = "T", description = "perfetto, speedscope: calls that end at or after T (the calls table's time axis).")
@@ -114,7 +118,7 @@ public final class ExportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         String fileFormat = format.strip().toLowerCase(Locale.ROOT);
-        if (fileFormat.equals("speedscope") || fileFormat.equals("perfetto") || fileFormat.equals("pprof")) {
+        if (List.of("speedscope", "perfetto", "pprof", "otlp").contains(fileFormat)) {
             return oneFile(fileFormat);
         }
         if (windowGiven()) {
@@ -173,8 +177,9 @@ public final class ExportCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--format=" + fileFormat + " writes one recording's calls to one file:"
                     + " name one recording, without --tables or --views.");
         }
-        if (fileFormat.equals("pprof") && windowGiven()) {
-            throw new ParameterException(spec.commandLine(), "--format=pprof writes the whole profile: --from-ns, --to-ns,"
+        boolean profile = fileFormat.equals("pprof") || fileFormat.equals("otlp");
+        if (profile && windowGiven()) {
+            throw new ParameterException(spec.commandLine(), "--format=" + fileFormat + " writes the whole profile: --from-ns, --to-ns,"
                     + " --min-duration-ns and --threads go with --format=perfetto or --format=speedscope.");
         }
         CallTimeline.Window window = new CallTimeline.Window(fromNanos == null ? Long.MIN_VALUE : fromNanos,
@@ -186,8 +191,8 @@ public final class ExportCommand implements Callable<Integer> {
         try (Connection connection = RecordingConnections.connect(spec, List.of(recording));
              OutputStream out = new BufferedOutputStream(Files.newOutputStream(partial))) {
             String what;
-            if (fileFormat.equals("pprof")) {
-                int contexts = PprofExport.write(connection, out);
+            if (profile) {
+                int contexts = fileFormat.equals("pprof") ? PprofExport.write(connection, out) : OtlpExport.write(connection, out);
                 what = contexts + " calling context" + (contexts == 1 ? "" : "s");
             } else {
                 Written written = fileFormat.equals("perfetto") ? PerfettoExport.write(connection, window, out)

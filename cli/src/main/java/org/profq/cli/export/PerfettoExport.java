@@ -60,16 +60,10 @@ public final class PerfettoExport implements CallTimeline.Visitor {
     /** Writes the default schema's calls that {@code window} keeps to {@code out}. */
     public static Written write(Connection connection, CallTimeline.Window window, OutputStream out) throws SQLException, IOException {
         CodedOutputStream trace = CodedOutputStream.newInstance(out);
-        String process;
-        int pid;
-        try (Statement statement = connection.createStatement(); ResultSet run = statement.executeQuery("SELECT pid, main_class FROM run")) {
-            run.next();
-            pid = (int) run.getLong(1);
-            process = run.getString(2);
-        }
-        PerfettoExport export = new PerfettoExport(trace, pid);
+        RunFacts run = RunFacts.of(connection);
+        PerfettoExport export = new PerfettoExport(trace, (int) run.pid());
         export.read(connection);
-        export.processTrack(process);
+        export.processTrack(run.mainClass());
         long calls = CallTimeline.walk(connection, window, export);
         trace.flush();
         return new Written(calls, export.threads);
