@@ -63,7 +63,7 @@ import picocli.CommandLine.Spec;
         header = "Writes recordings' tables as Parquet (or CSV) files, one dataset for many recordings.",
         customSynopsis = {"profq export RECORDING... -o DIR [--tables=TABLE,...] [--views] [--format=parquet|csv]",
                 "profq export RECORDING --format=perfetto|speedscope -o FILE [--from-ns=T] [--to-ns=T] [--min-duration-ns=D]",
-                "            [--threads=NAME,...]",
+                "            [--threads=NAME,...] [--root=GLOB] [--events=allocations,throws,deaths (perfetto)]",
                 "profq export RECORDING --format=pprof -o FILE.pb.gz",
                 "profq export RECORDING --format=otlp -o FILE.otlp"},
         description = {"%nLayout: DIR/<table>/recording=<id>/part-00000.parquet (Hive style: readers see a recording column);"
@@ -73,7 +73,9 @@ import picocli.CommandLine.Spec;
                 "%n--format=perfetto (a Perfetto trace) and --format=speedscope (a speedscope file) write one recording's"
                         + " calls as a timeline per thread, each call a slice from its start to its end (the clock's own times, in"
                         + " nanoseconds); --from-ns, --to-ns, --min-duration-ns and --threads keep the calls that overlap a time"
-                        + " range, last long enough, or ran on those threads, with their callers.%n",
+                        + " range, last long enough, or ran on those threads, with their callers; --root keeps the calls made inside"
+                        + " a call of a method whose signature matches the glob, with their callers. --events draws allocations,"
+                        + " throws and deaths as instants in the Perfetto trace, with a flow from each allocation to its object's death.%n",
                 "%n--format=pprof writes one recording's profile as a pprof file: a sample per calling context with its calls,"
                         + " self time, self CPU time, and objects and bytes allocated there.%n",
                 "%n--format=otlp writes the same profile in OpenTelemetry's profiles data model (an OTLP"
@@ -115,6 +117,14 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "NAME", split = ",", description = "perfetto, speedscope: calls of these threads (by name).")
     List<String> threadNames;
 
+    @Option(names = "--root", paramLabel = "GLOB", description = "perfetto, speedscope: calls made inside a call of a method whose signature"
+            + " matches GLOB (* any text, ? one character; e.g. '*Parser.parse(*'), and their callers.")
+    String root;
+
+    @Option(names = "--events", paramLabel = "KIND", split = ",", description = "perfetto: also allocations, throws and deaths"
+            + " (deaths with allocations), as instants on the threads' tracks and a track of deaths.")
+    List<String> eventKinds;
+
     @Override
     public Integer call() {
         String fileFormat = format.strip().toLowerCase(Locale.ROOT);
@@ -122,8 +132,11 @@ public final class ExportCommand implements Callable<Integer> {
             return oneFile(fileFormat);
         }
         if (windowGiven()) {
-            throw new ParameterException(spec.commandLine(), "--from-ns, --to-ns, --min-duration-ns and --threads go with"
+            throw new ParameterException(spec.commandLine(), "--from-ns, --to-ns, --min-duration-ns, --threads and --root go with"
                     + " --format=perfetto or --format=speedscope.");
+        }
+        if (eventKinds != null) {
+            throw new ParameterException(spec.commandLine(), "--events goes with --format=perfetto.");
         }
         ExportFormat chosenFormat = chosenFormat();
         List<String> relations = relations();
@@ -168,7 +181,7 @@ public final class ExportCommand implements Callable<Integer> {
 
     /** Whether a timeline's window was asked for (--from-ns, --to-ns, --min-duration-ns or --threads). */
     private boolean windowGiven() {
-        return fromNanos != null || toNanos != null || minDurationNanos != null || threadNames != null;
+        return fromNanos != null || toNanos != null || minDurationNanos != null || threadNames != null || root != null;
     }
 
     /** One recording as a timeline or profile file at {@code output}, written under a temporary name and renamed when whole. */
@@ -180,11 +193,21 @@ public final class ExportCommand implements Callable<Integer> {
         boolean profile = fileFormat.equals("pprof") || fileFormat.equals("otlp");
         if (profile && windowGiven()) {
             throw new ParameterException(spec.commandLine(), "--format=" + fileFormat + " writes the whole profile: --from-ns, --to-ns,"
-                    + " --min-duration-ns and --threads go with --format=perfetto or --format=speedscope.");
+                    + " --min-duration-ns, --threads and --root go with --format=perfetto or --format=speedscope.");
+        }
+        if (eventKinds != null && !fileFormat.equals("perfetto")) {
+            throw new ParameterException(spec.commandLine(), "--events goes with --format=perfetto.");
+        }
+        if (eventKinds != null) {
+            try {
+                PerfettoExport.checkEventKinds(eventKinds);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage());
+            }
         }
         CallTimeline.Window window = new CallTimeline.Window(fromNanos == null ? Long.MIN_VALUE : fromNanos,
                 toNanos == null ? Long.MAX_VALUE : toNanos, minDurationNanos == null ? 0 : minDurationNanos,
-                threadNames == null ? List.of() : threadNames);
+                threadNames == null ? List.of() : threadNames, root);
         String recording = recordings.get(0);
         Path file = output.toAbsolutePath();
         Path partial = file.resolveSibling(file.getFileName() + ".partial");
@@ -195,7 +218,8 @@ public final class ExportCommand implements Callable<Integer> {
                 int contexts = fileFormat.equals("pprof") ? PprofExport.write(connection, out) : OtlpExport.write(connection, out);
                 what = contexts + " calling context" + (contexts == 1 ? "" : "s");
             } else {
-                Written written = fileFormat.equals("perfetto") ? PerfettoExport.write(connection, window, out)
+                Written written = fileFormat.equals("perfetto")
+                        ? PerfettoExport.write(connection, window, eventKinds == null ? List.of() : eventKinds, out)
                         : SpeedscopeExport.write(connection, window, Path.of(recording).getFileName().toString(), out);
                 what = written.calls() + " calls of " + written.threads() + " thread" + (written.threads() == 1 ? "" : "s");
             }
