@@ -231,6 +231,11 @@ public final class ExportCommand implements Callable<Integer> {
             throw new CommandFailure(SqlErrors.sentence("the export failed", e), e);
         } catch (IOException e) {
             throw new CommandFailure("the export failed: cannot write " + output + " (" + e.getMessage() + ").", e);
+        } catch (OutOfMemoryError e) {
+            long heapMegabytes = Runtime.getRuntime().maxMemory() >> 20;
+            throw new CommandFailure("the export ran out of memory: the calls it keeps are held to be put in order, more than profq's"
+                    + " heap of " + heapMegabytes + " MB holds; keep fewer (--from-ns and --to-ns, --threads, --min-duration-ns, --root)"
+                    + " or give profq more heap with PROFQ_JAVA_OPTS=-Xmx" + Math.max(1, heapMegabytes * 4 / 1024) + "g.", e);
         } finally {
             try {
                 Files.deleteIfExists(partial);

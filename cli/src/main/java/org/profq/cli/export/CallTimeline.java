@@ -9,17 +9,22 @@ import java.sql.Statement;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 /**
  * A recording's calls as each thread's timeline, for the formats that draw one: a thread at a
  * time, every call opened at its start and closed at its end, a call closed before the first
- * call outside it opens, and no time before the one given last. Calls stream in entry order
- * (a thread's call ids rise as its calls begin); only one thread's open calls are held.
+ * call outside it opens, and no time before the one given last. The kept calls are read in the
+ * order the engine gives them, held per thread ({@link ThreadCalls}, 40 bytes a call), and walked a
+ * thread at a time in entry order (a thread's call ids rise as its calls begin): memory grows with
+ * the calls a window keeps, which is what a big recording's windows are for.
  *
  * <p>A {@link Window} keeps the calls that overlap a time range, last at least a duration, or ran
  * on named threads. Each of those keeps a kept call's callers too (a caller overlaps whatever
@@ -107,30 +112,40 @@ public final class CallTimeline {
     static long walk(Connection connection, Window window, TimelineEvents events, Visitor visitor) throws SQLException, IOException {
         CallTimeline timeline = new CallTimeline(visitor, events, window.equals(Window.ALL),
                 window.root() == null ? null : methodsMatching(connection, window.root()));
+        // Read in the order the engine gives (no ORDER BY: its sort would hold every row on the heap), a buffer per thread.
+        Map<Long, ThreadCalls> threads = new TreeMap<>();
+        Map<Long, String> threadNames = new HashMap<>();
         List<Object> values = new ArrayList<>();
         String sql = "SELECT c.thread_id, t.name, c.call_id, c.parent_call_id, c.method_id, c.start_ns, c.end_ns"
-                + " FROM calls c JOIN threads t ON t.thread_id = c.thread_id" + keeps(window, values) + " ORDER BY c.thread_id, c.call_id";
+                + " FROM calls c JOIN threads t ON t.thread_id = c.thread_id" + keeps(window, values);
         try (PreparedStatement statement = connection.prepareStatement(sql)) {
             for (int i = 0; i < values.size(); i++) {
                 statement.setObject(i + 1, values.get(i));
             }
             try (ResultSet rows = statement.executeQuery()) {
-                boolean any = false;
                 while (rows.next()) {
-                    if (!any || rows.getLong(1) != timeline.thread) {
-                        if (any) {
-                            timeline.threadEnds();
-                        }
-                        any = true;
-                        timeline.threadStarts(rows.getLong(1), rows.getString(2));
+                    long thread = rows.getLong(1);
+                    ThreadCalls calls = threads.get(thread);
+                    if (calls == null) {
+                        calls = new ThreadCalls();
+                        threads.put(thread, calls);
+                        threadNames.put(thread, rows.getString(2));
                     }
-                    long parent = rows.getLong(4); // NULL (0) for a thread's outermost calls
-                    timeline.call(rows.getLong(3), parent, rows.getLong(5), rows.getLong(6), rows.getLong(7));
-                }
-                if (any) {
-                    timeline.threadEnds();
+                    // parent_call_id is NULL (0) for a thread's outermost calls
+                    calls.add(rows.getLong(3), rows.getLong(4), rows.getLong(5), rows.getLong(6), rows.getLong(7));
                 }
             }
+        }
+        for (Iterator<Map.Entry<Long, ThreadCalls>> each = threads.entrySet().iterator(); each.hasNext(); ) {
+            Map.Entry<Long, ThreadCalls> thread = each.next();
+            ThreadCalls calls = thread.getValue();
+            calls.sortByCallId();
+            timeline.threadStarts(thread.getKey(), threadNames.get(thread.getKey()));
+            for (int i = 0; i < calls.size(); i++) {
+                timeline.call(calls.callId(i), calls.parentCallId(i), calls.methodId(i), calls.startNanos(i), calls.endNanos(i));
+            }
+            timeline.threadEnds();
+            each.remove(); // its memory is free for the next thread's sort
         }
         return timeline.calls;
     }
