@@ -14,6 +14,7 @@ import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.interpreter.BindableConvention;
 import org.apache.calcite.jdbc.CalcitePrepare;
 import org.apache.calcite.plan.Contexts;
+import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.rel.RelRoot;
@@ -24,10 +25,15 @@ import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.prepare.CalcitePrepareImpl;
+import org.apache.calcite.prepare.Prepare;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.rules.JoinPushThroughJoinRule;
 import org.apache.calcite.rel.metadata.DefaultRelMetadataProvider;
 import org.apache.calcite.runtime.Hook;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql2rel.RelFieldTrimmer;
+import org.apache.calcite.sql2rel.SqlToRelConverter;
+import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.tools.Program;
 import org.apache.calcite.tools.Programs;
 import org.apache.calcite.util.CancelFlag;
@@ -203,10 +209,29 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
     protected CalcitePreparingStmt getPreparingStmt(CalcitePrepare.Context context, Type elementType,
                                                     CalciteCatalogReader catalogReader, RelOptPlanner planner) {
         JavaTypeFactory types = context.getTypeFactory();
+        RelOptCluster cluster = createCluster(planner, new RexBuilder(types));
         return new CalcitePreparingStmt(this, context, catalogReader, types, context.getRootSchema(),
                 elementType == Object[].class ? EnumerableRel.Prefer.ARRAY : EnumerableRel.Prefer.CUSTOM,
-                createCluster(planner, new RexBuilder(types)),
-                enableBindable ? BindableConvention.INSTANCE : EnumerableConvention.INSTANCE, createConvertletTable()) {
+                cluster, enableBindable ? BindableConvention.INSTANCE : EnumerableConvention.INSTANCE, createConvertletTable()) {
+            /**
+             * Calcite's conversion of SQL to a plan, whose trimming of unused columns is
+             * {@link CorrelatedFilterTrimmer}'s: a correctness fix of Calcite's, for the plain planner too.
+             */
+            @Override
+            protected SqlToRelConverter getSqlToRelConverter(SqlValidator validator, Prepare.CatalogReader reader,
+                                                             SqlToRelConverter.Config config) {
+                SqlToRelConverter.Config configured = config.withTopDownGeneralDecorrelationEnabled(
+                        context.config().topDownGeneralDecorrelationEnabled()); // as Calcite's own
+                return new SqlToRelConverter(this, validator, reader, cluster, convertletTable, configured) {
+                    @Override
+                    protected RelFieldTrimmer newFieldTrimmer() {
+                        RelBuilder builder = configured.getRelBuilderFactory().create(cluster, reader)
+                                .transform(configured.getRelBuilderConfigTransform());
+                        return new CorrelatedFilterTrimmer(validator, builder);
+                    }
+                };
+            }
+
             @Override
             protected RelTraitSet getDesiredRootTraitSet(RelRoot root) {
                 return super.getDesiredRootTraitSet(choice == PlannerChoice.PLAIN ? root : root.withCollation(ViewOrder.of(root)));
