@@ -238,13 +238,13 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
             }
 
             /**
-             * Calcite's programs, with {@link CorrelatedWindows}' refusal before its sub-queries are made joins and
-             * {@link ConstantGroupKeys} after: correctness fixes, for the plain planner too.
+             * Calcite's programs, with {@link CorrelatedWindows}' refusal before its sub-queries are made joins, and
+             * {@link ConstantGroupKeys} and {@link CoalesceKept} after: correctness fixes, for the plain planner too.
              */
             @Override
             protected Program getProgram() {
                 return Programs.sequence(CorrelatedWindows.PROGRAM, Programs.subQuery(DefaultRelMetadataProvider.INSTANCE),
-                        ConstantGroupKeys.PROGRAM, super.getProgram());
+                        ConstantGroupKeys.PROGRAM, CoalesceKept.PROGRAM, super.getProgram());
             }
         };
     }
