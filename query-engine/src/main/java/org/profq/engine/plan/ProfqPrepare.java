@@ -152,6 +152,7 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
         RelOptPlanner planner = super.createPlanner(prepareContext,
                 cancel == null ? context : Contexts.chain(Contexts.of(new CancelFlag(cancel)), context), costFactory);
         withoutMergeJoins(planner); // a correctness fix of Calcite's, so the plain planner has it too
+        withoutMergeUnions(planner); // and so is this
         withoutExhaustiveJoinOrders(planner); // so too: the plain planner must answer what profq's does
         NoRightNestedLoopJoinRule.replaceJoinRule(planner); // and a correctness fix of Calcite's nested loop join
         planner.addRule(WindowExtremeOfNullRule.INSTANCE); // and of its windowed MIN and MAX of NULL
@@ -180,6 +181,19 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
      */
     static void withoutMergeJoins(RelOptPlanner planner) {
         planner.removeRule(EnumerableRules.ENUMERABLE_MERGE_JOIN_RULE);
+    }
+
+    /**
+     * Takes Calcite's merge union out of {@code planner}: a sorted {@code UNION} is then a sort
+     * above the union. {@code EnumerableMergeUnionRule} pushes an {@code ORDER BY ... LIMIT n}
+     * above a union into each of its inputs as {@code LIMIT n}, which is right for {@code UNION
+     * ALL} only: for {@code UNION}, whose duplicates go after, the first n rows of an input may
+     * be one value n times. {@code SELECT t1.name FROM allocations AS t0 RIGHT JOIN threads AS t1
+     * ON ... UNION SELECT (the same) ORDER BY 1 LIMIT 6} gave 'main' alone (every one of an
+     * input's first six rows was 'main'); right: 'main' and 'profq-shutdown'.
+     */
+    static void withoutMergeUnions(RelOptPlanner planner) {
+        planner.removeRule(EnumerableRules.ENUMERABLE_MERGE_UNION_RULE);
     }
 
     /**
