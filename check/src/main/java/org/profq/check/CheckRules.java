@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
  * its lines ({@link CheckRule}), one a line, {@code #} starting a comment:
  * <pre>
  * objects  com.example.Parser.*                  &lt;= 1000
+ * contexts *;com.example.Server.handle(*);*      grows &lt;= 0
  * calls    java.util.regex.Pattern.compile(*)    &lt;= 0
  * calls    *                                     grows &lt;= 10%
  * </pre>
@@ -66,7 +67,7 @@ public final class CheckRules {
             Matcher matcher = LINE.matcher(rule);
             if (!matcher.matches()) {
                 throw new IllegalArgumentException("line " + number + " of " + file + " is not a rule: write KIND GLOB <= N (a budget)"
-                        + " or KIND GLOB grows <= N[%], KIND one of calls, objects, bytes, throws, or calls GLOB inside GLOB <= N,"
+                        + " or KIND GLOB grows <= N[%], KIND one of calls, contexts, objects, bytes, throws, or calls GLOB inside GLOB <= N,"
                         + " or time GLOB grows <= N% [or N ms]");
             }
             CountKind kind;
