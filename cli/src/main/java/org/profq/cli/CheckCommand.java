@@ -54,7 +54,8 @@ import picocli.CommandLine.Spec;
                 + " that differs is listed, those that grew first; one that grew fails the check, unless --rules gives the rules instead:"
                 + " one a line, KIND GLOB <= N (a budget on the current run's counts together) or KIND GLOB grows <= N[%]"
                 + " (how much each count may grow), KIND one of calls, contexts, objects, bytes, throws; calls GLOB inside GLOB <= N is a"
-                + " budget of the calls made inside a call of a method the second glob names (a call forbidden there: <= 0)."
+                + " budget of the calls made inside a call of a method the second glob names (a call forbidden there: <= 0);"
+                + " sql QUERY <= N is a budget on the one number a query of the current recording gives."
                 + " Times differ from run to run, so they fail a check only within a tolerance you state: time GLOB grows <= N%"
                 + " [or N ms] (each method's self time, CPU time if both runs recorded it, else wall time, may grow by N %, or by"
                 + " the milliseconds given, " + TimeRule.DEFAULT_FLOOR_MILLIS + " if none, whichever is more), or --time-tolerance"
@@ -109,6 +110,10 @@ public final class CheckCommand implements Callable<Integer> {
         OutputFormat output = outputFormat();
         CheckRules rules = rules();
         boolean times = !rules.timeRules().isEmpty();
+        if (!rules.queryRules().isEmpty() && Files.isRegularFile(Path.of(runs.get(1)))) {
+            throw new CommandFailure("the rule at line " + rules.queryRules().get(0).line() + " of " + rulesFile + " queries the current"
+                    + " run, which a baseline file such as " + runs.get(1) + " cannot answer; give the current run as a recording.");
+        }
         if (times) {
             runs.stream().filter(run -> Files.isRegularFile(Path.of(run))).findFirst().ifPresent(file -> {
                 throw new CommandFailure(where(rules.timeRules().get(0)) + " compares times, which a baseline file such as " + file
@@ -140,6 +145,15 @@ public final class CheckCommand implements Callable<Integer> {
                     + " record; record them with calls among the --events.");
         }
         List<CheckRule.Break> breaks = new ArrayList<>(rules.breaks(comparison, baseline.counts(), current.counts()));
+        if (!rules.queryRules().isEmpty()) {
+            try (Connection connection = RecordingConnections.connect(spec, List.of(runs.get(1)))) {
+                breaks.addAll(rules.queryBreaks(connection));
+            } catch (SQLException e) {
+                throw RecordingConnections.openFailure(e);
+            } catch (IllegalArgumentException e) {
+                throw new CommandFailure(e.getMessage() + " (" + rulesFile + ").", e);
+            }
+        }
         List<List<Object>> slower = new ArrayList<>();
         String timeSummary = "";
         if (times) {
@@ -154,6 +168,7 @@ public final class CheckCommand implements Callable<Integer> {
         if (junit != null) {
             List<Rule> checked = new ArrayList<>(rules.rules().stream().filter(rule -> comparison.compared().contains(rule.kind())).toList());
             checked.addAll(rules.timeRules());
+            checked.addAll(rules.queryRules());
             try {
                 JUnitReport.write(junit, checked, breaks);
             } catch (IOException e) {

@@ -134,6 +134,33 @@ class CheckCommandIT {
                 + " <= N); it takes no other kind and no growth.", usage.stderrLines().get(0));
     }
 
+    /** A budget on a query of the current recording: Phases calls pause once inside compute, and allocates 200 arrays in all. */
+    @Test
+    void aQueryGivesABudgetWhatTheKindsOfCountDoNotName(@TempDir Path dir) throws Exception {
+        Path rules = Files.writeString(dir.resolve("rules"), """
+                sql SELECT COUNT(*) FROM calls WHERE stack LIKE '%.compute(int);%.pause(int)' <= 0
+                sql SELECT COUNT(*) FROM allocations <= 200
+                """);
+        Outcome broken = run(dir, profq("check", first.toString(), second.toString(), "--rules", rules.toString(), "--format", "csv"));
+        assertEquals(1, broken.exitCode(), broken::toString);
+        assertEquals(List.of("  line 1, sql SELECT COUNT(*) FROM calls WHERE stack LIKE '%.compute(int);%.pause(int)' <= 0: the query"
+                        + " gives 1, more than 0",
+                "profq check: failed, 13 exact counts compared (calls, contexts, objects, bytes): 1 rule broken."), broken.stderrLines());
+
+        Path text = Files.writeString(dir.resolve("text"), "sql SELECT main_class FROM run <= 1\n");
+        Outcome notANumber = run(dir, profq("check", first.toString(), second.toString(), "--rules", text.toString()));
+        assertEquals(1, notANumber.exitCode(), notANumber::toString);
+        assertEquals(List.of("profq: the query at line 1 gives no single number (one row of one column, such as SELECT COUNT(*) ...),"
+                + " which its budget needs (" + text + ")."), notANumber.stderrLines());
+
+        Path baseline = dir.resolve("phases.baseline");
+        assertEquals(0, run(dir, profq("check", "--save", baseline.toString(), first.toString())).exitCode());
+        Outcome fromFile = run(dir, profq("check", first.toString(), baseline.toString(), "--rules", rules.toString()));
+        assertEquals(1, fromFile.exitCode(), fromFile::toString);
+        assertEquals(List.of("profq: the rule at line 1 of " + rules + " queries the current run, which a baseline file such as " + baseline
+                + " cannot answer; give the current run as a recording."), fromFile.stderrLines());
+    }
+
     /**
      * MovedCalls 3 2 calls check three times from read and twice from write; MovedCalls 2 3 moves
      * one call from read to write: no method's calls change, one calling context's grow. The check
