@@ -190,6 +190,54 @@ public final class MappedColumn {
         return at - start;
     }
 
+    /**
+     * Whether block {@code block} may hold a value in {@code [low, high]}: false only when its
+     * directory entry (and a dictionary's values) prove that none of its values is, so a scan
+     * with a filter on the column need not decode it. A frame holds {@code [base, base + 2^bits)},
+     * a line that range moved along its slope, a dictionary its values; a patched block (values
+     * outside its frame) or one whose range wraps may hold anything.
+     */
+    public boolean mayHold(long block, long low, long high) {
+        long layout = entryField(block, 1);
+        int encoding = encoding(layout);
+        int bits = bits(layout);
+        long base = entryField(block, 0);
+        if (encoding == DICTIONARY) {
+            long at = dataOffset(layout);
+            int entries = byteAt(at);
+            for (int e = 0; e < entries; e++) {
+                long value = longAt(at + 1 + (long) e * Long.BYTES);
+                if (value >= low && value <= high) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        if ((encoding != FRAME && encoding != LINEAR) || bits > MAX_PACKED_BITS) {
+            return true;
+        }
+        long least = base;
+        long most = base;
+        if (encoding == LINEAR) {
+            long slope = longAt(dataOffset(layout));
+            long end = Math.multiplyHigh(slope, rowsIn(block) - 1L) != (slope * (rowsIn(block) - 1L) >> 63) ? Long.MIN_VALUE
+                    : slope * (rowsIn(block) - 1L) >> SLOPE_FRACTION_BITS;
+            if (end == Long.MIN_VALUE) {
+                return true;
+            }
+            least = end < 0 ? base + end : base;
+            most = end > 0 ? base + end : base;
+            if (end < 0 ? least > base : most < base) {
+                return true; // the line wraps
+            }
+        }
+        long top = most + ((1L << bits) - 1);
+        if (top < most) {
+            return true; // the frame wraps
+        }
+        return top >= low && least <= high;
+    }
+
     /** The rows of block {@code block}: all but the last are full. */
     int rowsIn(long block) {
         return (int) Math.min(BLOCK_ROWS, rows - (block << BLOCK_SHIFT));
@@ -337,6 +385,11 @@ public final class MappedColumn {
                 load(wanted);
             }
             return values[(int) row & (BLOCK_ROWS - 1)];
+        }
+
+        /** As {@link MappedColumn#mayHold}: whether block {@code block} may hold a value in {@code [low, high]}. */
+        public boolean mayHold(long block, long low, long high) {
+            return MappedColumn.this.mayHold(block, low, high);
         }
 
         /**

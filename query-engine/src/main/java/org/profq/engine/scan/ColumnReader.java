@@ -35,6 +35,31 @@ public abstract class ColumnReader {
         return false;
     }
 
+    /** Whether no raw value stands for NULL: the reader keeps {@link #isNull} as this class has it. */
+    private final boolean neverNull = isNullKept(getClass());
+
+    /** Whether {@link #isNull} is false for every raw value, so a loop over values need not ask it. */
+    final boolean neverNull() {
+        return neverNull;
+    }
+
+    private static boolean isNullKept(Class<?> reader) {
+        try {
+            return reader.getMethod("isNull", long.class).getDeclaringClass() == ColumnReader.class;
+        } catch (NoSuchMethodException impossible) {
+            throw new AssertionError(impossible);
+        }
+    }
+
+    /**
+     * Whether block {@code block} may hold a raw value in {@code [low, high]}: false only when
+     * what is known of the block without decoding it proves it holds none (a stored column's
+     * block directory); a computed column may always hold one.
+     */
+    boolean mayHold(long block, long low, long high) {
+        return true;
+    }
+
     /** Whether filters on this column can be tested on raw values (numbers and flags, not text). */
     boolean comparable() {
         return true;
@@ -391,6 +416,7 @@ public abstract class ColumnReader {
 
         long raw(long row) { return column.get(row); }
         public long[] rawBlock(long block) { return column.block(block); }
+        boolean mayHold(long block, long low, long high) { return column.mayHold(block, low, high); }
     }
 
     /** A computed column's values for the block it last computed. */

@@ -1,5 +1,8 @@
 package org.profq.engine.scan;
 
+import static org.profq.engine.index.MappedColumn.BLOCK_ROWS;
+import static org.profq.engine.index.MappedColumn.BLOCK_SHIFT;
+
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -13,12 +16,11 @@ import org.apache.calcite.rex.RexNode;
  * A scan of one indexed table with projection and filter push-down: it reads only the
  * projected columns, tests the filters {@link PushedFilters} can take on the mapped columns,
  * and builds a row only for rows that pass. Nothing is held on the heap but the row being
- * built. Every {@link #CANCEL_CHECK_ROWS} rows it looks at the statement's cancel flag
- * ({@code Statement.cancel()}, a query timeout), so a long query stops where it reads.
+ * built. The filters are tested a block at a time; before each block it looks at the
+ * statement's cancel flag ({@code Statement.cancel()}, a query timeout), so a long query stops
+ * where it reads.
  */
 public final class ColumnScan extends AbstractEnumerable<Object[]> {
-    private static final int CANCEL_CHECK_ROWS = 4096;
-
     private final long rows;
     private final PushedFilters.RowTest test;
     private final ColumnReader[] columns;
@@ -53,7 +55,12 @@ public final class ColumnScan extends AbstractEnumerable<Object[]> {
     @Override
     public Enumerator<Object[]> enumerator() {
         return new Enumerator<>() {
-            private long row = -1;
+            /** The block being read, its first row, and the indexes within it of its rows that pass. */
+            private long block = -1;
+            private long first;
+            private final int[] selected = new int[BLOCK_ROWS];
+            private int passing;
+            private int next;
             private Object[] current;
 
             @Override
@@ -63,27 +70,45 @@ public final class ColumnScan extends AbstractEnumerable<Object[]> {
 
             @Override
             public boolean moveNext() {
-                while (++row < rows) {
-                    if ((row & (CANCEL_CHECK_ROWS - 1)) == 0 && cancelled.get()) {
-                        throw new CancellationException("the query was cancelled");
-                    }
-                    if (test == null || test.test(row)) {
-                        Object[] values = new Object[columns.length];
-                        for (int i = 0; i < columns.length; i++) {
-                            values[i] = columns[i].value(row);
-                        }
-                        current = values;
-                        return true;
+                while (next == passing) {
+                    if (!nextBlock()) {
+                        current = null;
+                        return false;
                     }
                 }
-                row = rows;
-                current = null;
-                return false;
+                long row = first + selected[next++];
+                Object[] values = new Object[columns.length];
+                for (int i = 0; i < columns.length; i++) {
+                    values[i] = columns[i].value(row);
+                }
+                current = values;
+                return true;
+            }
+
+            /** Selects the rows of the next block that pass; false when there is none. */
+            private boolean nextBlock() {
+                first = ++block << BLOCK_SHIFT;
+                if (first >= rows) {
+                    block--;
+                    return false;
+                }
+                if (cancelled.get()) {
+                    throw new CancellationException("the query was cancelled");
+                }
+                int count = (int) Math.min(BLOCK_ROWS, rows - first);
+                for (int i = 0; i < count; i++) {
+                    selected[i] = i;
+                }
+                passing = test == null ? count : test.refine(block, first, selected, count);
+                next = 0;
+                return true;
             }
 
             @Override
             public void reset() {
-                row = -1;
+                block = -1;
+                passing = 0;
+                next = 0;
                 current = null;
             }
 

@@ -16,8 +16,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * An aggregation answered from a table's {@link ContextTotals} instead of its rows, when that
- * gives exactly what the scan gives: no filter, grouped by columns the calling context
- * determines, and every aggregate a {@code COUNT}, {@code SUM} or {@code MAX} whose argument (and
+ * gives exactly what the scan gives: filters that the calling context decides ({@link ContextFilter}),
+ * grouped by columns the context determines or not grouped at all, and every aggregate a {@code COUNT}, {@code SUM} or {@code MAX} whose argument (and
  * {@code FILTER}) is, within a group of one context and flags, a measure column or a literal: a
  * measure, a literal, or {@code CASE WHEN <flag test> THEN .. ELSE .. END} of those, where a flag
  * test is {@code outermost}, {@code parent_call_id IS NULL}, and their NOT, AND, OR. Such an
@@ -33,21 +33,28 @@ final class ContextTotalsAnswer {
     }
 
     private final int[] keyColumns;
+    /** Which groups' rows pass the scan's filters. */
+    private final ContextFilter filter;
     private final List<AggregationSpec.Call> calls;
     /** By call and flags: the argument's value (null for {@code COUNT(*)}), and whether the group's rows are counted. */
     private final Term[][] terms;
     private final boolean[][] counted;
 
-    private ContextTotalsAnswer(int[] keyColumns, List<AggregationSpec.Call> calls, Term[][] terms, boolean[][] counted) {
+    private ContextTotalsAnswer(int[] keyColumns, ContextFilter filter, List<AggregationSpec.Call> calls, Term[][] terms,
+                                boolean[][] counted) {
         this.keyColumns = keyColumns;
+        this.filter = filter;
         this.calls = calls;
         this.terms = terms;
         this.counted = counted;
     }
 
-    /** The table's key columns the groups are of, in the query's order. */
+    /** The table's key columns whose values the totals' groups are asked for: the query's keys in its order, then those its filters read. */
     int[] keyColumns() {
-        return keyColumns.clone();
+        int[] filterColumns = filter.columns();
+        int[] all = Arrays.copyOf(keyColumns, keyColumns.length + filterColumns.length);
+        System.arraycopy(filterColumns, 0, all, keyColumns.length, filterColumns.length);
+        return all;
     }
 
     /**
@@ -59,7 +66,8 @@ final class ContextTotalsAnswer {
     static ContextTotalsAnswer of(ColumnSource table, List<RexNode> filters, int[] scanned, List<RexNode> inputs,
                                   int[] keys, List<AggregationSpec.Call> calls) {
         ContextTotals.Columns columns = table.contextTotalsColumns();
-        if (columns == null || !filters.isEmpty() || keys.length == 0) {
+        ContextFilter filter = columns == null ? null : ContextFilter.of(filters, columns);
+        if (filter == null) {
             return null;
         }
         Resolver resolver = new Resolver(columns, scanned, inputs);
@@ -88,7 +96,7 @@ final class ContextTotalsAnswer {
                 counted[c][flags] = passes;
             }
         }
-        return new ContextTotalsAnswer(keyColumns, calls, terms, counted);
+        return new ContextTotalsAnswer(keyColumns, filter, calls, terms, counted);
     }
 
     /** The aggregation's rows, one per group of the query: the keys, then each call's value. */
@@ -96,9 +104,15 @@ final class ContextTotalsAnswer {
         int keys = keyColumns.length;
         int aggregates = calls.size();
         Map<List<Object>, Integer> merged = new LinkedHashMap<>();
-        long[][] sums = new long[aggregates][totals.groups()];
-        long[][] counts = new long[aggregates][totals.groups()];
+        if (keys == 0) {
+            merged.put(List.of(), 0); // an aggregate without GROUP BY has its one row even over no rows
+        }
+        long[][] sums = new long[aggregates][Math.max(1, totals.groups())];
+        long[][] counts = new long[aggregates][Math.max(1, totals.groups())];
         for (int group = 0; group < totals.groups(); group++) {
+            if (!filter.holds(totals, group, keys)) {
+                continue;
+            }
             Object[] keyValues = new Object[keys];
             for (int k = 0; k < keys; k++) {
                 keyValues[k] = totals.key(group, k);

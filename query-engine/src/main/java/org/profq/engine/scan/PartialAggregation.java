@@ -79,7 +79,10 @@ final class PartialAggregation {
             }
             long first = block << BLOCK_SHIFT;
             int count = (int) Math.min(BLOCK_ROWS, rows - first);
-            int selectedRows = select(first, count);
+            int selectedRows = select(block, first, count);
+            if (selectedRows == 0) {
+                continue; // nothing to add: the block's other columns are not decoded
+            }
             findGroups(block, first, selectedRows);
             for (int c = 0; c < functions.length; c++) {
                 accumulate(c, block, count, selectedRows);
@@ -87,14 +90,11 @@ final class PartialAggregation {
         }
     }
 
-    private int select(long first, int count) {
-        int selectedRows = 0;
+    private int select(long block, long first, int count) {
         for (int i = 0; i < count; i++) {
-            if (bound.test() == null || bound.test().test(first + i)) {
-                selected[selectedRows++] = i;
-            }
+            selected[i] = i;
         }
-        return selectedRows;
+        return bound.test() == null ? count : bound.test().refine(block, first, selected, count);
     }
 
     private void findGroups(long block, long first, int selectedRows) {

@@ -29,9 +29,28 @@ final class PushedFilters {
     /** A range no value is in. */
     private static final long[] EMPTY = {1, 0};
 
-    /** A test of one row, by index. */
+    /**
+     * A test of one row, by index, or of a block's rows at a time: a scan that reads blocks
+     * {@link #refine}s a block's selection, so a test of a column reads the block's values as
+     * one array in a loop of its own instead of a row at a time through the reader.
+     */
     interface RowTest {
         boolean test(long row);
+
+        /**
+         * Keeps, of the rows {@code selected[0..n)} (indexes within block {@code block}, whose
+         * first row is {@code first}, in rising order) those that pass, in order; gives how many.
+         */
+        default int refine(long block, long first, int[] selected, int n) {
+            int kept = 0;
+            for (int j = 0; j < n; j++) {
+                int i = selected[j];
+                if (test(first + i)) {
+                    selected[kept++] = i;
+                }
+            }
+            return kept;
+        }
     }
 
     /** Whether it can test every one of {@code filters} on the columns: a plan that relies on it to leave none for Calcite. */
@@ -62,11 +81,11 @@ final class PushedFilters {
         switch (node.getKind()) {
             case INPUT_REF -> {
                 ColumnReader flag = comparable(node, columns);
-                return flag == null ? null : row -> flag.raw(row) == 1;
+                return flag == null ? null : inRange(flag, 1, 1, false);
             }
             case NOT -> {
                 ColumnReader flag = comparable(((RexCall) node).getOperands().get(0), columns);
-                return flag == null ? null : row -> flag.raw(row) == 0;
+                return flag == null ? null : inRange(flag, 0, 0, false);
             }
             case IS_NULL, IS_NOT_NULL -> {
                 ColumnReader column = comparable(((RexCall) node).getOperands().get(0), columns);
@@ -74,7 +93,12 @@ final class PushedFilters {
                     return null;
                 }
                 boolean wantNull = node.getKind() == SqlKind.IS_NULL;
-                return row -> column.isNull(column.raw(row)) == wantNull;
+                return new ValueTest(column) {
+                    @Override
+                    boolean passes(long raw) {
+                        return column.isNull(raw) == wantNull;
+                    }
+                };
             }
             case EQUALS, NOT_EQUALS, LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL -> {
                 return comparison((RexCall) node, columns);
@@ -146,9 +170,11 @@ final class PushedFilters {
             default -> throw new IllegalStateException(kind.toString());
         };
         if (range == null) {
-            return row -> {
-                long raw = column.raw(row);
-                return !column.isNull(raw) && (!integral || raw != floor);
+            return new ValueTest(column) {
+                @Override
+                boolean passes(long raw) {
+                    return !column.isNull(raw) && (!integral || raw != floor);
+                }
             };
         }
         return inRanges(column, new long[][] {range}, false);
@@ -156,25 +182,100 @@ final class PushedFilters {
 
     private static RowTest inRanges(ColumnReader column, long[][] ranges, boolean nullPasses) {
         if (ranges.length == 1) {
-            long low = ranges[0][0];
-            long high = ranges[0][1];
-            return row -> {
-                long raw = column.raw(row);
-                return column.isNull(raw) ? nullPasses : raw >= low && raw <= high;
-            };
+            return inRange(column, ranges[0][0], ranges[0][1], nullPasses);
         }
-        return row -> {
-            long raw = column.raw(row);
-            if (column.isNull(raw)) {
-                return nullPasses;
+        return new ValueTest(column) {
+            @Override
+            boolean passes(long raw) {
+                if (column.isNull(raw)) {
+                    return nullPasses;
+                }
+                for (long[] range : ranges) {
+                    if (raw >= range[0] && raw <= range[1]) {
+                        return true;
+                    }
+                }
+                return false;
             }
-            for (long[] range : ranges) {
-                if (raw >= range[0] && raw <= range[1]) {
-                    return true;
+
+            @Override
+            public int refine(long block, long first, int[] selected, int n) {
+                if (!nullPasses) {
+                    for (long[] range : ranges) {
+                        if (column.mayHold(block, range[0], range[1])) {
+                            return super.refine(block, first, selected, n);
+                        }
+                    }
+                    return 0;
+                }
+                return super.refine(block, first, selected, n);
+            }
+        };
+    }
+
+    /** Whether a column's value lies in {@code [low, high]}; a NULL passes when {@code nullPasses}. */
+    private static RowTest inRange(ColumnReader column, long low, long high, boolean nullPasses) {
+        return new ValueTest(column) {
+            @Override
+            boolean passes(long raw) {
+                return column.isNull(raw) ? nullPasses : raw >= low && raw <= high;
+            }
+
+            @Override
+            public int refine(long block, long first, int[] selected, int n) {
+                if (!nullPasses && !column.mayHold(block, low, high)) {
+                    return 0; // no value of the block is in range: it is not even decoded
+                }
+                long[] values = column.rawBlock(block);
+                int kept = 0;
+                if (column.neverNull()) { // the common case: one comparison per value, no call
+                    for (int j = 0; j < n; j++) {
+                        int i = selected[j];
+                        long raw = values[i];
+                        if (raw >= low && raw <= high) {
+                            selected[kept++] = i;
+                        }
+                    }
+                    return kept;
+                }
+                for (int j = 0; j < n; j++) {
+                    int i = selected[j];
+                    if (passes(values[i])) {
+                        selected[kept++] = i;
+                    }
+                }
+                return kept;
+            }
+        };
+    }
+
+    /** A test of one column's raw value: a row at a time through the reader, a block at a time on its values. */
+    private abstract static class ValueTest implements RowTest {
+        final ColumnReader column;
+
+        ValueTest(ColumnReader column) {
+            this.column = column;
+        }
+
+        abstract boolean passes(long raw);
+
+        @Override
+        public boolean test(long row) {
+            return passes(column.raw(row));
+        }
+
+        @Override
+        public int refine(long block, long first, int[] selected, int n) {
+            long[] values = column.rawBlock(block);
+            int kept = 0;
+            for (int j = 0; j < n; j++) {
+                int i = selected[j];
+                if (passes(values[i])) {
+                    selected[kept++] = i;
                 }
             }
-            return false;
-        };
+            return kept;
+        }
     }
 
     /** A Sarg range as inclusive long bounds; null when its endpoints are not numbers within long's range. */
@@ -234,13 +335,24 @@ final class PushedFilters {
     }
 
     private static RowTest all(RowTest[] tests) {
-        return row -> {
-            for (RowTest test : tests) {
-                if (!test.test(row)) {
-                    return false;
+        return new RowTest() {
+            @Override
+            public boolean test(long row) {
+                for (RowTest test : tests) {
+                    if (!test.test(row)) {
+                        return false;
+                    }
                 }
+                return true;
             }
-            return true;
+
+            @Override
+            public int refine(long block, long first, int[] selected, int n) {
+                for (int t = 0; t < tests.length && n > 0; t++) {
+                    n = tests[t].refine(block, first, selected, n);
+                }
+                return n;
+            }
         };
     }
 

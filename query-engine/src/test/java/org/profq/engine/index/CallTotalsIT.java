@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.profq.engine.testing.IndexActivity;
@@ -120,13 +121,48 @@ class CallTotalsIT {
         }
     }
 
+    /**
+     * An aggregation whose filters only the calling context decides (each context's calls pass
+     * or fail together), or with no GROUP BY, is answered from the totals, with the rows of the
+     * scan (the second query: the same with a filter the context does not decide, true of every call).
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "SELECT COUNT(*) FROM calls | SELECT COUNT(*) FROM calls WHERE call_id > 0",
+            "SELECT COUNT(*), SUM(duration_ns), MAX(self_ns) FROM calls WHERE method_id = 3"
+                    + " | SELECT COUNT(*), SUM(duration_ns), MAX(self_ns) FROM calls WHERE method_id = 3 AND call_id > 0",
+            "SELECT method_id, COUNT(*) FROM calls WHERE outermost GROUP BY method_id"
+                    + " | SELECT method_id, COUNT(*) FROM calls WHERE outermost AND call_id > 0 GROUP BY method_id",
+            "SELECT depth, SUM(self_ns) FROM calls WHERE method_id IN (2, 3, 5) OR method_id BETWEEN 7 AND 9 GROUP BY depth"
+                    + " | SELECT depth, SUM(self_ns) FROM calls WHERE (method_id IN (2, 3, 5) OR method_id BETWEEN 7 AND 9) AND call_id > 0 GROUP BY depth",
+            "SELECT COUNT(*) FROM calls WHERE method_id <> 2 AND (depth > 1 OR parent_call_id IS NULL)"
+                    + " | SELECT COUNT(*) FROM calls WHERE method_id <> 2 AND (depth > 1 OR parent_call_id IS NULL) AND call_id > 0",
+            "SELECT COUNT(*), SUM(duration_ns), MAX(duration_ns) FROM calls WHERE method_id = -1"
+                    + " | SELECT COUNT(*), SUM(duration_ns), MAX(duration_ns) FROM calls WHERE method_id = -1 AND call_id > 0",
+            "SELECT COUNT(*) FROM calls WHERE (method_id > 3) IS NOT TRUE AND NOT outermost"
+                    + " | SELECT COUNT(*) FROM calls WHERE (method_id > 3) IS NOT TRUE AND NOT outermost AND call_id > 0",
+            "SELECT outermost, COUNT(*) FROM calls WHERE CAST(method_id AS BIGINT) >= 4 AND parent_call_id IS NOT NULL GROUP BY outermost"
+                    + " | SELECT outermost, COUNT(*) FROM calls WHERE CAST(method_id AS BIGINT) >= 4 AND parent_call_id IS NOT NULL AND call_id > 0 GROUP BY outermost"})
+    void anAggregationFilteredByWhatTheContextDecidesIsAnsweredFromTheTotals(String sql, String scannedSql) throws SQLException {
+        try (Connection connection = Rows.connect(SampleRecording.of(Threads.class).toString())) {
+            assertTrue(plan(connection, sql).contains(ScannedTimeViews.FROM_TOTALS), plan(connection, sql));
+            assertFalse(plan(connection, scannedSql).contains("totals"), plan(connection, scannedSql));
+            List<List<Object>> scanned = Rows.query(connection, scannedSql);
+            long answers = IndexActivity.contextTotalsAnswers();
+            assertEquals(scanned, Rows.query(connection, sql));
+            assertEquals(answers + 1, IndexActivity.contextTotalsAnswers(), "answered from the totals");
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
             "SELECT thread_id, COUNT(*) FROM calls GROUP BY thread_id",
             "SELECT method_id, MIN(duration_ns) FROM calls GROUP BY method_id",
             "SELECT method_id, SUM(cpu_ns) FROM calls GROUP BY method_id",
             "SELECT method_id, SUM(CASE WHEN threw THEN duration_ns ELSE 0 END) FROM calls GROUP BY method_id",
-            "SELECT method_id, COUNT(*) FROM calls WHERE outermost GROUP BY method_id",
+            "SELECT COUNT(*) FROM calls WHERE duration_ns > 5",
+            "SELECT COUNT(*) FROM calls WHERE method_id = 3 OR thread_id = 1",
+            "SELECT method_id, COUNT(*) FROM calls WHERE call_id > 3 AND method_id = 3 GROUP BY method_id",
             "SELECT thread_id, SUM(inclusive_ns) FROM _compensated_calls GROUP BY thread_id"})
     void anAggregationTheTotalsDoNotHoldIsScanned(String sql) throws SQLException {
         try (Connection connection = Rows.connect(SampleRecording.of(Threads.class).toString())) {

@@ -51,6 +51,57 @@ class PackedColumnTest {
         assertEquals((int) values[row], column.getInt(row));
     }
 
+    /**
+     * A block said to hold no value in a range holds none (a scan skips it on that word), and
+     * the blocks of each kind of encoding — frames, rising and falling lines, dictionaries — are
+     * told apart from ranges they miss; a patched block, whose exceptions lie outside its frame,
+     * is never skipped.
+     */
+    @Test
+    void aBlockSaidToHoldNoValueInARangeHoldsNone() throws IOException {
+        Random random = new Random(11);
+        long[] values = new long[PackedLayout.BLOCK_ROWS * 10 + 300];
+        for (int row = 0; row < values.length; row++) {
+            int block = row >>> PackedLayout.BLOCK_SHIFT;
+            int i = row & (PackedLayout.BLOCK_ROWS - 1);
+            values[row] = switch (block) {
+                case 0 -> 5_000 + random.nextInt(100); // a frame
+                case 1 -> 1_000_000 + 37L * i + random.nextInt(4); // a rising line
+                case 2 -> 9_000_000 - 11L * i + random.nextInt(3); // a falling line
+                case 3 -> new long[] {3, 700, 90_000}[random.nextInt(3)]; // a dictionary
+                case 4 -> i == 500 ? 1L << 40 : 20 + random.nextInt(8); // one exception: patched
+                case 5 -> random.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE;
+                case 6 -> -5 - random.nextInt(50);
+                case 7 -> 42; // a constant
+                default -> random.nextLong();
+            };
+        }
+        MappedColumn column = writeAndMap(values);
+        long blocks = PackedLayout.blocks(values.length);
+        int skipped = 0;
+        for (int probe = 0; probe < 4000; probe++) {
+            long low = probe % 2 == 0 ? random.nextLong() : random.nextInt(10_000_000) - 100;
+            long high = probe % 3 == 0 ? low : low + random.nextInt(probe % 2 == 0 ? Integer.MAX_VALUE : 2_000_000);
+            for (long block = 0; block < blocks; block++) {
+                if (!column.mayHold(block, low, high)) {
+                    skipped++;
+                    for (long row = block << PackedLayout.BLOCK_SHIFT; row < Math.min(values.length, (block + 1) << PackedLayout.BLOCK_SHIFT); row++) {
+                        long value = values[(int) row];
+                        assertTrue(value < low || value > high, "block " + block + " holds " + value + " in [" + low + ", " + high + "]");
+                    }
+                }
+            }
+        }
+        assertTrue(skipped > 4000, "blocks skipped: " + skipped);
+        for (long block = 0; block < 4; block++) {
+            long first = values[(int) (block << PackedLayout.BLOCK_SHIFT)];
+            assertTrue(column.mayHold(block, first, first), "block " + block);
+            assertTrue(!column.mayHold(block, 10_000_000_000L, Long.MAX_VALUE), "block " + block + " is below 10^10");
+        }
+        assertTrue(column.mayHold(4, 1L << 41, 1L << 42), "a patched block may hold anything");
+        assertTrue(!column.mayHold(7, 43, 50) && !column.mayHold(7, 0, 41) && column.mayHold(7, 42, 42));
+    }
+
     @Test
     void anEmptyColumnIsJustItsPadding() throws IOException {
         MappedColumn column = writeAndMap(new long[0]);
