@@ -2,6 +2,7 @@ package org.profq.bench.real;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,7 +25,7 @@ class AllocationInALoopIT {
     void theAddedAllocationIsTheOnlyDifferenceProfqCheckFinds() throws Exception {
         Path benchJar = Path.of(System.getProperty("profq.bench.jar", "target/profq-bench.jar")).toAbsolutePath();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = List.of(java, "-cp", benchJar + java.io.File.pathSeparator + benchJar.resolveSibling("query-lib") + "/*",
+        List<String> command = List.of(java, "-cp", benchJar + File.pathSeparator + benchJar.resolveSibling("query-lib") + "/*",
                 AllocationInALoop.class.getName(), "--programs", "Phases", "--repeats", "2", "--work", work.toString());
 
         JvmRun.Result result = JvmRun.run(command, work.resolve("harness"), Duration.ofMinutes(10)); // a bound against a hang
