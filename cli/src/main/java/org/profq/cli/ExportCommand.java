@@ -26,6 +26,7 @@ import org.profq.cli.export.ExportFormat;
 import org.profq.cli.export.Partition;
 import org.profq.cli.export.RecordingId;
 import org.profq.cli.export.CallTimeline;
+import org.profq.cli.export.OtlpExport;
 import org.profq.cli.export.PerfettoExport;
 import org.profq.cli.export.PprofExport;
 import org.profq.cli.export.SpeedscopeExport;
@@ -62,8 +63,9 @@ import picocli.CommandLine.Spec;
         header = "Writes recordings' tables as Parquet (or CSV) files, one dataset for many recordings.",
         customSynopsis = {"profq export RECORDING... -o DIR [--tables=TABLE,...] [--views] [--format=parquet|csv]",
                 "profq export RECORDING --format=perfetto|speedscope -o FILE [--from-ns=T] [--to-ns=T] [--min-duration-ns=D]",
-                "            [--threads=NAME,...]",
-                "profq export RECORDING --format=pprof -o FILE.pb.gz"},
+                "            [--threads=NAME,...] [--root=GLOB] [--events=allocations,throws,deaths (perfetto)]",
+                "profq export RECORDING --format=pprof -o FILE.pb.gz",
+                "profq export RECORDING --format=otlp -o FILE.otlp"},
         description = {"%nLayout: DIR/<table>/recording=<id>/part-00000.parquet (Hive style: readers see a recording column);"
                 + " id is the run's UTC start, pid and host, the same at every export of a recording. A recording exported"
                 + " again replaces its rows. DIR must be new, empty, or an export of the same format (its _profq_dataset file"
@@ -71,9 +73,13 @@ import picocli.CommandLine.Spec;
                 "%n--format=perfetto (a Perfetto trace) and --format=speedscope (a speedscope file) write one recording's"
                         + " calls as a timeline per thread, each call a slice from its start to its end (the clock's own times, in"
                         + " nanoseconds); --from-ns, --to-ns, --min-duration-ns and --threads keep the calls that overlap a time"
-                        + " range, last long enough, or ran on those threads, with their callers.%n",
+                        + " range, last long enough, or ran on those threads, with their callers; --root keeps the calls made inside"
+                        + " a call of a method whose signature matches the glob, with their callers. --events draws allocations,"
+                        + " throws and deaths as instants in the Perfetto trace, with a flow from each allocation to its object's death.%n",
                 "%n--format=pprof writes one recording's profile as a pprof file: a sample per calling context with its calls,"
-                        + " self time, self CPU time, and objects and bytes allocated there.%n"},
+                        + " self time, self CPU time, and objects and bytes allocated there.%n",
+                "%n--format=otlp writes the same profile in OpenTelemetry's profiles data model (an OTLP"
+                        + " ExportProfilesServiceRequest in protobuf), a profile per value, for an OpenTelemetry collector.%n"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:a recording or a file could not be read or written", "2:usage error (no recording there, DIR holds another dataset)"})
 public final class ExportCommand implements Callable<Integer> {
@@ -96,7 +102,7 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--views", description = "Also each profile view's result (heap_by_method, ...), as a table of that name.")
     boolean views;
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "parquet (default), csv, perfetto, speedscope or pprof.")
+    @Option(names = "--format", paramLabel = "FORMAT", description = "parquet (default), csv, perfetto, speedscope, pprof or otlp.")
     String format = "parquet";
 
     @Option(names = "--from-ns", paramLabel = "T", description = "perfetto, speedscope: calls that end at or after T (the calls table's time axis).")
@@ -111,15 +117,26 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "NAME", split = ",", description = "perfetto, speedscope: calls of these threads (by name).")
     List<String> threadNames;
 
+    @Option(names = "--root", paramLabel = "GLOB", description = "perfetto, speedscope: calls made inside a call of a method whose signature"
+            + " matches GLOB (* any text, ? one character; e.g. '*Parser.parse(*'), and their callers.")
+    String root;
+
+    @Option(names = "--events", paramLabel = "KIND", split = ",", description = "perfetto: also allocations, throws and deaths"
+            + " (deaths with allocations), as instants on the threads' tracks and a track of deaths.")
+    List<String> eventKinds;
+
     @Override
     public Integer call() {
         String fileFormat = format.strip().toLowerCase(Locale.ROOT);
-        if (fileFormat.equals("speedscope") || fileFormat.equals("perfetto") || fileFormat.equals("pprof")) {
+        if (List.of("speedscope", "perfetto", "pprof", "otlp").contains(fileFormat)) {
             return oneFile(fileFormat);
         }
         if (windowGiven()) {
-            throw new ParameterException(spec.commandLine(), "--from-ns, --to-ns, --min-duration-ns and --threads go with"
+            throw new ParameterException(spec.commandLine(), "--from-ns, --to-ns, --min-duration-ns, --threads and --root go with"
                     + " --format=perfetto or --format=speedscope.");
+        }
+        if (eventKinds != null) {
+            throw new ParameterException(spec.commandLine(), "--events goes with --format=perfetto.");
         }
         ExportFormat chosenFormat = chosenFormat();
         List<String> relations = relations();
@@ -164,7 +181,7 @@ public final class ExportCommand implements Callable<Integer> {
 
     /** Whether a timeline's window was asked for (--from-ns, --to-ns, --min-duration-ns or --threads). */
     private boolean windowGiven() {
-        return fromNanos != null || toNanos != null || minDurationNanos != null || threadNames != null;
+        return fromNanos != null || toNanos != null || minDurationNanos != null || threadNames != null || root != null;
     }
 
     /** One recording as a timeline or profile file at {@code output}, written under a temporary name and renamed when whole. */
@@ -173,24 +190,36 @@ public final class ExportCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--format=" + fileFormat + " writes one recording's calls to one file:"
                     + " name one recording, without --tables or --views.");
         }
-        if (fileFormat.equals("pprof") && windowGiven()) {
-            throw new ParameterException(spec.commandLine(), "--format=pprof writes the whole profile: --from-ns, --to-ns,"
-                    + " --min-duration-ns and --threads go with --format=perfetto or --format=speedscope.");
+        boolean profile = fileFormat.equals("pprof") || fileFormat.equals("otlp");
+        if (profile && windowGiven()) {
+            throw new ParameterException(spec.commandLine(), "--format=" + fileFormat + " writes the whole profile: --from-ns, --to-ns,"
+                    + " --min-duration-ns, --threads and --root go with --format=perfetto or --format=speedscope.");
+        }
+        if (eventKinds != null && !fileFormat.equals("perfetto")) {
+            throw new ParameterException(spec.commandLine(), "--events goes with --format=perfetto.");
+        }
+        if (eventKinds != null) {
+            try {
+                PerfettoExport.checkEventKinds(eventKinds);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage());
+            }
         }
         CallTimeline.Window window = new CallTimeline.Window(fromNanos == null ? Long.MIN_VALUE : fromNanos,
                 toNanos == null ? Long.MAX_VALUE : toNanos, minDurationNanos == null ? 0 : minDurationNanos,
-                threadNames == null ? List.of() : threadNames);
+                threadNames == null ? List.of() : threadNames, root);
         String recording = recordings.get(0);
         Path file = output.toAbsolutePath();
         Path partial = file.resolveSibling(file.getFileName() + ".partial");
         try (Connection connection = RecordingConnections.connect(spec, List.of(recording));
              OutputStream out = new BufferedOutputStream(Files.newOutputStream(partial))) {
             String what;
-            if (fileFormat.equals("pprof")) {
-                int contexts = PprofExport.write(connection, out);
+            if (profile) {
+                int contexts = fileFormat.equals("pprof") ? PprofExport.write(connection, out) : OtlpExport.write(connection, out);
                 what = contexts + " calling context" + (contexts == 1 ? "" : "s");
             } else {
-                Written written = fileFormat.equals("perfetto") ? PerfettoExport.write(connection, window, out)
+                Written written = fileFormat.equals("perfetto")
+                        ? PerfettoExport.write(connection, window, eventKinds == null ? List.of() : eventKinds, out)
                         : SpeedscopeExport.write(connection, window, Path.of(recording).getFileName().toString(), out);
                 what = written.calls() + " calls of " + written.threads() + " thread" + (written.threads() == 1 ? "" : "s");
             }
@@ -202,6 +231,11 @@ public final class ExportCommand implements Callable<Integer> {
             throw new CommandFailure(SqlErrors.sentence("the export failed", e), e);
         } catch (IOException e) {
             throw new CommandFailure("the export failed: cannot write " + output + " (" + e.getMessage() + ").", e);
+        } catch (OutOfMemoryError e) {
+            long heapMegabytes = Runtime.getRuntime().maxMemory() >> 20;
+            throw new CommandFailure("the export ran out of memory: the calls it keeps are held to be put in order, more than profq's"
+                    + " heap of " + heapMegabytes + " MB holds; keep fewer (--from-ns and --to-ns, --threads, --min-duration-ns, --root)"
+                    + " or give profq more heap with PROFQ_JAVA_OPTS=-Xmx" + Math.max(1, heapMegabytes * 4 / 1024) + "g.", e);
         } finally {
             try {
                 Files.deleteIfExists(partial);

@@ -110,11 +110,16 @@ class BrowserIT {
     }
 
     static Outcome chromium(Path dir, String action, Path page) throws Exception {
+        return chromium(dir, action, page.toUri().toString());
+    }
+
+    /** Chromium, headless, doing {@code action} on the page at {@code url}. */
+    static Outcome chromium(Path dir, String action, String url) throws Exception {
         List<String> command = new ArrayList<>(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu",
                 "--disable-background-networking", "--disable-component-update", "--disable-default-apps",
                 "--disable-extensions", "--disable-sync", "--no-first-run", "--mute-audio", "--hide-scrollbars",
                 "--user-data-dir=" + dir.resolve("chromium-profile"), "--window-size=1200,700",
-                "--enable-logging=stderr", "--v=0", "--virtual-time-budget=5000", action, page.toUri().toString()));
+                "--enable-logging=stderr", "--v=0", "--virtual-time-budget=5000", action, url));
         return run(dir, command);
     }
 }

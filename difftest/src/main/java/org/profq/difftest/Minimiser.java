@@ -8,8 +8,8 @@ import java.util.function.Function;
  * Makes a failing check smaller while it still fails the same way: drops joins, WHERE
  * conjuncts, HAVING, GROUP BY keys, output columns, the set operation, ORDER BY and LIMIT,
  * DISTINCT, and turns outer joins into inner ones, one change at a time, keeping each change
- * after which the check still has the same {@link Outcome.Verdict}, until none helps (or the
- * budget of checks is spent).
+ * after which the check still fails the same way ({@link #sameFailure}), until none helps (or
+ * the budget of checks is spent).
  */
 final class Minimiser {
     private static final int BUDGET = 120;
@@ -33,7 +33,7 @@ final class Minimiser {
                     break;
                 }
                 Outcome tried = check.apply(candidate);
-                if (tried.verdict() == outcome.verdict()) {
+                if (sameFailure(outcome, tried)) {
                     current = candidate;
                     currentOutcome = tried;
                     smaller = true;
@@ -45,6 +45,29 @@ final class Minimiser {
     }
 
     record Minimised(TestCase test, Outcome outcome) {
+    }
+
+    /**
+     * Whether {@code tried} fails as {@code original} does: with the same verdict and, for an
+     * error, for the same reason (profq's message with the statement's SQL and every number left
+     * out, so that "Index -1 out of bounds for length 33" is the reason of a smaller query's
+     * "length 16"). Without the reason, a TLP check whose partitions failed to compile was made
+     * smaller until it named a table it had dropped, which fails too, but as a mistake of its own.
+     */
+    static boolean sameFailure(Outcome original, Outcome tried) {
+        if (tried.verdict() != original.verdict()) {
+            return false;
+        }
+        return original.verdict() != Outcome.Verdict.ERROR || reason(original).equals(reason(tried));
+    }
+
+    private static String reason(Outcome outcome) {
+        Answer answer = outcome.profq();
+        String failure = answer == null || !answer.failed() ? "" : answer.failure();
+        if (outcome.sql() != null) {
+            failure = failure.replace(outcome.sql(), "");
+        }
+        return failure.replaceAll("\\d+", "#");
     }
 
     private static List<TestCase> candidates(TestCase test) {

@@ -5,10 +5,7 @@ import static org.profq.cli.export.ProtoMessages.message;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,13 +15,10 @@ import com.google.protobuf.CodedOutputStream;
 
 /**
  * A recording's profile as a pprof file (gzipped {@code profile.proto} of google/pprof): a sample
- * per calling context, its stack leaf first, with five values: calls, self time and self CPU time
- * (compensated, as {@code call_tree} gives them), and the objects and bytes allocated in that
- * context's own code. Allocations outside any recorded call are a sample of their own, under a
- * function named {@value #OUTSIDE_CALLS}.
+ * per calling context ({@link CallingContexts}), its stack leaf first, with five values: calls,
+ * self time, self CPU time, and the objects and bytes allocated in that context's own code.
  */
 public final class PprofExport {
-    static final String OUTSIDE_CALLS = "(outside recorded calls)";
     // Field numbers of profile.proto.
     private static final int SAMPLE_TYPE = 1;
     private static final int SAMPLE = 2;
@@ -43,69 +37,37 @@ public final class PprofExport {
     private static final int FUNCTION_ID = 1;
     private static final int FUNCTION_NAME = 2;
     private static final int FUNCTION_SYSTEM_NAME = 3;
-    /** The sample types, in the order of each sample's values. */
-    private static final String[][] SAMPLE_TYPES = {
-        {"calls", "count"}, {"wall", "nanoseconds"}, {"cpu", "nanoseconds"}, {"alloc_objects", "count"}, {"alloc_space", "bytes"}};
 
     private final Map<String, Integer> strings = new LinkedHashMap<>();
     /** Function (and location) id by signature. */
     private final Map<String, Integer> functions = new LinkedHashMap<>();
-    /** Values by calling context (the signatures from the outermost call, joined by ';'). */
-    private final Map<String, long[]> contexts = new LinkedHashMap<>();
+    private final CallingContexts contexts;
 
-    private PprofExport() {
+    private PprofExport(CallingContexts contexts) {
+        this.contexts = contexts;
         string("");
     }
 
     /** Writes the default schema's profile to {@code out}; returns how many calling contexts it has. */
     public static int write(Connection connection, OutputStream out) throws SQLException, IOException {
-        PprofExport export = new PprofExport();
-        long durationNanos;
-        try (Statement statement = connection.createStatement()) {
-            try (ResultSet tree = statement.executeQuery("SELECT path, calls, self_ns, self_cpu_ns FROM call_tree")) {
-                while (tree.next()) {
-                    long[] values = export.context(tree.getString(1));
-                    values[0] += tree.getLong(2);
-                    values[1] += tree.getLong(3);
-                    values[2] += tree.getLong(4);
-                }
-            }
-            try (ResultSet allocations = statement.executeQuery("SELECT c.stack, COUNT(*), SUM(a.size_bytes) FROM allocations a"
-                    + " LEFT JOIN calls c ON c.call_id = a.call_id GROUP BY c.stack")) {
-                while (allocations.next()) {
-                    String stack = allocations.getString(1);
-                    long[] values = export.context(stack == null ? OUTSIDE_CALLS : stack);
-                    values[3] += allocations.getLong(2);
-                    values[4] += allocations.getLong(3);
-                }
-            }
-            try (ResultSet run = statement.executeQuery("SELECT duration_ns FROM run")) {
-                durationNanos = run.next() ? run.getLong(1) : 0;
-            }
-        }
+        PprofExport export = new PprofExport(CallingContexts.of(connection));
+        long durationNanos = RunFacts.of(connection).durationNanos();
         try (GZIPOutputStream gzip = new GZIPOutputStream(out)) {
             export.writeProfile(gzip, durationNanos);
         }
         return export.contexts.size();
     }
 
-    private long[] context(String path) {
-        return contexts.computeIfAbsent(path, key -> new long[SAMPLE_TYPES.length]);
-    }
-
     private void writeProfile(OutputStream out, long durationNanos) throws IOException {
         CodedOutputStream profile = CodedOutputStream.newInstance(out);
-        for (String[] type : SAMPLE_TYPES) {
+        for (List<String> type : CallingContexts.VALUE_TYPES) {
             profile.writeByteArray(SAMPLE_TYPE, message(valueType -> {
-                valueType.writeInt64(VALUE_TYPE, string(type[0]));
-                valueType.writeInt64(VALUE_UNIT, string(type[1]));
+                valueType.writeInt64(VALUE_TYPE, string(type.get(0)));
+                valueType.writeInt64(VALUE_UNIT, string(type.get(1)));
             }));
         }
-        for (Map.Entry<String, long[]> context : contexts.entrySet()) {
-            List<Integer> leafFirst = new ArrayList<>();
-            for (String signature : context.getKey().split(";")) {
-                leafFirst.add(0, function(signature));
-            }
+        for (Map.Entry<String, long[]> context : contexts.values().entrySet()) {
+            List<Integer> leafFirst = CallingContexts.leafFirst(context.getKey()).stream().map(this::function).toList();
             profile.writeByteArray(SAMPLE, message(sample -> {
                 for (int location : leafFirst) {
                     sample.writeUInt64(SAMPLE_LOCATION_ID, location);
@@ -128,7 +90,7 @@ public final class PprofExport {
             }));
         }
         profile.writeInt64(DURATION_NANOS, durationNanos);
-        profile.writeInt64(DEFAULT_SAMPLE_TYPE, string(SAMPLE_TYPES[1][0]));
+        profile.writeInt64(DEFAULT_SAMPLE_TYPE, string(CallingContexts.VALUE_TYPES.get(CallingContexts.DEFAULT_VALUE).get(0)));
         for (String text : strings.keySet()) { // last: every string is in it by now
             profile.writeString(STRING_TABLE, text);
         }

@@ -14,6 +14,7 @@ import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.interpreter.BindableConvention;
 import org.apache.calcite.jdbc.CalcitePrepare;
 import org.apache.calcite.plan.Contexts;
+import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.rel.RelRoot;
@@ -24,10 +25,15 @@ import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.prepare.CalcitePrepareImpl;
+import org.apache.calcite.prepare.Prepare;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.rules.JoinPushThroughJoinRule;
 import org.apache.calcite.rel.metadata.DefaultRelMetadataProvider;
 import org.apache.calcite.runtime.Hook;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql2rel.RelFieldTrimmer;
+import org.apache.calcite.sql2rel.SqlToRelConverter;
+import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.tools.Program;
 import org.apache.calcite.tools.Programs;
 import org.apache.calcite.util.CancelFlag;
@@ -146,6 +152,7 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
         RelOptPlanner planner = super.createPlanner(prepareContext,
                 cancel == null ? context : Contexts.chain(Contexts.of(new CancelFlag(cancel)), context), costFactory);
         withoutMergeJoins(planner); // a correctness fix of Calcite's, so the plain planner has it too
+        withoutMergeUnions(planner); // and so is this
         withoutExhaustiveJoinOrders(planner); // so too: the plain planner must answer what profq's does
         NoRightNestedLoopJoinRule.replaceJoinRule(planner); // and a correctness fix of Calcite's nested loop join
         planner.addRule(WindowExtremeOfNullRule.INSTANCE); // and of its windowed MIN and MAX of NULL
@@ -177,6 +184,19 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
     }
 
     /**
+     * Takes Calcite's merge union out of {@code planner}: a sorted {@code UNION} is then a sort
+     * above the union. {@code EnumerableMergeUnionRule} pushes an {@code ORDER BY ... LIMIT n}
+     * above a union into each of its inputs as {@code LIMIT n}, which is right for {@code UNION
+     * ALL} only: for {@code UNION}, whose duplicates go after, the first n rows of an input may
+     * be one value n times. {@code SELECT t1.name FROM allocations AS t0 RIGHT JOIN threads AS t1
+     * ON ... UNION SELECT (the same) ORDER BY 1 LIMIT 6} gave 'main' alone (every one of an
+     * input's first six rows was 'main'); right: 'main' and 'profq-shutdown'.
+     */
+    static void withoutMergeUnions(RelOptPlanner planner) {
+        planner.removeRule(EnumerableRules.ENUMERABLE_MERGE_UNION_RULE);
+    }
+
+    /**
      * Takes out of {@code planner} the rules that push a join through another
      * ({@code JoinPushThroughJoinRule}, left and right), so that joins are reordered by commuting
      * their inputs only. With them, Calcite's planner searches every order of a query's joins, and
@@ -203,23 +223,42 @@ public final class ProfqPrepare extends CalcitePrepareImpl {
     protected CalcitePreparingStmt getPreparingStmt(CalcitePrepare.Context context, Type elementType,
                                                     CalciteCatalogReader catalogReader, RelOptPlanner planner) {
         JavaTypeFactory types = context.getTypeFactory();
+        RelOptCluster cluster = createCluster(planner, new RexBuilder(types));
         return new CalcitePreparingStmt(this, context, catalogReader, types, context.getRootSchema(),
                 elementType == Object[].class ? EnumerableRel.Prefer.ARRAY : EnumerableRel.Prefer.CUSTOM,
-                createCluster(planner, new RexBuilder(types)),
-                enableBindable ? BindableConvention.INSTANCE : EnumerableConvention.INSTANCE, createConvertletTable()) {
+                cluster, enableBindable ? BindableConvention.INSTANCE : EnumerableConvention.INSTANCE, createConvertletTable()) {
+            /**
+             * Calcite's conversion of SQL to a plan, whose trimming of unused columns is
+             * {@link CorrelatedFilterTrimmer}'s: a correctness fix of Calcite's, for the plain planner too.
+             */
+            @Override
+            protected SqlToRelConverter getSqlToRelConverter(SqlValidator validator, Prepare.CatalogReader reader,
+                                                             SqlToRelConverter.Config config) {
+                SqlToRelConverter.Config configured = config.withTopDownGeneralDecorrelationEnabled(
+                        context.config().topDownGeneralDecorrelationEnabled()); // as Calcite's own
+                return new SqlToRelConverter(this, validator, reader, cluster, convertletTable, configured) {
+                    @Override
+                    protected RelFieldTrimmer newFieldTrimmer() {
+                        RelBuilder builder = configured.getRelBuilderFactory().create(cluster, reader)
+                                .transform(configured.getRelBuilderConfigTransform());
+                        return new CorrelatedFilterTrimmer(validator, builder);
+                    }
+                };
+            }
+
             @Override
             protected RelTraitSet getDesiredRootTraitSet(RelRoot root) {
                 return super.getDesiredRootTraitSet(choice == PlannerChoice.PLAIN ? root : root.withCollation(ViewOrder.of(root)));
             }
 
             /**
-             * Calcite's programs, with {@link CorrelatedWindows}' refusal before its sub-queries are made joins and
-             * {@link ConstantGroupKeys} after: correctness fixes, for the plain planner too.
+             * Calcite's programs, with {@link CorrelatedWindows}' refusal before its sub-queries are made joins, and
+             * {@link ConstantGroupKeys} and {@link CoalesceKept} after: correctness fixes, for the plain planner too.
              */
             @Override
             protected Program getProgram() {
                 return Programs.sequence(CorrelatedWindows.PROGRAM, Programs.subQuery(DefaultRelMetadataProvider.INSTANCE),
-                        ConstantGroupKeys.PROGRAM, super.getProgram());
+                        ConstantGroupKeys.PROGRAM, CoalesceKept.PROGRAM, super.getProgram());
             }
         };
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexInputRef;
@@ -200,9 +201,33 @@ final class AggregationSpec {
                 && operands.get(2) instanceof RexLiteral otherwise && otherwise.isNull();
     }
 
-    /** The table's columns the scan reads: those scanned and those the filters test. */
+    /** The table's columns the scan reads: those its keys, its aggregates and the filters use. */
     ImmutableBitSet columnsRead() {
-        return ColumnSource.columnsRead(scanned, filters, table.columnCount());
+        ImmutableBitSet.Builder used = ImmutableBitSet.builder();
+        for (int key : keys) {
+            used.addAll(columnsOf(key));
+        }
+        for (Call call : calls) {
+            if (call.argument >= 0) {
+                used.addAll(columnsOf(call.argument));
+            }
+            if (call.filter >= 0) {
+                used.addAll(columnsOf(call.filter));
+            }
+        }
+        return ColumnSource.columnsRead(used.build().toArray(), filters, table.columnCount());
+    }
+
+    /** The table's columns input field {@code field} reads: a scan maps and checks only the files of the columns it uses. */
+    private ImmutableBitSet columnsOf(int field) {
+        if (inputs == null) {
+            return ImmutableBitSet.of(scanned[field]);
+        }
+        ImmutableBitSet.Builder columns = ImmutableBitSet.builder();
+        for (int ref : RelOptUtil.InputFinder.bits(inputs.get(field))) {
+            columns.set(scanned[ref]);
+        }
+        return columns.build();
     }
 
     /** What a scan evaluates, over {@code columns} (the table's); null when something cannot be evaluated on raw values. */

@@ -267,6 +267,34 @@ class CallTotalsIT {
                 "resume_crc32c=" + String.format("%08x", crc.getValue())));
     }
 
+    /**
+     * An aggregation maps, and so checksums, only the column files it reads: a damaged column it
+     * does not read goes unnoticed (and costs a new process nothing to check on a big recording),
+     * while the first query that reads it finds the damage and rebuilds the table.
+     */
+    @Test
+    void anAggregationChecksOnlyTheColumnFilesItReads() throws Exception {
+        String durations = "SELECT COUNT(*), MAX(duration_ns) FROM calls WHERE call_id > 0";
+        String selfTimes = "SELECT SUM(self_ns) FROM calls WHERE call_id > 0";
+        List<List<Object>> selfTimesWhole;
+        List<List<Object>> durationsWhole;
+        try (Connection connection = Rows.connect(recursion.toString())) {
+            selfTimesWhole = Rows.query(connection, selfTimes);
+            durationsWhole = Rows.query(connection, durations);
+        }
+        Path selfNs = resumeState().resolveSibling("calls.self_ns");
+        byte[] bytes = Files.readAllBytes(selfNs);
+        bytes[0] ^= 0x01; // the first block's data, which its CRC32C covers
+        Files.write(selfNs, bytes);
+        long builds = IndexActivity.builds();
+        try (Connection connection = Rows.connect(recursion.toString())) {
+            assertEquals(durationsWhole, Rows.query(connection, durations));
+            assertEquals(builds, IndexActivity.builds(), "self_ns was not read, so not checked");
+            assertEquals(selfTimesWhole, Rows.query(connection, selfTimes));
+            assertEquals(builds + 1, IndexActivity.builds(), "self_ns was found damaged and the table rebuilt");
+        }
+    }
+
     /** flame scanned, on a fresh index (which this builds), and checked to be answered from the totals as built. */
     private static List<List<Object>> scannedFlame() throws SQLException {
         try (Connection connection = Rows.connect(recursion.toString())) {
