@@ -48,7 +48,8 @@ public record CheckRule(int line, String text, CountKind kind, String glob, Limi
         if (limit == Limit.BUDGET) {
             long total = now.entrySet().stream().filter(count -> matches(count.getKey())).mapToLong(Map.Entry::getValue).sum();
             if (total > amount) {
-                breaks.add(new Break(this, String.format("%,d %s at %s, more than %,d", total, kind.word(), glob, amount)));
+                String counted = kind == CountKind.CONTEXTS ? "calls in" : kind.word() + " at";
+                breaks.add(new Break(this, String.format("%,d %s %s, more than %,d", total, counted, glob, amount)));
             }
             return breaks;
         }

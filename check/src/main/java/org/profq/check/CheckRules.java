@@ -14,8 +14,10 @@ import java.util.regex.Pattern;
  * its lines ({@link CheckRule}), one a line, {@code #} starting a comment:
  * <pre>
  * objects  com.example.Parser.*                  &lt;= 1000
+ * contexts *;com.example.Server.handle(*);*      grows &lt;= 0
  * calls    java.util.regex.Pattern.compile(*)    &lt;= 0
  * calls    *                                     grows &lt;= 10%
+ * sql SELECT COUNT(*) FROM calls WHERE stack LIKE '%.handle(%;%.compile(%'  &lt;= 0
  * </pre>
  */
 public final class CheckRules {
@@ -23,12 +25,16 @@ public final class CheckRules {
             "(\\S+)\\s+(\\S+)(?:\\s+inside\\s+(\\S+))?\\s+(grows\\s*)?<=\\s*([0-9][0-9_,]*)\\s*(%?)");
     private static final Pattern TIME_LINE = Pattern.compile("time\\s+(\\S+)\\s+grows\\s*<=\\s*([0-9]+)\\s*%(?:\\s+or\\s+([0-9]+)\\s*ms)?");
 
+    private static final Pattern QUERY_LINE = Pattern.compile("sql\\s+(.+)<=\\s*([0-9][0-9_,]*)");
+
     private final List<CheckRule> rules;
     private final List<TimeRule> timeRules;
+    private final List<QueryRule> queryRules;
 
-    private CheckRules(List<CheckRule> rules, List<TimeRule> timeRules) {
+    private CheckRules(List<CheckRule> rules, List<TimeRule> timeRules, List<QueryRule> queryRules) {
         this.rules = List.copyOf(rules);
         this.timeRules = List.copyOf(timeRules);
+        this.queryRules = List.copyOf(queryRules);
     }
 
     /** No count of any kind may grow. */
@@ -37,14 +43,14 @@ public final class CheckRules {
         for (CountKind kind : CountKind.values()) {
             rules.add(new CheckRule(0, kind.word() + " * grows <= 0", kind, "*", CheckRule.Limit.GROWTH, 0, null));
         }
-        return new CheckRules(rules, List.of());
+        return new CheckRules(rules, List.of(), List.of());
     }
 
     /** These rules and {@code time * grows <= percent%} (profq check's --time-tolerance, whose text is {@code option}). */
     public CheckRules withTimeTolerance(long percent, String option) {
         List<TimeRule> times = new ArrayList<>(timeRules);
         times.add(new TimeRule(0, option, "*", percent, TimeRule.DEFAULT_FLOOR_MILLIS * 1_000_000L));
-        return new CheckRules(rules, times);
+        return new CheckRules(rules, times, queryRules);
     }
 
     /** The rules of {@code file}; an IllegalArgumentException naming the line that is not a rule. */
@@ -52,11 +58,22 @@ public final class CheckRules {
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         List<CheckRule> rules = new ArrayList<>();
         List<TimeRule> timeRules = new ArrayList<>();
+        List<QueryRule> queryRules = new ArrayList<>();
         for (int number = 1; number <= lines.size(); number++) {
             String text = lines.get(number - 1);
             int comment = text.indexOf('#');
             String rule = (comment < 0 ? text : text.substring(0, comment)).strip();
             if (rule.isEmpty()) {
+                continue;
+            }
+            if (rule.startsWith("sql ")) {
+                Matcher query = QUERY_LINE.matcher(text.strip()); // the whole line: a # may be inside the query's strings
+                if (!query.matches()) {
+                    throw new IllegalArgumentException("line " + number + " of " + file + " is not a query's budget: write sql QUERY <= N,"
+                            + " QUERY giving one number of the current run");
+                }
+                queryRules.add(new QueryRule(number, text.strip(), query.group(1).strip(),
+                        Long.parseLong(query.group(2).replace("_", "").replace(",", ""))));
                 continue;
             }
             if (rule.startsWith("time ")) {
@@ -66,8 +83,8 @@ public final class CheckRules {
             Matcher matcher = LINE.matcher(rule);
             if (!matcher.matches()) {
                 throw new IllegalArgumentException("line " + number + " of " + file + " is not a rule: write KIND GLOB <= N (a budget)"
-                        + " or KIND GLOB grows <= N[%], KIND one of calls, objects, bytes, throws, or calls GLOB inside GLOB <= N,"
-                        + " or time GLOB grows <= N% [or N ms]");
+                        + " or KIND GLOB grows <= N[%], KIND one of calls, contexts, objects, bytes, throws, or calls GLOB inside GLOB <= N,"
+                        + " or time GLOB grows <= N% [or N ms], or sql QUERY <= N");
             }
             CountKind kind;
             try {
@@ -90,10 +107,10 @@ public final class CheckRules {
             CheckRule.Limit limit = !grows ? CheckRule.Limit.BUDGET : percent ? CheckRule.Limit.GROWTH_PERCENT : CheckRule.Limit.GROWTH;
             rules.add(new CheckRule(number, rule, kind, matcher.group(2), limit, amount, inside));
         }
-        if (rules.isEmpty() && timeRules.isEmpty()) {
+        if (rules.isEmpty() && timeRules.isEmpty() && queryRules.isEmpty()) {
             throw new IllegalArgumentException(file + " has no rules; write one a line, e.g. objects com.example.* <= 1000");
         }
-        return new CheckRules(rules, timeRules);
+        return new CheckRules(rules, timeRules, queryRules);
     }
 
     private static TimeRule timeRule(String rule, int number, Path file) {
@@ -120,6 +137,20 @@ public final class CheckRules {
     /** The tolerances on time, in the file's order, then --time-tolerance's. */
     public List<TimeRule> timeRules() {
         return timeRules;
+    }
+
+    /** The budgets on queries, in the file's order. */
+    public List<QueryRule> queryRules() {
+        return queryRules;
+    }
+
+    /** The query rules' breaks on the recording open on {@code current}; an IllegalArgumentException for a query that fails or gives no number. */
+    public List<CheckRule.Break> queryBreaks(java.sql.Connection current) {
+        List<CheckRule.Break> breaks = new ArrayList<>();
+        for (QueryRule rule : queryRules) {
+            breaks.addAll(rule.breaks(current));
+        }
+        return breaks;
     }
 
     /** The rules' breaks, in the rules' order, of the kinds both runs counted. */

@@ -10,30 +10,29 @@ import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
+import java.util.StringJoiner;
 import java.util.TreeMap;
 
 /**
- * A run's exact counts, by kind and subject: calls per method (its signature), objects and bytes
- * per allocation site and throws per throw site ({@code signature:line type}), read from the
- * profile views of a recording or from a baseline file. Sites with the same method, line and type
- * count as one, as a reader of the source sees them. Only the kinds the recording recorded are
- * there: a kind left out is not a count of zero.
+ * A run's exact counts, by kind and subject: calls per method (its signature), calls per calling
+ * context (the signatures from a thread's outermost recorded call down to the method, joined by
+ * ';'), objects and bytes per allocation site and throws per throw site ({@code signature:line
+ * type}), read from the profile views of a recording or from a baseline file. Sites with the same
+ * method, line and type count as one, as a reader of the source sees them. Only the kinds the
+ * recording recorded are there: a kind left out is not a count of zero.
  */
 public final class ExactCounts {
     /** The subject of a site outside any recorded call. */
     public static final String OUTSIDE_CALLS = "(outside recorded calls)";
+    /** How a calling context joins its signatures, outermost first (calls.stack, call_tree.path, collapsed stacks). */
+    public static final String CONTEXT_SEPARATOR = ";";
+    /** The start of profq's own frames (<profq: weaving>): not the program's, left out of a context. */
+    private static final String PROFQ_FRAME = "<profq: ";
 
     private final Map<CountKind, SortedMap<String, Long>> counts;
-    /** Calls by calling context (call_tree's paths, signatures joined by ';'), when read for a rule that needs them; else null. */
-    private final Map<String, Long> callsByPath;
 
     ExactCounts(Map<CountKind, SortedMap<String, Long>> counts) {
-        this(counts, null);
-    }
-
-    private ExactCounts(Map<CountKind, SortedMap<String, Long>> counts, Map<String, Long> callsByPath) {
         this.counts = counts;
-        this.callsByPath = callsByPath;
     }
 
     /** Counts by kind and subject, as counted elsewhere (a window of a recording): the kinds given were counted, with these values. */
@@ -45,17 +44,10 @@ public final class ExactCounts {
 
     /**
      * The counts of the recording open on {@code connection}, of the kinds in {@code recorded}
-     * (the event families it holds decide which: calls, allocations for objects and bytes, exceptions).
+     * (the event families it holds decide which: calls for calls and contexts, allocations for
+     * objects and bytes, exceptions).
      */
     public static ExactCounts read(Connection connection, Set<CountKind> recorded) throws SQLException {
-        return read(connection, recorded, false);
-    }
-
-    /**
-     * As {@link #read(Connection, Set)}, and with {@code contexts} the calls by calling context
-     * too ({@code call_tree}), for the rules that count calls inside a method ({@link #callsInside}).
-     */
-    public static ExactCounts read(Connection connection, Set<CountKind> recorded, boolean contexts) throws SQLException {
         Map<CountKind, SortedMap<String, Long>> counts = new EnumMap<>(CountKind.class);
         for (CountKind kind : recorded) {
             counts.put(kind, new TreeMap<>());
@@ -65,6 +57,16 @@ public final class ExactCounts {
                 try (ResultSet rows = statement.executeQuery("SELECT signature, calls FROM time_by_method WHERE NOT is_profq")) {
                     while (rows.next()) {
                         counts.get(CountKind.CALLS).merge(subject(rows.getString(1)), rows.getLong(2), Long::sum);
+                    }
+                }
+            }
+            if (recorded.contains(CountKind.CONTEXTS)) {
+                try (ResultSet rows = statement.executeQuery("SELECT stack, COUNT(*) FROM calls GROUP BY stack")) {
+                    while (rows.next()) {
+                        String context = context(rows.getString(1));
+                        if (context != null) {
+                            counts.get(CountKind.CONTEXTS).merge(context, rows.getLong(2), Long::sum);
+                        }
                     }
                 }
             }
@@ -85,31 +87,45 @@ public final class ExactCounts {
                     }
                 }
             }
-            if (contexts && recorded.contains(CountKind.CALLS)) {
-                Map<String, Long> paths = new java.util.HashMap<>();
-                try (ResultSet rows = statement.executeQuery("SELECT path, calls FROM call_tree")) {
-                    while (rows.next()) {
-                        paths.merge(rows.getString(1), rows.getLong(2), Long::sum);
-                    }
-                }
-                return new ExactCounts(counts, paths);
-            }
         }
         return new ExactCounts(counts);
     }
 
     /**
+     * A calling context's subject: the stack's signatures without profq's own frames (a class
+     * woven on this run and read from the cache on the next is the same program); null for a stack
+     * that ends in one of profq's frames, which is no call of the program.
+     */
+    public static String context(String stack) {
+        String[] frames = stack.split(CONTEXT_SEPARATOR, -1);
+        if (frames[frames.length - 1].startsWith(PROFQ_FRAME)) {
+            return null;
+        }
+        if (!stack.contains(PROFQ_FRAME)) {
+            return stack;
+        }
+        StringJoiner context = new StringJoiner(CONTEXT_SEPARATOR);
+        for (String frame : frames) {
+            if (!frame.startsWith(PROFQ_FRAME)) {
+                context.add(frame);
+            }
+        }
+        return context.toString();
+    }
+
+    /**
      * The calls of the methods {@code callee} names made while a call of a method {@code caller}
      * names was open on their thread (the caller's callee, or deeper); an IllegalStateException if
-     * the calling contexts were not read (a baseline file has none).
+     * the calling contexts were not counted (a recording without calls, or an older baseline file).
      */
     public long callsInside(SubjectGlob callee, SubjectGlob caller) {
-        if (callsByPath == null) {
-            throw new IllegalStateException("the calls by calling context were not read");
+        SortedMap<String, Long> contexts = counts.get(CountKind.CONTEXTS);
+        if (contexts == null) {
+            throw new IllegalStateException("the calls by calling context were not counted");
         }
         long total = 0;
-        for (Map.Entry<String, Long> context : callsByPath.entrySet()) {
-            String[] path = context.getKey().split(";");
+        for (Map.Entry<String, Long> context : contexts.entrySet()) {
+            String[] path = context.getKey().split(CONTEXT_SEPARATOR);
             if (!callee.matches(path[path.length - 1])) {
                 continue;
             }
@@ -128,6 +144,7 @@ public final class ExactCounts {
         Set<CountKind> kinds = EnumSet.noneOf(CountKind.class);
         if (calls) {
             kinds.add(CountKind.CALLS);
+            kinds.add(CountKind.CONTEXTS);
         }
         if (allocations) {
             kinds.add(CountKind.OBJECTS);

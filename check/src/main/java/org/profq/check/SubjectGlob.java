@@ -21,7 +21,7 @@ public final class SubjectGlob {
     /** Whether {@code subject}, a count of this glob's kind, is one the glob names. */
     public boolean matches(String subject) {
         int method = subject.lastIndexOf("):");
-        return pattern.matcher(subject).matches() || (kind != CountKind.CALLS && method > 0
+        return pattern.matcher(subject).matches() || (kind != CountKind.CALLS && kind != CountKind.CONTEXTS && method > 0
                 && pattern.matcher(subject.substring(0, method + 1)).matches());
     }
 

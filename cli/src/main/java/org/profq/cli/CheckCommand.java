@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code profq check BASELINE CURRENT}: compares two runs by their exact counts (calls per
- * method, objects and bytes per allocation site, throws per throw site) and fails when one grew,
+ * method and per calling context, objects and bytes per allocation site, throws per throw site) and fails when one grew,
  * naming it; {@code --save FILE RECORDING} keeps a run's counts as a baseline file.
  */
 @Command(name = "check",
@@ -48,12 +48,14 @@ import picocli.CommandLine.Spec;
                 + " [--format=table|csv|json|markdown]",
                 "profq check --save FILE RECORDING"},
         description = {"%nBASELINE is a recording or a baseline file (profq check --save writes one); CURRENT is a recording."
-                + " The counts are exact, the same on every run of a deterministic program: calls of each method, objects and"
-                + " bytes allocated at each site, exceptions thrown at each site (as far as both runs recorded them). Every count"
+                + " The counts are exact, the same on every run of a deterministic program: calls of each method, calls in each"
+                + " calling context (the signatures from a thread's outermost recorded call down to the method, joined by ;),"
+                + " objects and bytes allocated at each site, exceptions thrown at each site (as far as both runs recorded them). Every count"
                 + " that differs is listed, those that grew first; one that grew fails the check, unless --rules gives the rules instead:"
                 + " one a line, KIND GLOB <= N (a budget on the current run's counts together) or KIND GLOB grows <= N[%]"
-                + " (how much each count may grow), KIND one of calls, objects, bytes, throws; calls GLOB inside GLOB <= N is a"
-                + " budget of the calls made inside a call of a method the second glob names (a call forbidden there: <= 0)."
+                + " (how much each count may grow), KIND one of calls, contexts, objects, bytes, throws; calls GLOB inside GLOB <= N is a"
+                + " budget of the calls made inside a call of a method the second glob names (a call forbidden there: <= 0);"
+                + " sql QUERY <= N is a budget on the one number a query of the current recording gives."
                 + " Times differ from run to run, so they fail a check only within a tolerance you state: time GLOB grows <= N%"
                 + " [or N ms] (each method's self time, CPU time if both runs recorded it, else wall time, may grow by N %, or by"
                 + " the milliseconds given, " + TimeRule.DEFAULT_FLOOR_MILLIS + " if none, whichever is more), or --time-tolerance"
@@ -93,7 +95,7 @@ public final class CheckCommand implements Callable<Integer> {
             if (runs.size() != 1) {
                 throw new ParameterException(spec.commandLine(), "--save takes one recording: profq check --save FILE RECORDING.");
             }
-            ExactCounts counts = countsOf(runs.get(0), false);
+            ExactCounts counts = countsOf(runs.get(0));
             try {
                 BaselineFile.write(counts, save);
             } catch (IOException e) {
@@ -108,10 +110,9 @@ public final class CheckCommand implements Callable<Integer> {
         OutputFormat output = outputFormat();
         CheckRules rules = rules();
         boolean times = !rules.timeRules().isEmpty();
-        boolean contexts = rules.firstInside().isPresent();
-        if (contexts && Files.isRegularFile(Path.of(runs.get(1)))) {
-            throw new CommandFailure("the rule at line " + rules.firstInside().get().line() + " of " + rulesFile + " counts calls inside a"
-                    + " method, which a baseline file does not hold; give the current run as a recording.");
+        if (!rules.queryRules().isEmpty() && Files.isRegularFile(Path.of(runs.get(1)))) {
+            throw new CommandFailure("the rule at line " + rules.queryRules().get(0).line() + " of " + rulesFile + " queries the current"
+                    + " run, which a baseline file such as " + runs.get(1) + " cannot answer; give the current run as a recording.");
         }
         if (times) {
             runs.stream().filter(run -> Files.isRegularFile(Path.of(run))).findFirst().ifPresent(file -> {
@@ -120,13 +121,18 @@ public final class CheckCommand implements Callable<Integer> {
                         + " same machine.");
             });
         }
-        Run baseline = runOf(runs.get(0), false, times);
-        Run current = runOf(runs.get(1), contexts, times);
+        Run baseline = runOf(runs.get(0), times);
+        Run current = runOf(runs.get(1), times);
         CountComparison comparison;
         try {
             comparison = CountComparison.of(baseline.counts(), current.counts());
         } catch (IllegalArgumentException e) {
             throw new CommandFailure(e.getMessage() + ".", e);
+        }
+        if (rules.firstInside().isPresent() && !current.counts().kinds().contains(CountKind.CONTEXTS)) {
+            throw new CommandFailure("the rule at line " + rules.firstInside().get().line() + " of " + rulesFile + " counts calls inside a"
+                    + " method, which needs the calls by calling context; " + runs.get(1) + " does not count them (record calls, or save"
+                    + " the baseline again with this profq).");
         }
         List<CheckRule> unchecked = rules.unchecked(comparison);
         if (!unchecked.isEmpty()) {
@@ -139,6 +145,15 @@ public final class CheckCommand implements Callable<Integer> {
                     + " record; record them with calls among the --events.");
         }
         List<CheckRule.Break> breaks = new ArrayList<>(rules.breaks(comparison, baseline.counts(), current.counts()));
+        if (!rules.queryRules().isEmpty()) {
+            try (Connection connection = RecordingConnections.connect(spec, List.of(runs.get(1)))) {
+                breaks.addAll(rules.queryBreaks(connection));
+            } catch (SQLException e) {
+                throw RecordingConnections.openFailure(e);
+            } catch (IllegalArgumentException e) {
+                throw new CommandFailure(e.getMessage() + " (" + rulesFile + ").", e);
+            }
+        }
         List<List<Object>> slower = new ArrayList<>();
         String timeSummary = "";
         if (times) {
@@ -153,6 +168,7 @@ public final class CheckCommand implements Callable<Integer> {
         if (junit != null) {
             List<Rule> checked = new ArrayList<>(rules.rules().stream().filter(rule -> comparison.compared().contains(rule.kind())).toList());
             checked.addAll(rules.timeRules());
+            checked.addAll(rules.queryRules());
             try {
                 JUnitReport.write(junit, checked, breaks);
             } catch (IOException e) {
@@ -225,19 +241,19 @@ public final class CheckCommand implements Callable<Integer> {
     }
 
     /** The exact counts of {@code run} (a recording directory), and with {@code times} its methods' self times. */
-    private Run runOf(String run, boolean contexts, boolean times) {
+    private Run runOf(String run, boolean times) {
         if (!times) {
-            return new Run(countsOf(run, contexts), null);
+            return new Run(countsOf(run), null);
         }
         try (Connection connection = RecordingConnections.connect(spec, List.of(run))) {
-            return new Run(ExactCounts.read(connection, kindsRecorded(connection, run), contexts), MethodTimes.read(connection));
+            return new Run(ExactCounts.read(connection, kindsRecorded(connection, run)), MethodTimes.read(connection));
         } catch (SQLException e) {
             throw RecordingConnections.openFailure(e);
         }
     }
 
     /** The exact counts of {@code run}: a recording directory, or a baseline file. */
-    private ExactCounts countsOf(String run, boolean contexts) {
+    private ExactCounts countsOf(String run) {
         Path path = Path.of(run);
         if (Files.isRegularFile(path)) {
             try {
@@ -249,7 +265,7 @@ public final class CheckCommand implements Callable<Integer> {
             }
         }
         try (Connection connection = RecordingConnections.connect(spec, List.of(run))) {
-            return ExactCounts.read(connection, kindsRecorded(connection, run), contexts);
+            return ExactCounts.read(connection, kindsRecorded(connection, run));
         } catch (SQLException e) {
             throw RecordingConnections.openFailure(e);
         }
@@ -293,7 +309,7 @@ public final class CheckCommand implements Callable<Integer> {
         } else {
             CountComparison.Difference first = grown.get(0);
             counts = compared + ": " + grown.size() + (grown.size() == 1 ? " grew" : " grew, the first")
-                    + ": " + first.kind().meaning().replace("a method", first.subject()).replace("a site", first.subject())
+                    + ": " + first.kind().meaningOf(first.subject())
                     + String.format(", %,d -> %,d", first.baseline(), first.current());
         }
         String time = "";

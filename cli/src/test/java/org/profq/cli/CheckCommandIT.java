@@ -41,7 +41,7 @@ class CheckCommandIT {
     void twoRunsOfADeterministicProgramHaveTheSameExactCounts(@TempDir Path dir) throws Exception {
         Outcome outcome = run(dir, profq("check", first.toString(), second.toString()));
         assertEquals(0, outcome.exitCode(), outcome::toString);
-        assertEquals("profq check: ok, 8 exact counts compared (calls, objects, bytes), all the same.\n", outcome.stdout());
+        assertEquals("profq check: ok, 13 exact counts compared (calls, contexts, objects, bytes), all the same.\n", outcome.stdout());
         assertEquals("", outcome.stderr());
     }
 
@@ -52,7 +52,7 @@ class CheckCommandIT {
         assertEquals("count,subject,baseline,current,change,verdict\n"
                 + "objects," + COMPUTE_SITE + ",100,101,1,grew\n"
                 + "bytes," + COMPUTE_SITE + ",8000,8080,80,grew\n", outcome.stdout());
-        assertEquals(List.of("profq check: failed, 8 exact counts compared (calls, objects, bytes): 2 grew, the first: objects"
+        assertEquals(List.of("profq check: failed, 13 exact counts compared (calls, contexts, objects, bytes): 2 grew, the first: objects"
                 + " allocated at " + COMPUTE_SITE + ", 100 -> 101."), outcome.stderrLines());
     }
 
@@ -63,7 +63,7 @@ class CheckCommandIT {
         assertEquals("count,subject,baseline,current,change,verdict\n"
                 + "objects," + COMPUTE_SITE + ",101,100,-1,shrank\n"
                 + "bytes," + COMPUTE_SITE + ",8080,8000,-80,shrank\n", outcome.stdout());
-        assertEquals(List.of("profq check: ok, 8 exact counts compared (calls, objects, bytes): 2 shrank, none grew."),
+        assertEquals(List.of("profq check: ok, 13 exact counts compared (calls, contexts, objects, bytes): 2 shrank, none grew."),
                 outcome.stderrLines());
     }
 
@@ -72,14 +72,19 @@ class CheckCommandIT {
         Path baseline = dir.resolve("phases.baseline");
         Outcome saved = run(dir, profq("check", "--save", baseline.toString(), first.toString()));
         assertEquals(0, saved.exitCode(), saved::toString);
-        assertEquals("profq: wrote 8 exact counts (calls, objects, bytes) of " + first + " to " + baseline + ".\n", saved.stdout());
+        assertEquals("profq: wrote 13 exact counts (calls, contexts, objects, bytes) of " + first + " to " + baseline + ".\n", saved.stdout());
         assertEquals("""
                 # profq baseline: the exact counts of a run (profq check compares a run with it)
-                # counted: calls, objects, bytes
+                # counted: calls, contexts, objects, bytes
                 calls\t1\tprofq.samples.Phases.compute(int)
                 calls\t1\tprofq.samples.Phases.load(int)
                 calls\t1\tprofq.samples.Phases.main(java.lang.String[])
                 calls\t2\tprofq.samples.Phases.pause(int)
+                contexts\t1\tprofq.samples.Phases.main(java.lang.String[])
+                contexts\t1\tprofq.samples.Phases.main(java.lang.String[]);profq.samples.Phases.compute(int)
+                contexts\t1\tprofq.samples.Phases.main(java.lang.String[]);profq.samples.Phases.compute(int);profq.samples.Phases.pause(int)
+                contexts\t1\tprofq.samples.Phases.main(java.lang.String[]);profq.samples.Phases.load(int)
+                contexts\t1\tprofq.samples.Phases.main(java.lang.String[]);profq.samples.Phases.load(int);profq.samples.Phases.pause(int)
                 objects\t100\tprofq.samples.Phases.compute(int):32 long[]
                 objects\t100\tprofq.samples.Phases.load(int):21 long[]
                 bytes\t8000\tprofq.samples.Phases.compute(int):32 long[]
@@ -103,21 +108,112 @@ class CheckCommandIT {
         assertEquals(1, broken.exitCode(), broken::toString);
         assertEquals(List.of("  line 2, calls  profq.samples.Phases.pause(*)  inside  profq.samples.Phases.compute(*)  <= 0: 1 calls of"
                         + " profq.samples.Phases.pause(*) inside profq.samples.Phases.compute(*), more than 0",
-                "profq check: failed, 8 exact counts compared (calls, objects, bytes): 1 rule broken."),
+                "profq check: failed, 13 exact counts compared (calls, contexts, objects, bytes): 1 rule broken."),
                 broken.stdout().lines().filter(line -> line.startsWith("  line") || line.startsWith("profq check")).toList());
 
         Path baseline = dir.resolve("phases.baseline");
         assertEquals(0, run(dir, profq("check", "--save", baseline.toString(), first.toString())).exitCode());
-        Outcome noContexts = run(dir, profq("check", first.toString(), baseline.toString(), "--rules", rules.toString()));
+        Outcome fromFile = run(dir, profq("check", first.toString(), baseline.toString(), "--rules", rules.toString()));
+        assertEquals(1, fromFile.exitCode(), fromFile::toString);
+        assertEquals(broken.stdout(), fromFile.stdout(), "a baseline file keeps the calling contexts the rule counts");
+
+        Path older = Files.writeString(dir.resolve("older.baseline"), """
+                # counted: calls
+                calls\t1\tprofq.samples.Phases.main(java.lang.String[])
+                """);
+        Outcome noContexts = run(dir, profq("check", older.toString(), older.toString(), "--rules", rules.toString()));
         assertEquals(1, noContexts.exitCode(), noContexts::toString);
-        assertEquals(List.of("profq: the rule at line 1 of " + rules + " counts calls inside a method, which a baseline file does not"
-                + " hold; give the current run as a recording."), noContexts.stderrLines());
+        assertEquals(List.of("profq: the rule at line 1 of " + rules + " counts calls inside a method, which needs the calls by calling"
+                + " context; " + older + " does not count them (record calls, or save the baseline again with this profq)."),
+                noContexts.stderrLines());
 
         Path growth = Files.writeString(dir.resolve("growth"), "calls a.B.c() inside a.B.d() grows <= 1\n");
         Outcome usage = run(dir, profq("check", first.toString(), second.toString(), "--rules", growth.toString()));
         assertEquals(2, usage.exitCode(), usage::toString);
         assertEquals("profq: line 1 of " + growth + ": inside keeps a budget of calls to a calling context (calls GLOB inside GLOB"
                 + " <= N); it takes no other kind and no growth.", usage.stderrLines().get(0));
+    }
+
+    /** A budget on a query of the current recording: Phases calls pause once inside compute, and allocates 200 arrays in all. */
+    @Test
+    void aQueryGivesABudgetWhatTheKindsOfCountDoNotName(@TempDir Path dir) throws Exception {
+        Path rules = Files.writeString(dir.resolve("rules"), """
+                sql SELECT COUNT(*) FROM calls WHERE stack LIKE '%.compute(int);%.pause(int)' <= 0
+                sql SELECT COUNT(*) FROM allocations <= 200
+                """);
+        Outcome broken = run(dir, profq("check", first.toString(), second.toString(), "--rules", rules.toString(), "--format", "csv"));
+        assertEquals(1, broken.exitCode(), broken::toString);
+        assertEquals(List.of("  line 1, sql SELECT COUNT(*) FROM calls WHERE stack LIKE '%.compute(int);%.pause(int)' <= 0: the query"
+                        + " gives 1, more than 0",
+                "profq check: failed, 13 exact counts compared (calls, contexts, objects, bytes): 1 rule broken."), broken.stderrLines());
+
+        Path text = Files.writeString(dir.resolve("text"), "sql SELECT main_class FROM run <= 1\n");
+        Outcome notANumber = run(dir, profq("check", first.toString(), second.toString(), "--rules", text.toString()));
+        assertEquals(1, notANumber.exitCode(), notANumber::toString);
+        assertEquals(List.of("profq: the query at line 1 gives no single number (one row of one column, such as SELECT COUNT(*) ...),"
+                + " which its budget needs (" + text + ")."), notANumber.stderrLines());
+
+        Path baseline = dir.resolve("phases.baseline");
+        assertEquals(0, run(dir, profq("check", "--save", baseline.toString(), first.toString())).exitCode());
+        Outcome fromFile = run(dir, profq("check", first.toString(), baseline.toString(), "--rules", rules.toString()));
+        assertEquals(1, fromFile.exitCode(), fromFile::toString);
+        assertEquals(List.of("profq: the rule at line 1 of " + rules + " queries the current run, which a baseline file such as " + baseline
+                + " cannot answer; give the current run as a recording."), fromFile.stderrLines());
+    }
+
+    /**
+     * MovedCalls 3 2 calls check three times from read and twice from write; MovedCalls 2 3 moves
+     * one call from read to write: no method's calls change, one calling context's grow. The check
+     * fails naming that context alone, a saved baseline keeps the contexts, and a rule addresses them.
+     */
+    @Test
+    void callsMovedFromOneCallerToAnotherGrowTheirCallingContext(@TempDir Path dir) throws Exception {
+        Path before = recorded("MovedCalls", "--events=calls", "3", "2");
+        Path after = recorded("MovedCalls", "--events=calls", "2", "3");
+        String main = "profq.samples.MovedCalls.main(java.lang.String[])";
+        String fromWrite = main + ";profq.samples.MovedCalls.write(int);profq.samples.MovedCalls.check(int)";
+        String fromRead = main + ";profq.samples.MovedCalls.read(int);profq.samples.MovedCalls.check(int)";
+
+        Outcome moved = run(dir, profq("check", before.toString(), after.toString(), "--format", "csv"));
+        assertEquals(1, moved.exitCode(), moved::toString);
+        assertEquals("count,subject,baseline,current,change,verdict\n"
+                + "contexts," + fromWrite + ",2,3,1,grew\n"
+                + "contexts," + fromRead + ",3,2,-1,shrank\n", moved.stdout());
+        assertEquals(List.of("profq check: failed, 9 exact counts compared (calls, contexts): 1 grew: calls in the calling context "
+                + fromWrite + ", 2 -> 3."), moved.stderrLines());
+
+        Path baseline = dir.resolve("moved.baseline");
+        assertEquals(0, run(dir, profq("check", "--save", baseline.toString(), before.toString())).exitCode());
+        assertEquals("""
+                # profq baseline: the exact counts of a run (profq check compares a run with it)
+                # counted: calls, contexts
+                calls\t5\tprofq.samples.MovedCalls.check(int)
+                calls\t1\tprofq.samples.MovedCalls.main(java.lang.String[])
+                calls\t1\tprofq.samples.MovedCalls.read(int)
+                calls\t1\tprofq.samples.MovedCalls.write(int)
+                contexts\t1\t%1$s
+                contexts\t1\t%1$s;profq.samples.MovedCalls.read(int)
+                contexts\t3\t%1$s;profq.samples.MovedCalls.read(int);profq.samples.MovedCalls.check(int)
+                contexts\t1\t%1$s;profq.samples.MovedCalls.write(int)
+                contexts\t2\t%1$s;profq.samples.MovedCalls.write(int);profq.samples.MovedCalls.check(int)
+                """.formatted(main), Files.readString(baseline));
+        Outcome fromFile = run(dir, profq("check", baseline.toString(), after.toString(), "--format", "csv"));
+        assertEquals(1, fromFile.exitCode(), fromFile::toString);
+        assertEquals(moved.stdout(), fromFile.stdout());
+        Outcome same = run(dir, profq("check", baseline.toString(), before.toString()));
+        assertEquals(0, same.exitCode(), same::toString);
+        assertEquals("profq check: ok, 9 exact counts compared (calls, contexts), all the same.\n", same.stdout());
+
+        Path rules = Files.writeString(dir.resolve("rules"), """
+                calls     *                                      grows <= 0
+                contexts  *.read(int);*                          grows <= 0
+                contexts  *.write(int);profq.samples.MovedCalls.check(int)  <= 2
+                """);
+        Outcome ruled = run(dir, profq("check", baseline.toString(), after.toString(), "--rules", rules.toString(), "--format", "csv"));
+        assertEquals(1, ruled.exitCode(), ruled::toString);
+        assertEquals(List.of("  line 3, contexts  *.write(int);profq.samples.MovedCalls.check(int)  <= 2: 3 calls in"
+                        + " *.write(int);profq.samples.MovedCalls.check(int), more than 2",
+                "profq check: failed, 9 exact counts compared (calls, contexts): 1 rule broken."), ruled.stderrLines());
     }
 
     @Test
@@ -132,7 +228,7 @@ class CheckCommandIT {
         assertEquals(1, broken.exitCode(), broken::toString);
         assertEquals(List.of("  line 2, objects  profq.samples.Phases.compute(*)  <= 100: 101 objects at profq.samples.Phases.compute(*),"
                         + " more than 100",
-                "profq check: failed, 8 exact counts compared (calls, objects, bytes): 1 rule broken."), broken.stderrLines());
+                "profq check: failed, 13 exact counts compared (calls, contexts, objects, bytes): 1 rule broken."), broken.stderrLines());
 
         Path junit = dir.resolve("check.xml");
         Outcome reported = run(dir, profq("check", first.toString(), oneMore.toString(), "--rules", rules.toString(), "--junit",
@@ -152,7 +248,7 @@ class CheckCommandIT {
 
         Outcome kept = run(dir, profq("check", oneMore.toString(), first.toString(), "--rules", rules.toString()));
         assertEquals(0, kept.exitCode(), kept::toString);
-        assertEquals("profq check: ok, 8 exact counts compared (calls, objects, bytes), no rule broken.",
+        assertEquals("profq check: ok, 13 exact counts compared (calls, contexts, objects, bytes), no rule broken.",
                 kept.stdout().lines().reduce((a, b) -> b).orElseThrow());
 
         Path percentBudget = Files.writeString(dir.resolve("percent"), "objects * <= 5%\n");
@@ -200,12 +296,12 @@ class CheckCommandIT {
 
         Outcome alike = run(dir, profq("check", base.toString(), same.toString(), "--time-tolerance=50%"));
         assertEquals(0, alike.exitCode(), alike::toString);
-        assertEquals("profq check: ok, 3 exact counts compared (calls), all the same; self CPU time of 3 methods compared, none slower"
+        assertEquals("profq check: ok, 6 exact counts compared (calls, contexts), all the same; self CPU time of 3 methods compared, none slower"
                 + " than allowed (50 %, or 10 ms).\n", alike.stdout());
 
         Outcome noTolerance = run(dir, profq("check", base.toString(), slower.toString()));
         assertEquals(0, noTolerance.exitCode(), noTolerance::toString);
-        assertEquals("profq check: ok, 3 exact counts compared (calls), all the same.\n", noTolerance.stdout());
+        assertEquals("profq check: ok, 6 exact counts compared (calls, contexts), all the same.\n", noTolerance.stdout());
 
         Outcome caught = run(dir, profq("check", base.toString(), slower.toString(), "--time-tolerance", "50%", "--format", "csv"));
         assertEquals(1, caught.exitCode(), caught::toString);
@@ -214,7 +310,7 @@ class CheckCommandIT {
         assertTrue(row.matches(), caught::toString);
         assertTrue(Long.parseLong(row.group(3)) > 300_000_000L, caught::toString); // 400 ms of CPU more, less the readings' lumps
         assertEquals(1, caught.stderrLines().size(), caught::toString);
-        assertTrue(caught.stderrLines().get(0).matches("profq check: failed, 3 exact counts compared \\(calls\\), all the same; self CPU"
+        assertTrue(caught.stderrLines().get(0).matches("profq check: failed, 6 exact counts compared \\(calls, contexts\\), all the same; self CPU"
                 + " time of 3 methods compared: 1 slower than allowed \\(50 %, or 10 ms\\): self CPU time of"
                 + " profq\\.samples\\.SlowerStep\\.step\\(long\\), [0-9]+ ms -> [0-9]+ ms \\(\\+[0-9,]+ %\\)\\."), caught::toString);
 
@@ -228,7 +324,7 @@ class CheckCommandIT {
         assertEquals(2, ruled.stderrLines().size(), ruled::toString);
         assertTrue(ruled.stderrLines().get(0).matches("  line 3, time  profq\\.samples\\.SlowerStep\\.step\\(\\*\\)   grows <= 100%: self"
                 + " CPU time of profq\\.samples\\.SlowerStep\\.step\\(long\\), [0-9]+ ms -> [0-9]+ ms \\(\\+[0-9,]+ %\\)"), ruled::toString);
-        assertEquals("profq check: failed, 3 exact counts compared (calls); self CPU time of 3 methods compared: 1 rule broken.",
+        assertEquals("profq check: failed, 6 exact counts compared (calls, contexts); self CPU time of 3 methods compared: 1 rule broken.",
                 ruled.stderrLines().get(1));
 
         Path baseline = dir.resolve("steps.baseline");

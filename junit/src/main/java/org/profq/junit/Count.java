@@ -21,7 +21,7 @@ public final class Count {
     private final TestWindow window;
 
     Count(SubjectGlob glob, SortedMap<String, Long> counts, TestWindow window) {
-        this(glob, glob.kind().meaning().replace("a method", glob.glob()).replace("a site", glob.glob()), counts, window);
+        this(glob, glob.kind().meaningOf(glob.glob()), counts, window);
     }
 
     private Count(SubjectGlob glob, String description, SortedMap<String, Long> counts, TestWindow window) {

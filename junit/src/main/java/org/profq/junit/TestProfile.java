@@ -33,6 +33,14 @@ public final class TestProfile {
         return count(CountKind.CALLS, glob);
     }
 
+    /**
+     * Calls in the calling contexts the glob names: the signatures from the thread's outermost
+     * recorded call down to the method, joined by ';' ({@code *;com.example.Server.handle(*);com.example.Parser.parse(*)}).
+     */
+    public Count callsIn(String contextGlob) {
+        return count(CountKind.CONTEXTS, contextGlob);
+    }
+
     /** Objects and arrays allocated at the sites the glob names (or at the sites in the methods it names). */
     public Count allocationsAt(String glob) {
         return count(CountKind.OBJECTS, glob);
@@ -71,7 +79,7 @@ public final class TestProfile {
 
     private static String needs(CountKind kind) {
         return switch (kind) {
-            case CALLS -> "calls";
+            case CALLS, CONTEXTS -> "calls";
             case OBJECTS, BYTES -> "allocations";
             case THROWS -> "calls and exceptions";
         };

@@ -26,8 +26,8 @@ import org.profq.recording.UserEventType;
 
 /**
  * Reads the recording of this JVM as it grows, from where it stopped the last time, and counts
- * each test window's events as {@code profq check} counts a run's: calls per method, objects and
- * bytes per allocation site, throws per throw site, each named as there. A window's events are its
+ * each test window's events as {@code profq check} counts a run's: calls per method and per calling
+ * context, objects and bytes per allocation site, throws per throw site, each named as there. A window's events are its
  * test thread's between its markers, and those of the threads made while it was open ({@link TestWindow}):
  * with several windows open at once (tests run in parallel), a thread is the window's that opened
  * last before it was made. One per recording,
@@ -55,6 +55,7 @@ final class WindowReader {
     /** Per thread, the contexts of its open calls, innermost last. */
     private final Map<Integer, ContextStack> stacks = new HashMap<>();
     private final Map<Integer, String> siteSubjects = new HashMap<>();
+    private final Map<Integer, String> contextPaths = new HashMap<>();
 
     private WindowReader(Path directory) {
         this.directory = directory;
@@ -85,7 +86,25 @@ final class WindowReader {
                 made.callsByContext.forEach((context, calls) -> callsByContext.merge(context, calls, Long::sum));
             }
         });
+        if (kinds.contains(CountKind.CONTEXTS)) {
+            Map<String, Long> byPath = new TreeMap<>();
+            callsByContext.forEach((context, calls) -> byPath.merge(path(context), calls, Long::sum));
+            counts.put(CountKind.CONTEXTS, byPath);
+        }
         return new WindowCounts(ExactCounts.of(counts), Map.copyOf(callsByContext));
+    }
+
+    /** A context's subject as profq check names it: the signatures from the thread's outermost call down, profq's own frames left out. */
+    private String path(int context) {
+        return contextPaths.computeIfAbsent(context, id -> {
+            List<String> frames = new ArrayList<>();
+            for (int at = id; at != 0; at = contexts.parent(at)) {
+                if (!isProfq(contexts.method(at))) {
+                    frames.add(0, signature(contexts.method(at)));
+                }
+            }
+            return String.join(ExactCounts.CONTEXT_SEPARATOR, frames);
+        });
     }
 
     /**

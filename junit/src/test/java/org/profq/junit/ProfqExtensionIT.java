@@ -35,11 +35,16 @@ class ProfqExtensionIT {
         assertEquals("2 passed, 0 failed\n", written.output());
         assertEquals(List.of(
                 "# profq baseline: the exact counts of a run (profq check compares a run with it)",
-                "# counted: calls, objects, bytes",
+                "# counted: calls, contexts, objects, bytes",
                 "calls\t1\tsample.Parser.<init>()",
                 "calls\t1\tsample.Parser.parse(java.lang.String)",
                 "calls\t3\tsample.Parser.word(java.lang.String, int, int)",
                 "calls\t1\tsample.ParserTest.parsesAsItsBaselineSays()",
+                "contexts\t1\tsample.ParserTest.parsesAsItsBaselineSays()",
+                "contexts\t1\tsample.ParserTest.parsesAsItsBaselineSays();sample.Parser.<init>()",
+                "contexts\t1\tsample.ParserTest.parsesAsItsBaselineSays();sample.Parser.parse(java.lang.String)",
+                "contexts\t3\tsample.ParserTest.parsesAsItsBaselineSays();sample.Parser.parse(java.lang.String);"
+                        + "sample.Parser.word(java.lang.String, int, int)",
                 "objects\t1\tsample.Parser.parse(java.lang.String):9 java.util.ArrayList",
                 "objects\t3\tsample.Parser.word(java.lang.String, int, int):21 java.lang.StringBuilder",
                 "objects\t1\tsample.ParserTest.parsesAsItsBaselineSays():24 sample.Parser",

@@ -15,7 +15,6 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import org.profq.bench.BenchEnvironment;
-import org.profq.bench.DependencyResolver;
 import org.profq.check.CountComparison;
 import org.profq.check.ExactCounts;
 import picocli.CommandLine;
@@ -75,29 +74,12 @@ public final class CountRepeatability implements Callable<Integer> {
         Path target = environment.benchJar().getParent();
         Path workDirectory = (work != null ? work : target.resolve("count-repeatability")).toAbsolutePath();
         Path java = Path.of(environment.java());
-        Files.createDirectories(workDirectory.resolve("inputs"));
-        Path cache = sources.cache();
-        Files.createDirectories(cache);
-        MavenCentral central = new MavenCentral(cache, sources.repository);
-        DependencyResolver resolver = new DependencyResolver(cache, sources.maven(target));
-        RealPrograms real = new RealPrograms(central, resolver, new JdkSources(sources.srcZip(), cache), workDirectory, java, true);
-        CompatibilityPrograms compat = new CompatibilityPrograms(central, resolver, workDirectory.resolve("inputs"), java);
-        CorpusPrograms corpus = new CorpusPrograms(resolver, compat, workDirectory.resolve("inputs"), java);
+        NamedPrograms named = new NamedPrograms(environment, sources, workDirectory, java);
         String startLoad = loadAverage();
         long start = System.nanoTime();
         List<Row> rows = new ArrayList<>();
         for (String name : programs) {
-            Program program;
-            if (Character.isUpperCase(name.charAt(0))) {
-                program = new Program(name, "the sample profq.samples." + name, List.of(environment.benchJar().toAbsolutePath()), "profq.samples." + name,
-                        List.of(), run -> List.of(), List.of("profq.samples."), "profq.samples..*", null, Program.Normalisation.NONE, null);
-            } else if (RealPrograms.NAMES.contains(name)) {
-                program = real.named(name);
-            } else if (CompatibilityPrograms.NAMES.contains(name)) {
-                program = compat.named(name);
-            } else {
-                program = corpus.named(name);
-            }
+            Program program = named.named(name);
             rows.add(measure(program, java, environment.profqAgent().toAbsolutePath(), workDirectory.resolve("runs").resolve(name)));
         }
         String table = table(rows, startLoad, (System.nanoTime() - start) / 60e9);
@@ -167,7 +149,7 @@ public final class CountRepeatability implements Callable<Integer> {
         return out.toString();
     }
 
-    private static String loadAverage() {
+    static String loadAverage() {
         try {
             String[] fields = Files.readString(Path.of("/proc/loadavg")).split(" ");
             return fields[0] + " " + fields[1] + " " + fields[2];
