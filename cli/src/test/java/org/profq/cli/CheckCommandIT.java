@@ -81,10 +81,10 @@ class CheckCommandIT {
                 calls\t1\tprofq.samples.Phases.main(java.lang.String[])
                 calls\t2\tprofq.samples.Phases.pause(int)
                 contexts\t1\tprofq.samples.Phases.main(java.lang.String[])
-                contexts\t1\tprofq.samples.Phases.main(java.lang.String[]);profq.samples.Phases.compute(int)
-                contexts\t1\tprofq.samples.Phases.main(java.lang.String[]);profq.samples.Phases.compute(int);profq.samples.Phases.pause(int)
-                contexts\t1\tprofq.samples.Phases.main(java.lang.String[]);profq.samples.Phases.load(int)
-                contexts\t1\tprofq.samples.Phases.main(java.lang.String[]);profq.samples.Phases.load(int);profq.samples.Phases.pause(int)
+                contexts\t1\t^1;profq.samples.Phases.compute(int)
+                contexts\t1\t^2;profq.samples.Phases.pause(int)
+                contexts\t1\t^1;profq.samples.Phases.load(int)
+                contexts\t1\t^2;profq.samples.Phases.pause(int)
                 objects\t100\tprofq.samples.Phases.compute(int):32 long[]
                 objects\t100\tprofq.samples.Phases.load(int):21 long[]
                 bytes\t8000\tprofq.samples.Phases.compute(int):32 long[]
@@ -192,10 +192,10 @@ class CheckCommandIT {
                 calls\t1\tprofq.samples.MovedCalls.read(int)
                 calls\t1\tprofq.samples.MovedCalls.write(int)
                 contexts\t1\t%1$s
-                contexts\t1\t%1$s;profq.samples.MovedCalls.read(int)
-                contexts\t3\t%1$s;profq.samples.MovedCalls.read(int);profq.samples.MovedCalls.check(int)
-                contexts\t1\t%1$s;profq.samples.MovedCalls.write(int)
-                contexts\t2\t%1$s;profq.samples.MovedCalls.write(int);profq.samples.MovedCalls.check(int)
+                contexts\t1\t^1;profq.samples.MovedCalls.read(int)
+                contexts\t3\t^2;profq.samples.MovedCalls.check(int)
+                contexts\t1\t^1;profq.samples.MovedCalls.write(int)
+                contexts\t2\t^2;profq.samples.MovedCalls.check(int)
                 """.formatted(main), Files.readString(baseline));
         Outcome fromFile = run(dir, profq("check", baseline.toString(), after.toString(), "--format", "csv"));
         assertEquals(1, fromFile.exitCode(), fromFile::toString);

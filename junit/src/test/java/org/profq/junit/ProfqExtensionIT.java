@@ -41,10 +41,9 @@ class ProfqExtensionIT {
                 "calls\t3\tsample.Parser.word(java.lang.String, int, int)",
                 "calls\t1\tsample.ParserTest.parsesAsItsBaselineSays()",
                 "contexts\t1\tsample.ParserTest.parsesAsItsBaselineSays()",
-                "contexts\t1\tsample.ParserTest.parsesAsItsBaselineSays();sample.Parser.<init>()",
-                "contexts\t1\tsample.ParserTest.parsesAsItsBaselineSays();sample.Parser.parse(java.lang.String)",
-                "contexts\t3\tsample.ParserTest.parsesAsItsBaselineSays();sample.Parser.parse(java.lang.String);"
-                        + "sample.Parser.word(java.lang.String, int, int)",
+                "contexts\t1\t^1;sample.Parser.<init>()",
+                "contexts\t1\t^1;sample.Parser.parse(java.lang.String)",
+                "contexts\t3\t^2;sample.Parser.word(java.lang.String, int, int)",
                 "objects\t1\tsample.Parser.parse(java.lang.String):9 java.util.ArrayList",
                 "objects\t3\tsample.Parser.word(java.lang.String, int, int):21 java.lang.StringBuilder",
                 "objects\t1\tsample.ParserTest.parsesAsItsBaselineSays():24 sample.Parser",

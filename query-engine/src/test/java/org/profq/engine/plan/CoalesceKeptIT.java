@@ -7,8 +7,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.profq.engine.testing.BothPlanners;
 import org.profq.engine.testing.Rows;
-import org.profq.engine.testing.SampleConnection;
 
 import profq.samples.Calc;
 
@@ -23,29 +23,21 @@ import profq.samples.Calc;
  */
 class CoalesceKeptIT {
     @RegisterExtension
-    static final SampleConnection calc = SampleConnection.recorded(Calc.class,
-            "events=calls:allocations:deaths:exceptions:uses,track=1,values=*Calc.square");
-    @RegisterExtension
-    static final SampleConnection plain = calc.withPlainPlanner();
+    static final BothPlanners calc = BothPlanners.recorded(Calc.class, BothPlanners.CALC_EVENTS);
 
     private static final String JOIN = "SELECT t1.outermost FROM classes AS t0 LEFT JOIN \"calls\" AS t1"
             + " ON t0.class_id = t1.parent_call_id";
 
     @Test
     void aPaddedRowTakesTheDefaultAndFailsTheFilter() throws SQLException {
-        assertBothPlanners(List.of(), JOIN + " WHERE COALESCE(t1.start_ns, 2) < 1");
+        calc.assertRows(List.of(), JOIN + " WHERE COALESCE(t1.start_ns, 2) < 1");
     }
 
     @Test
     void aPaddedRowTakesTheDefaultAndPassesTheFilter() throws SQLException {
-        List<List<Object>> unmatched = Rows.query(plain.get(), "SELECT CAST(NULL AS BOOLEAN) FROM classes AS t0"
+        List<List<Object>> unmatched = Rows.query(calc.plain(), "SELECT CAST(NULL AS BOOLEAN) FROM classes AS t0"
                 + " WHERE NOT EXISTS (SELECT 1 FROM \"calls\" AS c WHERE c.parent_call_id = t0.class_id)");
         assertEquals(false, unmatched.isEmpty(), "the recording has classes no call names as its parent");
-        assertBothPlanners(unmatched, JOIN + " WHERE COALESCE(t1.start_ns, 0) < 1");
-    }
-
-    private static void assertBothPlanners(List<List<Object>> expected, String sql) throws SQLException {
-        assertEquals(expected, Rows.query(calc.get(), sql), "profq: " + sql);
-        assertEquals(expected, Rows.query(plain.get(), sql), "planner=plain: " + sql);
+        calc.assertRows(unmatched, JOIN + " WHERE COALESCE(t1.start_ns, 0) < 1");
     }
 }

@@ -1,14 +1,11 @@
 package org.profq.engine.plan;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import java.sql.SQLException;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.profq.engine.testing.Rows;
-import org.profq.engine.testing.SampleConnection;
+import org.profq.engine.testing.BothPlanners;
 
 import profq.samples.Calc;
 
@@ -23,37 +20,29 @@ import profq.samples.Calc;
  */
 class ConstantGroupKeysIT {
     @RegisterExtension
-    static final SampleConnection calc = SampleConnection.recorded(Calc.class,
-            "events=calls:allocations:deaths:exceptions:uses,track=1,values=*Calc.square");
-    @RegisterExtension
-    static final SampleConnection plain = calc.withPlainPlanner();
+    static final BothPlanners calc = BothPlanners.recorded(Calc.class, BothPlanners.CALC_EVENTS);
 
     @Test
     void aDistinctConstantOverNoRowsIsNoRow() throws SQLException {
-        assertBothPlanners(List.of(), "SELECT DISTINCT 1 FROM calls c WHERE c.depth < 0"
+        calc.assertRows(List.of(), "SELECT DISTINCT 1 FROM calls c WHERE c.depth < 0"
                 + " AND NOT EXISTS (SELECT 1 FROM params p WHERE p.call_id = c.call_id)");
-        assertBothPlanners(List.of(List.of(1)), "SELECT DISTINCT 1 FROM calls c"
+        calc.assertRows(List.of(List.of(1)), "SELECT DISTINCT 1 FROM calls c"
                 + " WHERE NOT EXISTS (SELECT 1 FROM params p WHERE p.call_id = c.call_id)");
     }
 
     @Test
     void aGroupByAConstantOverNoRowsIsNoGroup() throws SQLException {
-        assertBothPlanners(List.of(), "SELECT 'x', COUNT(*), MAX(c.depth) FROM calls c WHERE c.depth < 0"
+        calc.assertRows(List.of(), "SELECT 'x', COUNT(*), MAX(c.depth) FROM calls c WHERE c.depth < 0"
                 + " AND EXISTS (SELECT 1 FROM params p WHERE p.call_id = c.call_id) GROUP BY 'x'");
-        assertBothPlanners(List.of(List.of("x", 100L, 1)), "SELECT 'x', COUNT(*), MAX(c.depth) FROM calls c"
+        calc.assertRows(List.of(List.of("x", 100L, 1)), "SELECT 'x', COUNT(*), MAX(c.depth) FROM calls c"
                 + " WHERE EXISTS (SELECT 1 FROM params p WHERE p.call_id = c.call_id) GROUP BY 'x'");
     }
 
     /** The views over sampled sites hold a correlated NOT EXISTS: a constant over none of their rows is none. */
     @Test
     void aDistinctConstantOverNoRowsOfAViewIsNoRow() throws SQLException {
-        assertBothPlanners(List.of(), "SELECT DISTINCT 1 FROM lifetime_by_site WHERE tracked_objects < 0");
-        assertBothPlanners(List.of(), "SELECT DISTINCT CAST(NULL AS VARCHAR) FROM waste_by_site WHERE tracked_objects < 0");
-        assertBothPlanners(List.of(List.of(1)), "SELECT DISTINCT 1 FROM lifetime_by_site");
-    }
-
-    private static void assertBothPlanners(List<List<Object>> expected, String sql) throws SQLException {
-        assertEquals(expected, Rows.query(calc.get(), sql), "profq: " + sql);
-        assertEquals(expected, Rows.query(plain.get(), sql), "planner=plain: " + sql);
+        calc.assertRows(List.of(), "SELECT DISTINCT 1 FROM lifetime_by_site WHERE tracked_objects < 0");
+        calc.assertRows(List.of(), "SELECT DISTINCT CAST(NULL AS VARCHAR) FROM waste_by_site WHERE tracked_objects < 0");
+        calc.assertRows(List.of(List.of(1)), "SELECT DISTINCT 1 FROM lifetime_by_site");
     }
 }

@@ -1,14 +1,12 @@
 package org.profq.engine.plan;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import java.sql.SQLException;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.profq.engine.testing.BothPlanners;
 import org.profq.engine.testing.Rows;
-import org.profq.engine.testing.SampleConnection;
 
 import profq.samples.Calc;
 
@@ -21,32 +19,24 @@ import profq.samples.Calc;
  */
 class CorrelatedFilterTrimmerIT {
     @RegisterExtension
-    static final SampleConnection calc = SampleConnection.recorded(Calc.class,
-            "events=calls:allocations:deaths:exceptions:uses,track=1,values=*Calc.square");
-    @RegisterExtension
-    static final SampleConnection plain = calc.withPlainPlanner();
+    static final BothPlanners calc = BothPlanners.recorded(Calc.class, BothPlanners.CALC_EVENTS);
 
     @Test
     void aJoinNoRowMeetsUnderNotExistsHasNoRow() throws SQLException {
-        assertBothPlanners(List.of(), "SELECT t0.at_exit FROM deaths AS t0 JOIN deaths AS t1 ON FALSE"
+        calc.assertRows(List.of(), "SELECT t0.at_exit FROM deaths AS t0 JOIN deaths AS t1 ON FALSE"
                 + " WHERE NOT EXISTS (SELECT 1 FROM deaths AS s0 WHERE s0.object_id = t0.object_id)");
     }
 
     @Test
     void aCommaJoinUnderExistsHasARowForEachRowOfTheUnusedSide() throws SQLException {
-        List<List<Object>> classes = Rows.query(calc.get(), "SELECT COUNT(*) FROM classes");
-        assertBothPlanners(classes, "SELECT COUNT(*) FROM classes AS t0, classes AS t1 WHERE t0.class_id = 1"
+        List<List<Object>> classes = Rows.query(calc.profq(), "SELECT COUNT(*) FROM classes");
+        calc.assertRows(classes, "SELECT COUNT(*) FROM classes AS t0, classes AS t1 WHERE t0.class_id = 1"
                 + " AND EXISTS (SELECT 1 FROM classes AS s WHERE s.class_id = t0.class_id)");
     }
 
     @Test
     void aOneSidedConditionUnderNotExistsKeepsTheColumnTheSubQueryReads() throws SQLException {
-        assertBothPlanners(List.of(List.of(0L)), "SELECT COUNT(*) FROM classes AS t0 LEFT JOIN classes AS t1 ON t0.class_id = 7"
+        calc.assertRows(List.of(List.of(0L)), "SELECT COUNT(*) FROM classes AS t0 LEFT JOIN classes AS t1 ON t0.class_id = 7"
                 + " WHERE NOT EXISTS (SELECT 1 FROM classes AS s WHERE s.class_id = t0.class_id)");
-    }
-
-    private static void assertBothPlanners(List<List<Object>> expected, String sql) throws SQLException {
-        assertEquals(expected, Rows.query(calc.get(), sql), "profq: " + sql);
-        assertEquals(expected, Rows.query(plain.get(), sql), "planner=plain: " + sql);
     }
 }

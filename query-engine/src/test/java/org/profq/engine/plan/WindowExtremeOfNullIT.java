@@ -1,15 +1,12 @@
 package org.profq.engine.plan;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.profq.engine.testing.Rows;
-import org.profq.engine.testing.SampleConnection;
+import org.profq.engine.testing.BothPlanners;
 
 import profq.samples.Calc;
 
@@ -24,20 +21,17 @@ import profq.samples.Calc;
  */
 class WindowExtremeOfNullIT {
     @RegisterExtension
-    static final SampleConnection calc = SampleConnection.recorded(Calc.class,
-            "events=calls:allocations:deaths:exceptions:uses,track=1,values=*Calc.square");
-    @RegisterExtension
-    static final SampleConnection plain = calc.withPlainPlanner();
+    static final BothPlanners calc = BothPlanners.recorded(Calc.class, BothPlanners.CALC_EVENTS);
 
     @Test
     void theExtremeOfANullLiteralIsNull() throws SQLException {
-        assertBothPlanners(List.of(row(1L, null, null)), "SELECT class_id, MAX(CAST(NULL AS BIGINT)) OVER (ORDER BY class_id),"
+        calc.assertRows(List.of(row(1L, null, null)), "SELECT class_id, MAX(CAST(NULL AS BIGINT)) OVER (ORDER BY class_id),"
                 + " MIN(CAST(NULL AS INTEGER)) OVER () FROM classes WHERE class_id = 1");
     }
 
     @Test
     void theExtremeOfAColumnNoRowMatchesIsNullInEveryFrame() throws SQLException {
-        assertBothPlanners(List.of(row(1L, null, null, null)),
+        calc.assertRows(List.of(row(1L, null, null, null)),
                 "SELECT t0.class_id, MIN(t1.class_id) OVER (PARTITION BY t0.class_id),"
                 + " MAX(t1.class_id) OVER (ORDER BY t0.class_id ROWS BETWEEN 1 PRECEDING AND CURRENT ROW),"
                 + " MAX(t1.class_id) OVER (ORDER BY t1.class_id DESC NULLS FIRST)"
@@ -47,17 +41,12 @@ class WindowExtremeOfNullIT {
 
     @Test
     void anExtremeInsideAnExpressionAndOtherAggregatesOfNullKeepTheirMeaning() throws SQLException {
-        assertBothPlanners(List.of(row(0L, 0L, null)), "SELECT COALESCE(MAX(t1.class_id) OVER (PARTITION BY t0.class_id), -1) + 1,"
+        calc.assertRows(List.of(row(0L, 0L, null)), "SELECT COALESCE(MAX(t1.class_id) OVER (PARTITION BY t0.class_id), -1) + 1,"
                 + " COUNT(t1.class_id) OVER (), SUM(t1.class_id) OVER (ORDER BY t0.class_id)"
                 + " FROM classes AS t0 LEFT JOIN classes AS t1 ON FALSE WHERE t0.class_id = 1");
     }
 
     private static List<Object> row(Object... values) {
         return Arrays.asList(values);
-    }
-
-    private static void assertBothPlanners(List<List<Object>> expected, String sql) throws SQLException {
-        assertEquals(expected, Rows.query(calc.get(), sql), "profq: " + sql);
-        assertEquals(expected, Rows.query(plain.get(), sql), "planner=plain: " + sql);
     }
 }
