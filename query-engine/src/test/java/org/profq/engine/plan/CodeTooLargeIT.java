@@ -17,7 +17,7 @@ import org.profq.engine.testing.SampleConnection;
 import profq.samples.Calc;
 
 /**
- * A statement whose compiled code would pass the JVM's limit of 64 KB for one method (here 400
+ * A statement whose compiled code would pass the JVM's limit of 64 KB for one method (here 1,000
  * computed columns, which Calcite compiles into one method) fails with a sentence that says so
  * and what to do, rather than with Janino's stack of compiler errors; the same columns in a
  * smaller statement are answered. The recording is {@link Calc}'s, as in {@link JoinAnswersIT}.
@@ -37,7 +37,7 @@ class CodeTooLargeIT {
     @Test
     void aStatementTooLargeToCompileFailsSayingWhy() {
         SQLException failure = assertThrows(SQLException.class,
-                () -> Rows.query(calc.get(), "SELECT " + columns(400) + " FROM calls c WHERE c.depth < 3"));
+                () -> Rows.query(calc.get(), "SELECT " + columns(1000) + " FROM calls c WHERE c.depth < 3"));
         assertTrue(failure.getMessage().contains("the statement is too large to compile: the code made for one of its"
                 + " operators passes the JVM's limit of 64 KB for one method; split it into smaller statements"), failure.getMessage());
     }
