@@ -219,11 +219,11 @@ public final class MappedColumn {
         long least = base;
         long most = base;
         if (encoding == LINEAR) {
-            long slope = longAt(dataOffset(layout));
-            long end = Math.multiplyHigh(slope, rowsIn(block) - 1L) != (slope * (rowsIn(block) - 1L) >> 63) ? Long.MIN_VALUE
-                    : slope * (rowsIn(block) - 1L) >> SLOPE_FRACTION_BITS;
-            if (end == Long.MIN_VALUE) {
-                return true;
+            long end;
+            try {
+                end = Math.multiplyExact(longAt(dataOffset(layout)), rowsIn(block) - 1L) >> SLOPE_FRACTION_BITS;
+            } catch (ArithmeticException wraps) {
+                return true; // the line's last row wraps: its range is not known
             }
             least = end < 0 ? base + end : base;
             most = end > 0 ? base + end : base;

@@ -226,21 +226,15 @@ final class PushedFilters {
                 if (!nullPasses && !column.mayHold(block, low, high)) {
                     return 0; // no value of the block is in range: it is not even decoded
                 }
+                if (!column.neverNull()) {
+                    return super.refine(block, first, selected, n);
+                }
                 long[] values = column.rawBlock(block);
                 int kept = 0;
-                if (column.neverNull()) { // the common case: one comparison per value, no call
-                    for (int j = 0; j < n; j++) {
-                        int i = selected[j];
-                        long raw = values[i];
-                        if (raw >= low && raw <= high) {
-                            selected[kept++] = i;
-                        }
-                    }
-                    return kept;
-                }
-                for (int j = 0; j < n; j++) {
+                for (int j = 0; j < n; j++) { // the common case: one comparison per value, no call
                     int i = selected[j];
-                    if (passes(values[i])) {
+                    long raw = values[i];
+                    if (raw >= low && raw <= high) {
                         selected[kept++] = i;
                     }
                 }
